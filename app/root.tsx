@@ -1,0 +1,135 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import * as Tooltip from "@radix-ui/react-tooltip";
+import { useEffect, useState, type ReactNode } from "react";
+import { AppShell } from "~/components/shell/app-shell";
+import { NotFoundScreen } from "~/components/not-found";
+import { ErrorScreen } from "~/components/error-screen";
+import { Toaster } from "~/components/ui/toaster";
+import { getEnv } from "~/core/env";
+import { deviceRedirect, isMobileDevice, isPublicPath } from "~/core/routing";
+import { checkBuildVersion, clearBrowserCaches } from "~/lib/app-start";
+import { createQueryClient } from "~/lib/query-client";
+import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Dropcraft — the AI workspace for e-commerce sellers" },
+  {
+    name: "description",
+    content:
+      "Research markets, find winning products, turn a product URL into a store page, make ad visuals and launch ads — one AI workspace for dropshippers and e-commerce marketers.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const config = getEnv(context.cloudflare.env);
+  return {
+    nonce: context.nonce,
+    buildVersion: context.buildVersion,
+    theme: themeFromCookie(request.headers.get("cookie")) ?? DEFAULT_THEME,
+    supportEmail: config.SUPPORT_EMAIL,
+    academyUrl: config.ACADEMY_URL,
+  };
+}
+
+// Nothing in the root data changes between navigations.
+export const shouldRevalidate = () => false;
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const theme: Theme = data?.theme ?? DEFAULT_THEME;
+  const nonce = data?.nonce;
+  return (
+    <html lang="en" className={theme} style={{ colorScheme: theme }} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07070c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={theme} suppressHydrationWarning>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useAppStart(buildVersion: string | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (buildVersion) checkBuildVersion(buildVersion);
+    void clearBrowserCaches();
+  }, [buildVersion]);
+  useEffect(() => {
+    const target = deviceRedirect({
+      pathname: location.pathname,
+      search: location.search,
+      isMobile: isMobileDevice({
+        width: window.innerWidth,
+        userAgent: navigator.userAgent,
+        hasTouch: "ontouchstart" in window || navigator.maxTouchPoints > 0,
+      }),
+    });
+    if (target) navigate(target, { replace: true });
+  }, [location.pathname, location.search, navigate]);
+}
+
+export default function App() {
+  const data = useRootData();
+  const [queryClient] = useState(createQueryClient);
+  const location = useLocation();
+  useAppStart(data?.buildVersion);
+  const isPublic = isPublicPath(location.pathname);
+  return (
+    <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>
+      <QueryClientProvider client={queryClient}>
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          {isPublic ? <Outlet /> : <AppShell><Outlet /></AppShell>}
+          <Toaster />
+        </Tooltip.Provider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const body =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFoundScreen />
+    ) : (
+      <ErrorScreen error={error} />
+    );
+  return <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>{body}</ThemeProvider>;
+}

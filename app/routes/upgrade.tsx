@@ -1,0 +1,3 @@
+export default function Screen() {
+  return <main className="p-8">upgrade</main>;
+}

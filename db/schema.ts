@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * One schema for D1 and libSQL. Entities of spec section 3; later issues extend it.
+ * Timestamps are ISO-8601 strings (the shape the client reads) unless named `*Epoch`.
+ */
+const createdAt = () =>
+  text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const updatedAt = () =>
+  text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    /** Self-describing hash, e.g. `pbkdf2-sha256$100000$salt$hash`, so parameters can be raised later. */
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /** IANA zone for the daily usage reset; UTC when null. */
+    timeZone: text("time_zone"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** 128-bit random id, hex. Carried inside the signed JWT. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    lastSeenAt: text("last_seen_at"),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    businessInstructions: text("business_instructions").notNull().default(""),
+    /** JSON list of knowledge-base files, each with an id. */
+    knowledgeBase: text("knowledge_base", { mode: "json" }).notNull().default(sql`'[]'`),
+    researchData: text("research_data", { mode: "json" }),
+    /** Canon: nested map keyed by dotted paths, each entry { value, source, timestamp }. */
+    canonContext: text("canon_context", { mode: "json" }).notNull().default(sql`'{}'`),
+    businessContext: text("business_context", { mode: "json" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("projects_user_idx").on(t.userId)],
+);
+
+export const chats = sqliteTable(
+  "chats",
+  {
+    /** A uuid; generated on the client when the chat is created there. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    title: text("title").notNull().default("New Chat"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chats_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant", "thinking"] }).notNull(),
+    /** Plain text, or JSON text holding summary, fullResearch, content, citations and isPerplexity. */
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_chat_created_idx").on(t.chatId, t.createdAt)],
+);
+
+export const subscriptions = sqliteTable("subscriptions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan").notNull().default("free"),
+  planName: text("plan_name"),
+  status: text("status").notNull().default("inactive"),
+  customerId: text("customer_id"),
+  subscriptionId: text("subscription_id"),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  currentPeriodEnd: text("current_period_end"),
+  updatedAt: updatedAt(),
+});
+
+/** Daily totals rolled up from each user's usage meter, for history charts and admin sums. */
+export const usageDaily = sqliteTable(
+  "usage_daily",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    counter: text("counter").notNull(),
+    amount: integer("amount").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.counter] })],
+);
+
+/** The embedded newsletter default: a local subscribers table (Omnisend is the real adapter). */
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    source: text("source").notNull().default("landing"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Chat = typeof chats.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

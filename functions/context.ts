@@ -1,0 +1,27 @@
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import type { AppEnv } from "~/core/env";
+import { AppError } from "~/core/errors";
+import type { Logger } from "~/core/log";
+import type { Database } from "../db/client";
+
+/** What every API handler can read from the context: bindings plus per-request services. */
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { requestId: string; log: Logger; config: AppEnv; db: Database };
+};
+
+/** Names each failing field so the client can show the problem next to it. */
+export function validationError(issues: z.core.$ZodIssue[]): AppError {
+  const fields = issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
+  const message = fields.map((f) => (f.path === "(body)" ? f.message : `${f.path}: ${f.message}`)).join("; ");
+  return new AppError("VALIDATION", message || "The request is not valid.", { details: { fields } });
+}
+
+/** Every API module is built on this, so validation failures take the one taxonomy. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error.issues);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { HTTPException } from "hono/http-exception";
+import { getEnv } from "~/core/env";
+import { AppError, toAppError } from "~/core/errors";
+import { createLogger } from "~/core/log";
+import { createDb } from "../db/client";
+import { createRouter } from "./context";
+import { health } from "./health";
+import { newsletter } from "./newsletter";
+
+/**
+ * The HTTP API, mounted at /api by workers/app.ts. Reads as a table of contents:
+ * one module per resource, each thin.
+ */
+export function createApi() {
+  const api = createRouter().basePath("/api");
+
+  api.use("*", async (c, next) => {
+    const config = getEnv(c.env);
+    // workers/app.ts stamps every request with its id before handing it over.
+    const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("config", config);
+    c.set("log", createLogger({ requestId }, config.LOG_LEVEL));
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+
+  api.route("/", health);
+  api.route("/", newsletter);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Dropcraft API", version: "1.0.0", description: "The HTTP API behind the Dropcraft workspace." },
+  });
+
+  api.notFound((c) => {
+    const err = new AppError("NOT_FOUND", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}.`);
+    return c.json(err.toBody(c.var.requestId), 404);
+  });
+
+  api.onError((err, c) => {
+    const appError =
+      err instanceof HTTPException
+        ? new AppError(err.status === 400 ? "VALIDATION" : "INTERNAL", httpExceptionMessage(err))
+        : toAppError(err);
+    if (appError.status >= 500) c.var.log?.error("request failed", { err: appError.cause ?? appError });
+    return c.json(appError.toBody(c.var.requestId), appError.status as 400, appError.headers);
+  });
+
+  return api;
+}
+
+function httpExceptionMessage(err: HTTPException): string {
+  // hono's JSON validator throws "Malformed JSON in request body" for unparsable bodies.
+  if (/malformed json/i.test(err.message)) return "The request body is not valid JSON.";
+  return err.message || "The request could not be processed.";
+}

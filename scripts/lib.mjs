@@ -1,0 +1,29 @@
+// Shared helpers for the npm scripts: run commands with the offline wrangler flags set.
+import { spawn, spawnSync } from "node:child_process";
+
+export const OFFLINE_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  // Keep wrangler's update check and telemetry quiet on a closed network.
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+export function run(cmd, args, { env = OFFLINE_ENV, quiet = false } = {}) {
+  const res = spawnSync(cmd, args, { stdio: quiet ? "pipe" : "inherit", env, shell: false });
+  if (res.status !== 0) {
+    if (quiet) process.stderr.write(res.stdout?.toString() ?? "", res.stderr?.toString() ?? "");
+    console.error(`\n✖ ${cmd} ${args.join(" ")} failed (exit ${res.status ?? res.signal})`);
+    process.exit(res.status ?? 1);
+  }
+  return res;
+}
+
+export function bin(name) {
+  return `node_modules/.bin/${name}`;
+}
+
+export function startBackground(cmd, args, { env = OFFLINE_ENV } = {}) {
+  return spawn(cmd, args, { stdio: "inherit", env });
+}

@@ -1,0 +1,15 @@
+// `npm start`: build, apply local D1 migrations, seed, then serve the whole product on
+// http://127.0.0.1:8787 with the embedded defaults (no keys, no network).
+import { bin, run, startBackground } from "./lib.mjs";
+
+const step = (msg) => console.log(`\n▸ ${msg}`);
+step("Building the app");
+run(bin("remix"), ["build"], { quiet: true });
+step("Applying local database migrations");
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
+step("Seeding local data");
+run("node", ["scripts/seed.mjs"], { quiet: true });
+step("Starting Dropcraft on http://127.0.0.1:8787");
+const child = startBackground(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", process.env.PORT ?? "8787"]);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,85 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build; `npm run build` writes it before wrangler bundles this file.
+import * as build from "../build/server/index.js";
+import { getEnv, EnvError } from "../app/core/env";
+import { AppError } from "../app/core/errors";
+import { createLogger } from "../app/core/log";
+import { createNonce, securityHeaders } from "../app/core/security-headers";
+import { createApi } from "../functions";
+
+const api = createApi();
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+/** What Remix loaders and actions receive as `context`. */
+export interface RequestContext {
+  cloudflare: { env: Env; ctx: ExecutionContext };
+  requestId: string;
+  nonce: string;
+  /** Changes with every build; the client compares it with `build-version` in storage. */
+  buildVersion: string;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const started = Date.now();
+    const url = new URL(request.url);
+    // Ids from clients are not trusted into logs; every request gets a fresh one.
+    const requestId = crypto.randomUUID();
+    let config;
+    try {
+      config = getEnv(env);
+    } catch (err) {
+      // A misconfigured deployment answers every request with the variable that is wrong.
+      const message = err instanceof EnvError ? err.message : "Invalid environment";
+      console.error(JSON.stringify({ level: "error", msg: "invalid environment", requestId, error: message }));
+      return Response.json(new AppError("UNAVAILABLE", message).toBody(requestId), { status: 503 });
+    }
+    const log = createLogger({ requestId }, config.LOG_LEVEL);
+    const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+    const nonce = createNonce();
+
+    let response: Response;
+    try {
+      response = isApi
+        ? await api.fetch(withRequestId(request, requestId), env, ctx)
+        : await handleRemixRequest(request, {
+            cloudflare: { env, ctx },
+            requestId,
+            nonce,
+            buildVersion: build.assets.version,
+          });
+    } catch (err) {
+      log.error("unhandled error", { err, path: url.pathname });
+      response = Response.json(new AppError("INTERNAL", "Something went wrong on our side.").toBody(requestId), {
+        status: 500,
+      });
+    }
+
+    // Responses from fetch() can have immutable headers; copy before decorating.
+    response = new Response(response.body, response);
+    const isHtml = response.headers.get("content-type")?.includes("text/html") ?? false;
+    for (const [name, value] of Object.entries(
+      securityHeaders({ nonce: isHtml ? nonce : undefined, https: url.protocol === "https:" }),
+    )) {
+      response.headers.set(name, value);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    log.info("request", {
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Date.now() - started,
+    });
+    return response;
+  },
+} satisfies ExportedHandler<Env>;
+
+function withRequestId(request: Request, requestId: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set("x-request-id", requestId);
+  return new Request(request, { headers });
+}
