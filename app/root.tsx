@@ -74,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={theme} suppressHydrationWarning>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -6,7 +6,7 @@ run(bin("remix"), ["build"], { quiet: true });
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
 const children = [
   startBackground(bin("remix"), ["watch"]),
-  startBackground(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", process.env.PORT ?? "8787", "--live-reload"]),
+  startBackground(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", process.env.PORT ?? "8787"]),
 ];
 const stop = (sig) => children.forEach((c) => c.kill(sig));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => stop(sig));
