@@ -1,3 +1,13 @@
-export default function Screen() {
-  return <main className="p-8">cookie-policy</main>;
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
+import { COOKIE_POLICY } from "~/components/legal/documents/cookie-policy";
+
+export const meta: MetaFunction = () =>
+  legalMeta(
+    "Cookie Policy",
+    "Every cookie and browser-storage key Dropcraft uses, its purpose and lifetime. No third-party advertising cookies.",
+  );
+
+export default function CookiePolicyRoute() {
+  return <LegalLayout document={COOKIE_POLICY} />;
 }

@@ -1,3 +1,13 @@
-export default function Screen() {
-  return <main className="p-8">privacy</main>;
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
+import { PRIVACY } from "~/components/legal/documents/privacy";
+
+export const meta: MetaFunction = () =>
+  legalMeta(
+    "Privacy Policy",
+    "What Dropcraft collects, why, who processes it (Stripe, Resend, AI providers), how long we keep it, and how to download or delete your data.",
+  );
+
+export default function PrivacyRoute() {
+  return <LegalLayout document={PRIVACY} />;
 }

@@ -1,3 +1,13 @@
-export default function Screen() {
-  return <main className="p-8">refund-policy</main>;
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
+import { REFUND_POLICY } from "~/components/legal/documents/refund-policy";
+
+export const meta: MetaFunction = () =>
+  legalMeta(
+    "Refund Policy",
+    "Cancel Dropcraft Growth any time in the billing portal. First yearly purchases have a 14-day money-back guarantee.",
+  );
+
+export default function RefundPolicyRoute() {
+  return <LegalLayout document={REFUND_POLICY} />;
 }

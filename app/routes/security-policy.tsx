@@ -1,3 +1,13 @@
-export default function Screen() {
-  return <main className="p-8">security-policy</main>;
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
+import { SECURITY_POLICY } from "~/components/legal/documents/security-policy";
+
+export const meta: MetaFunction = () =>
+  legalMeta(
+    "Security Policy",
+    "How Dropcraft protects your account and data, and how to report a vulnerability to security@dropcraft.ai under safe-harbor terms.",
+  );
+
+export default function SecurityPolicyRoute() {
+  return <LegalLayout document={SECURITY_POLICY} />;
 }

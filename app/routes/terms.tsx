@@ -1,3 +1,13 @@
-export default function Screen() {
-  return <main className="p-8">terms</main>;
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
+import { TERMS } from "~/components/legal/documents/terms";
+
+export const meta: MetaFunction = () =>
+  legalMeta(
+    "Terms of Service",
+    "The terms for using Dropcraft: accounts, Free and Growth plans, billing through Stripe, acceptable use, AI output and store exports.",
+  );
+
+export default function TermsRoute() {
+  return <LegalLayout document={TERMS} />;
 }

@@ -1,0 +1,183 @@
+/**
+ * Static marketing data for the public landing page (spec section 3, "Static marketing data").
+ * Every number and name here is sample copy; nothing is fetched.
+ */
+
+export type CompanyLogoId = "northwind" | "lumen" | "parcelpeak" | "oakline" | "brightcart" | "vela" | "kitehouse" | "tidal";
+
+export interface Testimonial {
+  name: string;
+  role: string;
+  company: string;
+  content: string;
+  /** Initials used for the generated avatar (and as the fallback when profileImage fails). */
+  avatar: string;
+  profileImage: string;
+  companyLogo: CompanyLogoId;
+  featured: boolean;
+}
+
+export interface SampleSale {
+  product: string;
+  amount: string;
+  time: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export const TESTIMONIALS: Testimonial[] = [
+  {
+    name: "Maya Chen",
+    role: "Founder",
+    company: "Northwind Goods",
+    content:
+      "I went from a product link to a live store page in twelve minutes. The copy reads like I paid an agency for it, and my first ad set was profitable on day three.",
+    avatar: "MC",
+    profileImage: "/landing/avatars/maya-chen.svg",
+    companyLogo: "northwind",
+    featured: true,
+  },
+  {
+    name: "Daniel Okafor",
+    role: "Dropshipper",
+    company: "Parcel Peak",
+    content:
+      "The product library is the first thing I open every morning. Seeing which ads are scaling before everyone else copies them has saved me weeks of testing.",
+    avatar: "DO",
+    profileImage: "/landing/avatars/daniel-okafor.svg",
+    companyLogo: "parcelpeak",
+    featured: true,
+  },
+  {
+    name: "Sofia Martins",
+    role: "Head of Growth",
+    company: "Lumen & Co",
+    content:
+      "We replaced three tools and a freelancer with one workspace. Research, pages and ad creatives finally live in the same place, and the team ships twice as fast.",
+    avatar: "SM",
+    profileImage: "/landing/avatars/sofia-martins.svg",
+    companyLogo: "lumen",
+    featured: true,
+  },
+  {
+    name: "Jordan Ellis",
+    role: "E-commerce Consultant",
+    company: "Oakline Studio",
+    content:
+      "I run launches for six clients. The AI page builder gives me a strong first draft for every product, so my time goes into strategy instead of layout.",
+    avatar: "JE",
+    // Deliberately missing: this card shows the generated initials avatar.
+    profileImage: "/landing/avatars/jordan-ellis.jpg",
+    companyLogo: "oakline",
+    featured: false,
+  },
+  {
+    name: "Priya Raman",
+    role: "Store Owner",
+    company: "Brightcart",
+    content:
+      "The success score stopped me from launching two products that looked great but had no demand. The one I did launch paid for a year of Growth in a week.",
+    avatar: "PR",
+    profileImage: "/landing/avatars/priya-raman.svg",
+    companyLogo: "brightcart",
+    featured: false,
+  },
+  {
+    name: "Lucas Weber",
+    role: "Media Buyer",
+    company: "Vela Supply",
+    content:
+      "Launching a campaign used to eat my whole afternoon. Now I review the generated ads, press launch, and I'm testing creatives about a minute later.",
+    avatar: "LW",
+    profileImage: "/landing/avatars/lucas-weber.svg",
+    companyLogo: "vela",
+    featured: false,
+  },
+  {
+    name: "Amara Nwosu",
+    role: "Co-founder",
+    company: "Kitehouse",
+    content:
+      "As a two-person brand we can't afford a research team. Dropcraft's market research answers come with sources, so I actually trust the numbers.",
+    avatar: "AN",
+    profileImage: "/landing/avatars/amara-nwosu.svg",
+    companyLogo: "kitehouse",
+    featured: false,
+  },
+  {
+    name: "Ethan Brooks",
+    role: "Solo Dropshipper",
+    company: "Tidal Trade",
+    content:
+      "I started on the free plan with no card and validated my niche before spending a cent. Upgrading was a no-brainer once the first orders came in.",
+    avatar: "EB",
+    profileImage: "/landing/avatars/ethan-brooks.svg",
+    companyLogo: "tidal",
+    featured: false,
+  },
+];
+
+/** The fake live-sales feed: clearly labelled "Sample orders" where it is shown. */
+export const SAMPLE_SALES: SampleSale[] = [
+  { product: "Posture Corrector Pro", amount: "$89.97", time: "2 min ago" },
+  { product: "Magnetic Phone Mount", amount: "$34.99", time: "4 min ago" },
+  { product: "LED Sunset Lamp", amount: "$59.98", time: "6 min ago" },
+  { product: "Portable Blender", amount: "$42.50", time: "9 min ago" },
+  { product: "Pet Hair Remover Roller", amount: "$27.99", time: "11 min ago" },
+  { product: "Ergonomic Desk Cushion", amount: "$74.95", time: "14 min ago" },
+  { product: "Smart Water Bottle", amount: "$38.00", time: "17 min ago" },
+  { product: "Heated Eye Massager", amount: "$119.90", time: "21 min ago" },
+];
+
+export const STATS = [
+  { value: "40+", label: "hours saved per week", detail: "Research, copy and creatives on autopilot." },
+  { value: "$2K+", label: "monthly savings", detail: "Fewer tools, freelancers and failed tests." },
+  { value: "10x", label: "page quality", detail: "Conversion-ready pages from a product URL." },
+  { value: "95%", label: "reduction in time to launch", detail: "From idea to live store in under 15 minutes." },
+] as const;
+
+export const FAQS: FaqItem[] = [
+  {
+    question: "Is there really a free plan?",
+    answer:
+      "Yes. You can start 100% free with no credit card required. The free plan includes daily AI queries and access to the core tools, so you can research a niche and build your first page before paying anything.",
+  },
+  {
+    question: "What does the Growth plan cost?",
+    answer:
+      "Growth is $49 per month, or $449 per year (about $37 per month, a 24% saving on the $588 full yearly price). It unlocks unlimited queries, advanced image generation, AI automation tools, 10 page exports and 10 AI page generations per month.",
+  },
+  {
+    question: "Do I need a credit card to sign up?",
+    answer:
+      "No credit card required. Create an account with your email, verify it, and you can start using Dropcraft right away. You only add payment details if you decide to upgrade.",
+  },
+  {
+    question: "Can I cancel anytime?",
+    answer:
+      "Yes. Paid plans are month-to-month or yearly with no lock-in. Cancel from your account settings whenever you like and you keep access until the end of the period you paid for.",
+  },
+  {
+    question: "Which stores does Dropcraft support?",
+    answer:
+      "Pages built with the AI Page Builder export directly to Shopify. You can also download any page as CSV or clean HTML and use it with any other store platform or site builder.",
+  },
+  {
+    question: "How does the AI work?",
+    answer:
+      "Dropcraft combines large language models with a product and ad library that is updated 8 times daily and covers 200+ million ads. It scores product ideas for likely success, writes your store copy, generates visuals and prepares ad campaigns, and you review everything before it goes live.",
+  },
+  {
+    question: "Is my data safe?",
+    answer:
+      "Your projects, knowledge-base files and chats are private to your account, and every connection to Dropcraft is encrypted over HTTPS. Our Privacy Policy and Security Policy explain exactly what we store and how it is protected.",
+  },
+  {
+    question: "Do I need design or coding skills?",
+    answer:
+      "Not at all. Paste a product URL or describe your idea and Dropcraft builds the page, the copy and the ad creatives for you. Everything stays editable if you want to fine-tune it.",
+  },
+];

@@ -1,0 +1,48 @@
+import { FaqSection } from "./faq";
+import { FeatureSections, SectionIntro } from "./features";
+import { FinalCta, SiteFooter } from "./footer";
+import { PromoBanner, SiteHeader } from "./header";
+import { Hero } from "./hero";
+import { LogoStrip, StatsSection } from "./stats";
+import { StepsSection } from "./steps";
+import { TESTIMONIALS } from "./data";
+import { TestimonialSlider } from "./testimonial-slider";
+
+/** The whole public landing page (spec section 2, "Landing page"). */
+export function LandingPage() {
+  return (
+    <div className="min-h-screen overflow-x-clip bg-bg text-fg">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100]"
+      >
+        Skip to content
+      </a>
+      <PromoBanner />
+      <SiteHeader />
+      <main id="main">
+        <Hero />
+        <StatsSection />
+        <LogoStrip />
+        <FeatureSections />
+        <StepsSection />
+        <section aria-labelledby="testimonials-title" className="overflow-hidden py-24 sm:py-32">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <SectionIntro
+              eyebrow="Testimonials"
+              titleId="testimonials-title"
+              title="Loved by sellers who launch fast"
+              description="Rated Excellent 4.8/5 by 3500+ dropshippers. Here is what a few of them say."
+            />
+            <div className="mt-14">
+              <TestimonialSlider testimonials={TESTIMONIALS} />
+            </div>
+          </div>
+        </section>
+        <FaqSection />
+        <FinalCta />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

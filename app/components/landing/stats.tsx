@@ -1,0 +1,62 @@
+import { STATS, TESTIMONIALS } from "./data";
+import { CompanyLogo } from "./logos";
+
+/** The four headline numbers (spec section 1). */
+export function StatsSection() {
+  return (
+    <section aria-labelledby="stats-title" className="relative border-y border-line bg-surface/40">
+      <h2 id="stats-title" className="sr-only">
+        Results sellers see with Dropcraft
+      </h2>
+      <dl className="mx-auto grid max-w-7xl grid-cols-2 lg:grid-cols-4">
+        {STATS.map((stat, i) => (
+          <div
+            key={stat.label}
+            className={`flex flex-col-reverse gap-2 px-5 py-10 sm:px-8 sm:py-14 ${i % 2 === 1 ? "border-l border-line" : ""} ${
+              i >= 2 ? "border-t border-line lg:border-t-0" : ""
+            } ${i === 2 ? "lg:border-l" : ""}`}
+          >
+            <dt className="text-sm leading-snug text-muted">
+              <span className="block font-semibold text-fg">{stat.label.charAt(0).toUpperCase() + stat.label.slice(1)}</span>
+              <span className="mt-1 hidden sm:block">{stat.detail}</span>
+            </dt>
+            <dd className="bg-linear-to-br from-fg to-fg/60 bg-clip-text text-4xl font-bold tracking-tight text-transparent tabular-nums sm:text-5xl">
+              {stat.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Wordmarks of sample brands (invented names, not real trademarks), scrolling gently. */
+export function LogoStrip() {
+  const ids = Array.from(new Set(TESTIMONIALS.map((t) => t.companyLogo)));
+  return (
+    <section aria-labelledby="logos-title" className="py-14 sm:py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="logos-title" className="text-center text-sm font-medium text-muted">
+          Trusted by 5,000+ entrepreneurs — from solo dropshippers to growing brands
+        </h2>
+        <div className="relative mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_12%,black_88%,transparent)]">
+          <div className="flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center hover:[animation-play-state:paused]">
+            {[0, 1].map((copy) => (
+              <ul
+                key={copy}
+                aria-hidden={copy === 1 ? true : undefined}
+                className={`flex shrink-0 items-center gap-12 pr-12 sm:gap-16 sm:pr-16 ${copy === 1 ? "motion-reduce:hidden" : "motion-reduce:flex-wrap motion-reduce:justify-center"}`}
+              >
+                {ids.map((id) => (
+                  <li key={id} className="text-lg whitespace-nowrap text-muted opacity-80 grayscale transition hover:text-fg hover:opacity-100">
+                    <CompanyLogo id={id} />
+                  </li>
+                ))}
+              </ul>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

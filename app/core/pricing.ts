@@ -1,0 +1,265 @@
+/**
+ * Price facts and plan contents (spec section 9, "Plans and prices" and "Free-plan fallbacks",
+ * plus the paid copy of the upgrade modal in section 2). Plain data and pure functions: the
+ * pricing page, the upgrade page and the upgrade modal all read from here, so a price changes in
+ * one place.
+ */
+
+export type BillingInterval = "monthly" | "yearly";
+export const BILLING_INTERVALS: readonly BillingInterval[] = ["monthly", "yearly"];
+
+export type PlanId = "free" | "growth";
+
+export const CURRENCY = "USD";
+
+/** Growth list prices in whole US dollars. */
+export const GROWTH_PRICES: Readonly<Record<BillingInterval, number>> = Object.freeze({
+  monthly: 49,
+  yearly: 449,
+});
+
+/** Paid monthly quotas (spec: 10 exports and 10 AI page generations per month). */
+export const GROWTH_MONTHLY_QUOTAS = Object.freeze({
+  pageExports: 10,
+  pageGenerations: 10,
+});
+
+/** Priority support answers within this many hours on Growth. */
+export const PRIORITY_SUPPORT_HOURS = 24;
+
+/**
+ * What the free plan allows: the subscription context's free fallback column of the spec
+ * (section 9). Zero means "not included".
+ */
+export const FREE_PLAN_LIMITS = Object.freeze({
+  hasImageGeneration: false,
+  hasDropPageBuilder: false,
+  hasDeepMarketAnalysis: false,
+  queriesPerDay: 10,
+  marketingVisualsPerDay: 0,
+  promptsPerDay: 15,
+  maxImagesPerRequest: 0,
+  aiLauncherPerDay: 0,
+  deepMarketAnalysisPerDay: 0,
+});
+
+/** Usage at or above this share of a limit counts as "near the limit" (spec section 9). */
+export const NEAR_LIMIT_RATIO = 0.8;
+
+/** Twelve months at the monthly price: what a year costs without the yearly plan ($588). */
+export function fullYearlyPrice(monthly: number = GROWTH_PRICES.monthly): number {
+  return monthly * 12;
+}
+
+/** The yearly plan's saving against twelve monthly payments, as a whole percent (24). */
+export function yearlySavingPercent(
+  monthly: number = GROWTH_PRICES.monthly,
+  yearly: number = GROWTH_PRICES.yearly,
+): number {
+  const full = fullYearlyPrice(monthly);
+  if (!(full > 0) || !(yearly >= 0) || yearly >= full) return 0;
+  return Math.round(((full - yearly) / full) * 100);
+}
+
+/** The yearly price spread over twelve months, rounded to whole dollars (about $37). */
+export function yearlyMonthlyEquivalent(yearly: number = GROWTH_PRICES.yearly): number {
+  return Math.round(yearly / 12);
+}
+
+/** The yearly saving in dollars against twelve monthly payments ($139). */
+export function yearlySavingAmount(
+  monthly: number = GROWTH_PRICES.monthly,
+  yearly: number = GROWTH_PRICES.yearly,
+): number {
+  return Math.max(0, fullYearlyPrice(monthly) - yearly);
+}
+
+const WHOLE_USD = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: CURRENCY,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const CENTS_USD = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * "$49", "$1,449", "$0"; amounts with cents keep them ("$36.42"). Non-finite input is a
+ * programming error and throws rather than printing "$NaN" on a price tag.
+ */
+export function formatPrice(amount: number): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`formatPrice needs a finite amount, got ${amount}`);
+  const hasCents = Math.round(amount * 100) % 100 !== 0;
+  return (hasCents ? CENTS_USD : WHOLE_USD).format(amount);
+}
+
+/** What a Growth price tag shows for the chosen interval. */
+export interface PriceDisplay {
+  interval: BillingInterval;
+  amount: number;
+  /** "$49" or "$449". */
+  price: string;
+  /** "/month" or "/year". */
+  period: string;
+  /** Yearly only: "about $37/month". */
+  monthlyEquivalent: string | null;
+  /** Yearly only: the struck-through twelve-month price, "$588". */
+  compareAt: string | null;
+  /** Yearly only: 24. */
+  savingPercent: number | null;
+}
+
+export function growthPriceDisplay(interval: BillingInterval): PriceDisplay {
+  if (interval === "yearly") {
+    return {
+      interval,
+      amount: GROWTH_PRICES.yearly,
+      price: formatPrice(GROWTH_PRICES.yearly),
+      period: "/year",
+      monthlyEquivalent: `about ${formatPrice(yearlyMonthlyEquivalent())}/month`,
+      compareAt: formatPrice(fullYearlyPrice()),
+      savingPercent: yearlySavingPercent(),
+    };
+  }
+  return {
+    interval,
+    amount: GROWTH_PRICES.monthly,
+    price: formatPrice(GROWTH_PRICES.monthly),
+    period: "/month",
+    monthlyEquivalent: null,
+    compareAt: null,
+    savingPercent: null,
+  };
+}
+
+export function isBillingInterval(value: unknown): value is BillingInterval {
+  return value === "monthly" || value === "yearly";
+}
+
+/** Reads a `billing` query value; anything unknown falls back to monthly. */
+export function parseBillingInterval(value: string | null | undefined): BillingInterval {
+  return isBillingInterval(value) ? value : "monthly";
+}
+
+/**
+ * Where "Upgrade to Growth" leads for now. The payments work replaces this with the checkout
+ * link for the chosen interval.
+ */
+export function growthCheckoutHref(interval: BillingInterval): string {
+  return `/signup?plan=growth&billing=${interval}`;
+}
+
+export interface PlanFeature {
+  label: string;
+  /** A short clarification shown under the label. */
+  detail?: string;
+  /** False: listed as not included (shown struck or dimmed). */
+  included: boolean;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  tagline: string;
+  features: readonly PlanFeature[];
+}
+
+export const FREE_PLAN: Plan = {
+  id: "free",
+  name: "Free",
+  tagline: "Research your market and test ideas before you spend a cent.",
+  features: [
+    {
+      label: `${FREE_PLAN_LIMITS.queriesPerDay} AI research queries a day`,
+      detail: "Your allowance resets every day",
+      included: true,
+    },
+    { label: `${FREE_PLAN_LIMITS.promptsPerDay} AI prompts a day`, detail: "For product ideas, angles and hooks", included: true },
+    { label: "AI market-research chat", detail: "Executive summaries with cited sources", included: true },
+    { label: "Projects for your stores and niches", detail: "Keep instructions and research together", included: true },
+    { label: "Help Center and tutorials", included: true },
+    { label: "Marketing visuals and image downloads", included: false },
+    { label: "AI page generations and store exports", included: false },
+  ],
+};
+
+export const GROWTH_PLAN: Plan = {
+  id: "growth",
+  name: "Growth",
+  tagline: "Everything you need to launch and scale winning products.",
+  features: [
+    { label: "Everything in Free, with higher daily AI query limits", included: true },
+    {
+      label: `${GROWTH_MONTHLY_QUOTAS.pageGenerations} AI page generations per month`,
+      detail: "Turn a product URL into a store-ready page",
+      included: true,
+    },
+    {
+      label: `${GROWTH_MONTHLY_QUOTAS.pageExports} page exports to your store per month`,
+      detail: "Send finished pages straight to your store platform",
+      included: true,
+    },
+    { label: "All generated images downloadable", included: true },
+    { label: "Professional marketing visuals", detail: "Ad creatives and product visuals", included: true },
+    { label: "Advanced AI copywriting", detail: "Product descriptions, headlines and ad copy", included: true },
+    {
+      label: "Priority support",
+      detail: `Help within ${PRIORITY_SUPPORT_HOURS} hours`,
+      included: true,
+    },
+  ],
+};
+
+export const PLANS: readonly Plan[] = [FREE_PLAN, GROWTH_PLAN];
+
+/** A cell of the comparison table: true (included), false (not included) or a short text. */
+export type ComparisonValue = boolean | string;
+
+export interface ComparisonRow {
+  feature: string;
+  free: ComparisonValue;
+  growth: ComparisonValue;
+}
+
+export interface ComparisonGroup {
+  title: string;
+  rows: readonly ComparisonRow[];
+}
+
+export const PLAN_COMPARISON: readonly ComparisonGroup[] = [
+  {
+    title: "Research",
+    rows: [
+      { feature: "AI research queries", free: `${FREE_PLAN_LIMITS.queriesPerDay} a day`, growth: "Higher daily limit" },
+      { feature: "AI prompts", free: `${FREE_PLAN_LIMITS.promptsPerDay} a day`, growth: "Higher daily limit" },
+      { feature: "Market-research chat with citations", free: true, growth: true },
+      { feature: "Projects and business instructions", free: true, growth: true },
+    ],
+  },
+  {
+    title: "Store pages",
+    rows: [
+      { feature: "AI page generations", free: false, growth: `${GROWTH_MONTHLY_QUOTAS.pageGenerations} a month` },
+      { feature: "Page exports to your store platform", free: false, growth: `${GROWTH_MONTHLY_QUOTAS.pageExports} a month` },
+      { feature: "Advanced AI copywriting", free: false, growth: true },
+    ],
+  },
+  {
+    title: "Creative",
+    rows: [
+      { feature: "Professional marketing visuals", free: false, growth: true },
+      { feature: "Download generated images", free: false, growth: "All images" },
+    ],
+  },
+  {
+    title: "Support",
+    rows: [
+      { feature: "Help Center and tutorials", free: true, growth: true },
+      { feature: "Priority support", free: false, growth: `Within ${PRIORITY_SUPPORT_HOURS} hours` },
+    ],
+  },
+];

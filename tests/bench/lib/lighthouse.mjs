@@ -1,0 +1,89 @@
+// Lighthouse against a URL with Debian's Chromium (offline). Returns the category scores
+// (0-100), the key metrics and every weighted audit that did not pass, with its title.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { onCleanup } from "./servers.mjs";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+const METRICS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  speedIndexMs: "speed-index",
+  ttiMs: "interactive",
+};
+
+/** One Lighthouse run; `desktop` switches to Lighthouse's desktop config. */
+export async function runLighthouse(
+  url,
+  { desktop = false, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {},
+) {
+  const started = Date.now();
+  // handleSIGINT false: the bench's own handler stops Chrome together with the servers.
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
+  const unregister = onCleanup(async () => chrome.kill());
+  try {
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES };
+    const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+    if (!result?.lhr) throw new Error("Lighthouse returned no result");
+    return summarize(result.lhr, { desktop, ms: Date.now() - started });
+  } finally {
+    unregister();
+    await chrome.kill();
+  }
+}
+
+function summarize(lhr, { desktop, ms }) {
+  const scores = {};
+  const failing = {};
+  for (const id of CATEGORIES) {
+    const cat = lhr.categories[id];
+    scores[id] = cat?.score === null || cat?.score === undefined ? null : Math.round(cat.score * 100);
+    failing[id] = (cat?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9)
+      .sort((a, b) => b.ref.weight - a.ref.weight)
+      .map(({ ref, audit }) => ({
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        displayValue: audit.displayValue ?? undefined,
+      }));
+  }
+  const metrics = {};
+  for (const [key, auditId] of Object.entries(METRICS)) {
+    const v = lhr.audits[auditId]?.numericValue;
+    metrics[key] = v === undefined ? null : key === "cls" ? Math.round(v * 1000) / 1000 : Math.round(v);
+  }
+  return {
+    formFactor: desktop ? "desktop" : "mobile",
+    lighthouseVersion: lhr.lighthouseVersion,
+    finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+    scores,
+    metrics,
+    failing,
+    runWarnings: lhr.runWarnings ?? [],
+    runtimeError: lhr.runtimeError?.message ?? null,
+    ms,
+  };
+}

@@ -1,0 +1,256 @@
+// Budget checks (data from tests/bench/budgets.json), the stdout tables and the JSON report.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { CATEGORIES } from "./lighthouse.mjs";
+import { round } from "./load.mjs";
+
+/** product/baseline ratios for one route: throughput (higher is better) and latency (lower is better). */
+export function ratios(product, baseline) {
+  const div = (a, b) => (a === null || b === null || !b ? null : round(a / b, 2));
+  return {
+    throughput: div(product.rps, baseline.rps),
+    p50: div(product.latencyMs.p50, baseline.latencyMs.p50),
+    p99: div(product.latencyMs.p99, baseline.latencyMs.p99),
+  };
+}
+
+/**
+ * Evaluates every budget. Returns a list of { status: "pass"|"warn"|"fail"|"skip", name, actual, limit, note }.
+ */
+export function evaluateBudgets(result, budgets) {
+  const checks = [];
+  const add = (status, name, actual, limit, note) => checks.push({ status, name, actual, limit, note });
+
+  // Load: errors and ratios.
+  const maxErrorRate = budgets.load?.maxErrorRate ?? 0;
+  for (const [key, run] of Object.entries(result.load?.runs ?? {})) {
+    add(
+      run.errorRate <= maxErrorRate ? "pass" : "fail",
+      `errors ${key}`,
+      run.errorRate,
+      `<= ${maxErrorRate}`,
+      run.errors || run.non2xx
+        ? `${run.errors} errors, ${run.non2xx} non-2xx of ${run.requests + run.errors}`
+        : undefined,
+    );
+  }
+  for (const [route, r] of Object.entries(result.load?.ratios ?? {})) {
+    const b = budgets.ratios?.[route];
+    if (!b) continue;
+    if (b.throughputMin !== undefined) {
+      add(
+        r.throughput !== null && r.throughput >= b.throughputMin ? "pass" : "fail",
+        `${route} throughput ratio`,
+        r.throughput,
+        `>= ${b.throughputMin}`,
+      );
+    }
+    if (b.p50Max !== undefined) {
+      add(r.p50 !== null && r.p50 <= b.p50Max ? "pass" : "fail", `${route} p50 latency ratio`, r.p50, `<= ${b.p50Max}`);
+    }
+    if (b.p99Max !== undefined) {
+      add(r.p99 !== null && r.p99 <= b.p99Max ? "pass" : "fail", `${route} p99 latency ratio`, r.p99, `<= ${b.p99Max}`);
+    }
+  }
+
+  // Landing page weight. A development build (remix watch) is not minified: report, don't judge.
+  const landing = result.landing;
+  if (landing) {
+    const broken = landing.brokenAssets ?? [];
+    add(
+      broken.length ? "fail" : "pass",
+      "landing assets load",
+      broken.length,
+      "0 broken",
+      broken.length ? `${broken.slice(0, 3).join(", ")}${broken.length > 3 ? ", …" : ""}` : undefined,
+    );
+    const devBuild = result.build?.mode !== "production";
+    for (const [kind, budgetKey] of [
+      ["js", "jsGzipKiB"],
+      ["css", "cssGzipKiB"],
+    ]) {
+      const limit = budgets.landing?.[budgetKey];
+      if (limit === undefined) continue;
+      const actual = landing[kind]?.gzipKiB ?? null;
+      const name = `landing ${kind.toUpperCase()} gzip KiB`;
+      if (devBuild)
+        add(
+          "skip",
+          name,
+          actual,
+          `<= ${limit}`,
+          `build mode is ${result.build?.mode}; budgets apply to production builds`,
+        );
+      else add(actual !== null && actual <= limit ? "pass" : "fail", name, actual, `<= ${limit}`);
+    }
+  }
+
+  // Lighthouse: the aim is a warning, the floor is a failure.
+  const lh = result.lighthouse;
+  if (lh && !lh.skipped) {
+    if (lh.error) {
+      add("fail", "lighthouse run", null, "completes", lh.error);
+    } else {
+      const aim = budgets.lighthouse?.aim ?? 95;
+      for (const cat of CATEGORIES) {
+        const score = lh.scores?.[cat] ?? null;
+        const floor = budgets.lighthouse?.floor?.[cat] ?? 0;
+        if (score === null || score < floor) add("fail", `lighthouse ${cat}`, score, `>= ${floor} (floor)`);
+        else if (score < aim)
+          add("warn", `lighthouse ${cat}`, score, `>= ${aim} (aim)`, `below the aim; floor is ${floor}`);
+        else add("pass", `lighthouse ${cat}`, score, `>= ${aim}`);
+      }
+    }
+  }
+  return checks;
+}
+
+/** Human-readable tables for stdout. */
+export function formatReport(result, checks) {
+  const out = [];
+  const line = (s = "") => out.push(s);
+  const o = result.options;
+  line();
+  line(
+    `Dropcraft bench  ${result.startedAt}  (build: ${result.build?.mode ?? "?"}${result.build?.skipped ? ", --no-build" : ""}; git ${result.git?.commit ?? "?"}${result.git?.dirty ? " dirty" : ""})`,
+  );
+
+  const busy = result.machine?.loadAvgBefore?.[0] > result.machine?.cpus;
+  if (busy) {
+    line(
+      `WARN: machine busy before the run (load average ${result.machine.loadAvgBefore.map((v) => v.toFixed(1)).join(" ")} on ${result.machine.cpus} CPUs): latency numbers are noisy`,
+    );
+  }
+
+  if (result.load) {
+    line();
+    line(`Load: ${o.connections} connections, ${o.warmup} s warmup + ${o.duration} s measured, keep-alive`);
+    const rows = [["target", "route", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx"]];
+    for (const [key, r] of Object.entries(result.load.runs)) {
+      const [target, route] = key.split(" ");
+      rows.push([
+        target,
+        route,
+        fmt(r.rps, 0),
+        fmt(r.latencyMs.p50),
+        fmt(r.latencyMs.p90),
+        fmt(r.latencyMs.p99),
+        fmt(r.latencyMs.max),
+        r.errors,
+        r.non2xx,
+      ]);
+    }
+    table(rows, line, 2);
+    line();
+    const rrows = [["ratio product/baseline", "throughput", "p50 latency", "p99 latency"]];
+    for (const [route, r] of Object.entries(result.load.ratios))
+      rrows.push([route, x(r.throughput), x(r.p50), x(r.p99)]);
+    table(rrows, line);
+  }
+
+  if (result.landing) {
+    const l = result.landing;
+    line();
+    line(
+      `Landing page assets (${l.source === "browser" ? `loaded by Chromium until network idle, ${l.browser.loadMs} ms` : "referenced by the HTML"}; gzip level 9)`,
+    );
+    const rows = [["asset", "files", "raw KiB", "gzip KiB"]];
+    rows.push(["JavaScript", l.js.files, fmt(l.js.rawKiB, 1), fmt(l.js.gzipKiB, 1)]);
+    rows.push(["CSS", l.css.files, fmt(l.css.rawKiB, 1), fmt(l.css.gzipKiB, 1)]);
+    rows.push(["HTML document", 1, fmt(l.html.rawKiB, 1), fmt(l.html.gzipKiB, 1)]);
+    if (l.browser)
+      rows.push([
+        "(JS referenced by HTML)",
+        l.static.js.files,
+        fmt(l.static.js.rawKiB, 1),
+        fmt(l.static.js.gzipKiB, 1),
+      ]);
+    table(rows, line);
+    if (l.browserError) line(`  note: browser measurement unavailable: ${l.browserError}`);
+    if (l.browser?.consoleErrors?.length)
+      line(`  console errors on load: ${l.browser.consoleErrors.length} (${l.browser.consoleErrors[0]})`);
+    const list = (l.source === "browser" ? l.browser : l.static).js.list;
+    for (const f of [...list].sort((a, b) => b.gzip - a.gzip)) {
+      line(
+        `    ${(f.gzip / 1024).toFixed(1).padStart(6)} KiB gz  ${(f.raw / 1024).toFixed(1).padStart(6)} KiB  ${new URL(f.url).pathname}`,
+      );
+    }
+    if (l.brokenAssets?.length)
+      line(`  broken JS/CSS: ${l.brokenAssets.length} (${l.brokenAssets.slice(0, 3).join(", ")})`);
+    if (l.browser?.failedRequests?.length)
+      line(`  failed requests: ${l.browser.failedRequests.map((r) => `${r.status} ${r.url}`).join(", ")}`);
+  }
+
+  const lh = result.lighthouse;
+  if (lh) {
+    line();
+    if (lh.skipped) line("Lighthouse: skipped (--no-lighthouse)");
+    else if (lh.error) line(`Lighthouse: failed: ${lh.error}`);
+    else {
+      line(`Lighthouse ${lh.lighthouseVersion} (${lh.formFactor}, ${Math.round(lh.ms / 1000)} s) on ${lh.finalUrl}`);
+      table(
+        [
+          [...CATEGORIES, "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms"],
+          [
+            ...CATEGORIES.map((c) => lh.scores[c] ?? "n/a"),
+            lh.metrics.fcpMs,
+            lh.metrics.lcpMs,
+            lh.metrics.tbtMs,
+            lh.metrics.cls,
+            lh.metrics.speedIndexMs,
+          ],
+        ],
+        line,
+        0,
+      );
+      for (const cat of CATEGORIES) {
+        for (const a of lh.failing[cat] ?? []) {
+          line(
+            `  ${cat}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""} [score ${round(a.score, 2)}, weight ${a.weight}]`,
+          );
+        }
+      }
+    }
+  }
+
+  line();
+  line("Budgets (tests/bench/budgets.json)");
+  for (const c of checks) {
+    const tag = { pass: "PASS", warn: "WARN", fail: "FAIL", skip: "SKIP" }[c.status];
+    line(`  ${tag}  ${c.name}: ${c.actual ?? "n/a"} (budget ${c.limit})${c.note ? ` — ${c.note}` : ""}`);
+  }
+  line();
+  line(`Total ${round(result.totalMs / 1000, 1)} s. Report: ${result.reportFile ?? "(not written)"}`);
+  return out.join("\n");
+}
+
+/** Writes reports/bench-<timestamp>.json and reports/bench-latest.json; returns the first path. */
+export function writeReport(root, result) {
+  const dir = path.join(root, "reports");
+  mkdirSync(dir, { recursive: true });
+  const stamp = result.startedAt.replace(/[:.]/g, "-");
+  const file = path.join(dir, `bench-${stamp}.json`);
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(path.join(dir, "bench-latest.json"), json);
+  return path.relative(root, file);
+}
+
+function table(rows, line, leftColumns = 1) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? "").length)));
+  rows.forEach((r, idx) => {
+    const cells = r.map((c, i) =>
+      i < leftColumns ? String(c ?? "").padEnd(widths[i]) : String(c ?? "").padStart(widths[i]),
+    );
+    line(`  ${cells.join("  ")}`);
+    if (idx === 0) line(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  });
+}
+
+function fmt(v, digits = 2) {
+  return v === null || v === undefined ? "n/a" : Number(v).toFixed(digits);
+}
+
+function x(v) {
+  return v === null || v === undefined ? "n/a" : `${v.toFixed(2)}x`;
+}

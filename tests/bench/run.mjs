@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the app, serves it and a minimal baseline Worker with `wrangler dev`
+// on 127.0.0.1, load-tests `/` and `/api/health` on both, measures the landing page's JS/CSS
+// and runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
+//
+// Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser
+//        --duration=8  --warmup=2  --connections=20  --timeout=170  --keep-tmp
+// Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { measureLanding } from "./lib/bundle.mjs";
+import { runLighthouse } from "./lib/lighthouse.mjs";
+import { loadTest } from "./lib/load.mjs";
+import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
+import {
+  applyMigrations,
+  buildApp,
+  freePort,
+  killAllSync,
+  readCompat,
+  serverBuildInfo,
+  startWrangler,
+  stopAll,
+} from "./lib/servers.mjs";
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(BENCH_DIR, "../..");
+const RESERVED_PORTS = [8787, 9229]; // the lead's dev server and its inspector
+const ROUTES = { landing: "/", api: "/api/health" };
+
+const { values: opts } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+    "lighthouse-desktop": { type: "boolean", default: false },
+    "no-browser": { type: "boolean", default: false },
+    duration: { type: "string", default: "8" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "20" },
+    timeout: { type: "string", default: "170" },
+    "keep-tmp": { type: "boolean", default: false },
+  },
+  strict: true,
+});
+const options = {
+  build: !opts["no-build"],
+  lighthouse: !opts["no-lighthouse"],
+  lighthouseDesktop: opts["lighthouse-desktop"],
+  browser: !opts["no-browser"],
+  duration: positive(opts.duration, "--duration"),
+  warmup: nonNegative(opts.warmup, "--warmup"),
+  connections: Math.round(positive(opts.connections, "--connections")),
+  timeout: positive(opts.timeout, "--timeout"),
+};
+
+const started = Date.now();
+const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${msg}`);
+let tmp = null;
+
+// Whatever happens, the servers started here stop: on signals, on the watchdog and on exit.
+let stopping = false;
+async function shutdown(code, reason) {
+  if (stopping) return;
+  stopping = true;
+  if (reason) console.error(`\n[bench] ${reason}; stopping servers…`);
+  await stopAll();
+  if (tmp && !opts["keep-tmp"] && code === 0) rmSync(tmp, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(130, "interrupted (SIGINT)"));
+process.on("SIGTERM", () => shutdown(143, "terminated (SIGTERM)"));
+process.on("SIGHUP", () => shutdown(129, "hang-up (SIGHUP)"));
+process.on("exit", killAllSync);
+process.on("unhandledRejection", (err) => shutdown(2, `unhandled rejection: ${err?.stack ?? err}`));
+const watchdog = setTimeout(
+  () => shutdown(2, `timed out after ${options.timeout} s (raise with --timeout)`),
+  options.timeout * 1000,
+);
+
+try {
+  const code = await main();
+  clearTimeout(watchdog);
+  await shutdown(code);
+} catch (err) {
+  clearTimeout(watchdog);
+  console.error(`\n[bench] FAILED: ${err?.stack ?? err}`);
+  if (tmp) console.error(`[bench] logs kept in ${tmp}/logs`);
+  await shutdown(2);
+}
+
+async function main() {
+  tmp = mkdtempSync(path.join(os.tmpdir(), "dropcraft-bench-"));
+  const logs = path.join(tmp, "logs");
+  mkdirSync(logs);
+  const result = {
+    startedAt: new Date(started).toISOString(),
+    options,
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAvgBefore: os.loadavg(),
+    },
+    git: gitInfo(),
+    budgets: readBudgets(),
+  };
+
+  // 1. Build (or reuse) the server build the Worker imports.
+  if (options.build) {
+    log("remix build…");
+    const b = await buildApp(ROOT, path.join(logs, "build.log"));
+    if (!b.ok) {
+      throw new Error(
+        `remix build failed (${b.ms} ms):\n${b.output.split("\n").slice(-20).join("\n")}\n` +
+          "Fix the build, or rerun with --no-build to bench the existing build/.",
+      );
+    }
+    log(`remix build done in ${(b.ms / 1000).toFixed(1)} s`);
+    result.build = { skipped: false, ms: b.ms, ...serverBuildInfo(ROOT) };
+  } else {
+    result.build = { skipped: true, ...serverBuildInfo(ROOT) };
+    if (!result.build.exists) throw new Error("--no-build given but build/server/index.js does not exist");
+  }
+  if (result.build.mode !== "production") {
+    log(`WARN: server build mode is "${result.build.mode}" (remix watch?); JS/CSS budgets are skipped`);
+  }
+
+  const rootCompat = readCompat(path.join(ROOT, "wrangler.toml"));
+  const baseCompat = readCompat(path.join(BENCH_DIR, "baseline/wrangler.toml"));
+  result.compat = { product: rootCompat, baseline: baseCompat };
+  if (rootCompat.date !== baseCompat.date || rootCompat.flags !== baseCompat.flags) {
+    log(
+      `WARN: baseline compatibility ${JSON.stringify(baseCompat)} differs from wrangler.toml ${JSON.stringify(rootCompat)}`,
+    );
+  }
+
+  // 2-3. Migrations into the bench's own state dir, then both servers on fresh ports.
+  const ports = [];
+  for (let i = 0; i < 4; i += 1) ports.push(await freePort([...RESERVED_PORTS, ...ports]));
+  const productState = path.join(tmp, "product-state");
+  log("applying D1 migrations (local, bench state dir)…");
+  const mig = await applyMigrations(ROOT, productState, path.join(logs, "migrations.log"));
+  log(
+    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]})…`,
+  );
+  const [product, baseline] = await Promise.all([
+    startWrangler({
+      name: "product",
+      root: ROOT,
+      port: ports[0],
+      inspectorPort: ports[1],
+      persistTo: productState,
+      logFile: path.join(logs, "product.log"),
+    }),
+    startWrangler({
+      name: "baseline",
+      root: ROOT,
+      configPath: path.join(BENCH_DIR, "baseline/wrangler.toml"),
+      port: ports[2],
+      inspectorPort: ports[3],
+      persistTo: path.join(tmp, "baseline-state"),
+      logFile: path.join(logs, "baseline.log"),
+    }),
+  ]);
+  result.servers = {
+    product: { url: product.url, readyMs: product.startMs },
+    baseline: { url: baseline.url, readyMs: baseline.startMs },
+  };
+  log(
+    `ready: product in ${(product.startMs / 1000).toFixed(1)} s, baseline in ${(baseline.startMs / 1000).toFixed(1)} s`,
+  );
+
+  // The landing page must render before it is worth load-testing.
+  const probe = await fetch(`${product.url}/`);
+  const probeBody = await probe.text();
+  if (probe.status !== 200 || !/text\/html/.test(probe.headers.get("content-type") ?? "")) {
+    throw new Error(
+      `product GET / answered ${probe.status} ${probe.headers.get("content-type")}:\n${probeBody.slice(0, 500)}`,
+    );
+  }
+
+  // 5. Landing page weight (before load, while the machine is quiet).
+  log("measuring landing page JS/CSS…");
+  result.landing = await measureLanding(`${product.url}/`, { browser: options.browser });
+  log(
+    `landing JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
+  );
+
+  // 4. Load: each route on the product, then on the baseline.
+  result.load = { runs: {}, ratios: {} };
+  for (const [route, pathname] of Object.entries(ROUTES)) {
+    for (const [target, server] of [
+      ["product", product],
+      ["baseline", baseline],
+    ]) {
+      log(`load ${target} GET ${pathname} (${options.connections} conns, ${options.warmup}+${options.duration} s)…`);
+      const r = await loadTest({
+        url: `${server.url}${pathname}`,
+        connections: options.connections,
+        durationS: options.duration,
+        warmupS: options.warmup,
+      });
+      result.load.runs[`${target} ${pathname}`] = r;
+      log(
+        `  ${Math.round(r.rps)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      );
+    }
+    result.load.ratios[route] = ratios(
+      result.load.runs[`product ${pathname}`],
+      result.load.runs[`baseline ${pathname}`],
+    );
+  }
+  await baseline.stop();
+
+  // 6. Lighthouse on the product's landing page.
+  if (options.lighthouse) {
+    log(`lighthouse (${options.lighthouseDesktop ? "desktop" : "mobile"})…`);
+    try {
+      result.lighthouse = await runLighthouse(`${product.url}/`, { desktop: options.lighthouseDesktop });
+      log(`lighthouse done in ${(result.lighthouse.ms / 1000).toFixed(1)} s`);
+    } catch (err) {
+      result.lighthouse = { error: String(err?.message ?? err).slice(0, 500) };
+    }
+  } else {
+    result.lighthouse = { skipped: true };
+  }
+  await product.stop();
+
+  result.machine.loadAvgAfter = os.loadavg();
+
+  // 7-8. Budgets, tables, JSON.
+  const checks = evaluateBudgets(result, result.budgets);
+  result.checks = checks;
+  result.totalMs = Date.now() - started;
+  result.reportFile = writeReport(ROOT, result);
+  console.log(formatReport(result, checks));
+  const failed = checks.filter((c) => c.status === "fail");
+  const warned = checks.filter((c) => c.status === "warn");
+  if (warned.length) console.log(`WARN: ${warned.length} below aim: ${warned.map((c) => c.name).join(", ")}`);
+  if (failed.length) {
+    console.log(
+      `FAIL: ${failed.length} budget(s) failed: ${failed.map((c) => `${c.name} = ${c.actual} (budget ${c.limit})`).join("; ")}`,
+    );
+    return 1;
+  }
+  console.log("OK: all budgets met");
+  return 0;
+}
+
+function readBudgets() {
+  return JSON.parse(readFileSync(path.join(BENCH_DIR, "budgets.json"), "utf8"));
+}
+
+function gitInfo() {
+  const git = (args) => spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
+  const head = git(["rev-parse", "--short", "HEAD"]);
+  if (head.status !== 0) return null;
+  const status = git(["status", "--porcelain"]);
+  return { commit: head.stdout.trim(), dirty: status.stdout.trim().length > 0 };
+}
+
+function positive(value, name) {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+function nonNegative(value, name) {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be zero or a positive number, got ${value}`);
+  return n;
+}

@@ -1,0 +1,69 @@
+// Starts the built product under `wrangler dev` on a free loopback port with its own local
+// state, for browser tests and the benchmark. Resolves once /api/health answers.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const OFFLINE = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_UPDATE_NOTIFIER: "1" };
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, label = "app" } = {}) {
+  const port = await freePort();
+  const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
+  const env = { ...process.env, ...OFFLINE };
+  if (migrate) {
+    const res = spawnSync(
+      "node_modules/.bin/wrangler",
+      ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", config],
+      { env, encoding: "utf8" },
+    );
+    if (res.status !== 0) throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
+  }
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    "node_modules/.bin/wrangler",
+    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--inspector-port", String(await freePort()), ...varArgs],
+    { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok || res.status === 404) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`wrangler dev did not become ready in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  function stop() {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  return { baseURL, stop, output: () => output };
+}
