@@ -26,6 +26,7 @@ import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type 
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
+  { rel: "preload", href: "/fonts/inter-latin-var.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },

@@ -38,8 +38,8 @@ function iconClass(active: boolean) {
   return `size-5 shrink-0 transition-colors ${active ? "text-brand" : "text-subtle group-hover:text-fg"}`;
 }
 
-function Label({ collapsed, children }: { collapsed: boolean; children: ReactNode }) {
-  return <span className={collapsed ? "sr-only" : "min-w-0 flex-1 truncate"}>{children}</span>;
+function Label({ collapsed, children, className = "min-w-0 flex-1 truncate" }: { collapsed: boolean; children: ReactNode; className?: string }) {
+  return <span className={collapsed ? "sr-only" : className}>{children}</span>;
 }
 
 function ActiveBar() {
@@ -190,7 +190,7 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
           className={`${base} border border-line bg-surface text-fg hover:bg-surface-2 ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <LogIn className="size-[18px]" aria-hidden />}
-          <Label collapsed={collapsed}>Log in</Label>
+          <Label collapsed={collapsed} className="truncate">Log in</Label>
         </Link>
       </Tip>
       <Tip content="Sign up" side="right" disabled={!collapsed}>
@@ -200,7 +200,7 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
           className={`${base} bg-brand text-white shadow-md shadow-brand/25 hover:bg-brand-strong ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <UserPlus className="size-[18px]" aria-hidden />}
-          <Label collapsed={collapsed}>Sign up</Label>
+          <Label collapsed={collapsed} className="truncate">Sign up</Label>
         </Link>
       </Tip>
     </div>
