@@ -26,6 +26,8 @@ export const users = sqliteTable(
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     /** IANA zone for the daily usage reset; UTC when null. */
     timeZone: text("time_zone"),
+    /** When the last verification email went out: the server's 60 s resend cooldown. */
+    verificationSentAt: text("verification_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,6 +148,47 @@ export const newsletterSubscribers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Single-use tokens sent by email (verification, password reset, claim). Only the SHA-256 of
+ * the token is stored, so a database leak does not leak working links.
+ */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["verify_email", "reset_password"] }).notNull(),
+    /** The address the token proves access to (verification of a changed email). */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("auth_tokens_user_kind_idx").on(t.userId, t.kind)],
+);
+
+/** Every email the product sends; the embedded default delivers here (dev outbox). */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** The action link inside the email, for the dev outbox and the log. */
+    link: text("link"),
+    kind: text("kind").notNull(),
+    /** "outbox" for the embedded default, "resend" when the real adapter sent it. */
+    transport: text("transport").notNull(),
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.toAddress, t.id)],
 );
 
 export type User = typeof users.$inferSelect;

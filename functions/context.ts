@@ -3,11 +3,12 @@ import type { AppEnv } from "~/core/env";
 import { AppError } from "~/core/errors";
 import type { Logger } from "~/core/log";
 import type { Database } from "../db/client";
+import type { Caller } from "./session";
 
 /** What every API handler can read from the context: bindings plus per-request services. */
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { requestId: string; log: Logger; config: AppEnv; db: Database };
+  Variables: { requestId: string; log: Logger; config: AppEnv; db: Database; caller: Caller | null };
 };
 
 /** Names each failing field so the client can show the problem next to it. */

@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "./context";
 
-const HealthSchema = z
-  .object({ status: z.literal("ok"), env: z.string(), time: z.string() })
-  .openapi("Health");
+const HealthSchema = z.object({ status: z.literal("ok"), env: z.string(), time: z.string() }).openapi("Health");
 
 export const health = createRouter().openapi(
   createRoute({

@@ -4,8 +4,13 @@ import { AppError, toAppError } from "~/core/errors";
 import { createLogger } from "~/core/log";
 import { createDb } from "../db/client";
 import { createRouter } from "./context";
+import { account } from "./account";
+import { admin } from "./admin";
+import { auth } from "./auth";
+import { dev } from "./dev";
 import { health } from "./health";
 import { newsletter } from "./newsletter";
+import { identifyCaller } from "./session";
 
 /**
  * The HTTP API, mounted at /api by workers/app.ts. Reads as a table of contents:
@@ -24,9 +29,14 @@ export function createApi() {
     c.set("db", createDb(c.env.DB));
     await next();
   });
+  api.use("*", identifyCaller);
 
   api.route("/", health);
   api.route("/", newsletter);
+  api.route("/", auth);
+  api.route("/", account);
+  api.route("/", admin);
+  api.route("/", dev);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

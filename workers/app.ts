@@ -83,3 +83,4 @@ function withRequestId(request: Request, requestId: string): Request {
   headers.set("x-request-id", requestId);
   return new Request(request, { headers });
 }
+export { RateLimiter } from "./rate-limiter";

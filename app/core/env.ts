@@ -4,6 +4,9 @@ import { z } from "zod";
  * Every environment variable the Worker reads, validated once per isolate.
  * Defaults are the local, offline ones so `npm start` needs no `.dev.vars`.
  */
+/** Signs session tokens locally; production refuses to start with it (see parseEnv). */
+export const DEV_AUTH_SECRET = "dev-only-auth-secret-change-me-in-production-0123456789";
+
 export const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -13,6 +16,20 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@dropcraft.ai"),
   /** External Ecom Academy link in the sidebar. */
   ACADEMY_URL: z.url({ message: "ACADEMY_URL must be an absolute URL" }).default("https://academy.dropcraft.ai"),
+
+  /** HMAC key for session JWTs (32+ characters) and its key id; rotate by moving it to PREVIOUS. */
+  AUTH_SECRET: z.string().min(32, { message: "AUTH_SECRET must be at least 32 characters" }).default(DEV_AUTH_SECRET),
+  AUTH_KEY_ID: z.string().min(1).max(32).default("k1"),
+  AUTH_PREVIOUS_SECRET: z.string().min(32, { message: "AUTH_PREVIOUS_SECRET must be at least 32 characters" }).optional(),
+  AUTH_PREVIOUS_KEY_ID: z.string().min(1).max(32).optional(),
+  /** How long a sign-in lasts. */
+  SESSION_TTL_DAYS: z.coerce.number({ message: "SESSION_TTL_DAYS must be a number" }).int().min(1).max(365).default(30),
+
+  /** Sender of every email. */
+  EMAIL_FROM: z.string().min(3).default("Dropcraft <hello@dropcraft.ai>"),
+  /** Set to send email through Resend; unset keeps the embedded outbox. */
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_BASE_URL: z.url({ message: "RESEND_BASE_URL must be an absolute URL" }).default("https://api.resend.com"),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -36,7 +53,19 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`));
   }
-  return result.data;
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.APP_ENV === "production" && env.AUTH_SECRET === DEV_AUTH_SECRET) {
+    problems.push("AUTH_SECRET: set a secret of your own in production (wrangler secret put AUTH_SECRET)");
+  }
+  if (Boolean(env.AUTH_PREVIOUS_SECRET) !== Boolean(env.AUTH_PREVIOUS_KEY_ID)) {
+    problems.push("AUTH_PREVIOUS_KEY_ID: set both AUTH_PREVIOUS_SECRET and AUTH_PREVIOUS_KEY_ID, or neither");
+  }
+  if (env.AUTH_PREVIOUS_KEY_ID && env.AUTH_PREVIOUS_KEY_ID === env.AUTH_KEY_ID) {
+    problems.push("AUTH_PREVIOUS_KEY_ID: must differ from AUTH_KEY_ID");
+  }
+  if (problems.length) throw new EnvError(problems);
+  return env;
 }
 
 const cache = new WeakMap<object, AppEnv>();

@@ -1,5 +1,4 @@
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM helper shared with the benchmark
 import { startWorker } from "./server.mjs";
 
 declare module "vitest" {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-// @ts-expect-error plain ESM helper shared with the screenshot script
 import { launchChromium } from "./browser.mjs";
 
 export const baseURL = () => inject("baseURL");

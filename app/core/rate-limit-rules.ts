@@ -1,0 +1,44 @@
+/**
+ * Rate limits per action and client (design.md security baseline). Windows slide; a refused
+ * request answers 429 with Retry-After. Tuned so a person never meets them by accident.
+ */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const RATE_LIMITS = {
+  /** Per client IP: a password-spraying script hits this first. */
+  loginByIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Per account name: stops guessing one account's password from many IPs. */
+  loginByAccount: { limit: 10, windowMs: 15 * MINUTE },
+  signupByIp: { limit: 10, windowMs: 60 * MINUTE },
+  /** On top of the 60 s cooldown between two sends. */
+  sendVerificationByUser: { limit: 6, windowMs: 60 * MINUTE },
+  forgotPasswordByIp: { limit: 10, windowMs: 60 * MINUTE },
+  forgotPasswordByEmail: { limit: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitAction = keyof typeof RATE_LIMITS;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterMs: number;
+}
+
+/**
+ * Sliding-window log: keeps the timestamps of hits inside the window. Pure, so the Durable
+ * Object and the tests share it.
+ */
+export function applyRateLimit(hits: number[], rule: RateLimitRule, now: number): { hits: number[]; result: RateLimitResult } {
+  const recent = hits.filter((t) => t > now - rule.windowMs);
+  if (recent.length >= rule.limit) {
+    const retryAfterMs = Math.max(1, recent[0] + rule.windowMs - now);
+    return { hits: recent, result: { allowed: false, remaining: 0, retryAfterMs } };
+  }
+  recent.push(now);
+  return { hits: recent, result: { allowed: true, remaining: rule.limit - recent.length, retryAfterMs: 0 } };
+}

@@ -1,0 +1,44 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { countNewsletterSubscribers } from "../db/newsletter";
+import { countUsers } from "../db/users";
+import { createRouter } from "./context";
+import { ErrorSchema } from "./openapi";
+import { json } from "./schemas";
+import { requireAdmin } from "./session";
+
+/** Staff-only API: every route under /api/admin requires the admin role from the database. */
+const router = createRouter();
+router.use("/admin/*", async (c, next) => {
+  requireAdmin(c);
+  await next();
+});
+
+export const admin = router.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/overview",
+    summary: "Headline numbers for staff",
+    responses: {
+      200: {
+        description: "Overview",
+        ...json(
+          z.object({
+            data: z.object({
+              users: z.object({ total: z.number(), verified: z.number(), admins: z.number() }),
+              newsletterSubscribers: z.number(),
+            }),
+          }),
+        ),
+      },
+      401: { description: "Not signed in", ...json(ErrorSchema) },
+      403: { description: "Not staff", ...json(ErrorSchema) },
+    },
+  }),
+  async (c) => {
+    const [users, newsletterSubscribers] = await Promise.all([
+      countUsers(c.var.db),
+      countNewsletterSubscribers(c.var.db),
+    ]);
+    return c.json({ data: { users, newsletterSubscribers } }, 200);
+  },
+);
