@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", ".wrangler/**", "node_modules/**", "worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
+  { ignores: ["build/**", "public/build/**", "**/.wrangler/**", "node_modules/**", "worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,6 +22,8 @@ import { getEnv } from "~/core/env";
 import { deviceRedirect, isMobileDevice, isPublicPath } from "~/core/routing";
 import { checkBuildVersion, clearBrowserCaches } from "~/lib/app-start";
 import { createQueryClient } from "~/lib/query-client";
+import { getSessionUser } from "~/lib/auth.server";
+import { AUTH_ME_KEY } from "~/lib/session";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
 import stylesheet from "~/tailwind.css";
 
@@ -44,6 +46,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = getEnv(context.cloudflare.env);
   return {
+    user: await getSessionUser(request, context),
     nonce: context.nonce,
     buildVersion: context.buildVersion,
     theme: themeFromCookie(request.headers.get("cookie")) ?? DEFAULT_THEME,
@@ -52,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-// Nothing in the root data changes between navigations.
+// Nothing in the root data changes between navigations; the live user is the auth query.
 export const shouldRevalidate = () => false;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -107,7 +110,12 @@ function useAppStart(buildVersion: string | undefined) {
 
 export default function App() {
   const data = useRootData();
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // The server already knows who is signed in: no loader flash, no extra request.
+    client.setQueryData(AUTH_ME_KEY, data?.user ?? null);
+    return client;
+  });
   const location = useLocation();
   useAppStart(data?.buildVersion);
   const isPublic = isPublicPath(location.pathname);

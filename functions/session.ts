@@ -5,9 +5,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { resolveSession, type IssuedSession } from "~/core/auth/service";
-import type { SigningKeys } from "~/core/auth/tokens";
+import { sessionCookieName, signingKeys } from "~/core/auth/keys";
 import { randomHex } from "~/core/auth/tokens";
-import type { AppEnv } from "~/core/env";
 import { AppError } from "~/core/errors";
 import type { User } from "../db/schema";
 import type { ApiEnv } from "./context";
@@ -16,19 +15,7 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function sessionCookieName(https: boolean): string {
-  return https ? "__Host-dc_session" : "dc_session";
-}
-
-export function signingKeys(config: AppEnv): SigningKeys {
-  return {
-    current: { kid: config.AUTH_KEY_ID, secret: config.AUTH_SECRET },
-    previous:
-      config.AUTH_PREVIOUS_SECRET && config.AUTH_PREVIOUS_KEY_ID
-        ? { kid: config.AUTH_PREVIOUS_KEY_ID, secret: config.AUTH_PREVIOUS_SECRET }
-        : undefined,
-  };
-}
+export { sessionCookieName, signingKeys };
 
 export const isHttps = (c: Context) => new URL(c.req.url).protocol === "https:";
 

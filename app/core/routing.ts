@@ -36,6 +36,32 @@ export function isPublicPath(pathname: string, hash = ""): boolean {
   });
 }
 
+/**
+ * App screens a signed-out visitor may still open (with the signed-out sidebar): help,
+ * learning and plan pages. Every other non-public screen is protected (ADR 005).
+ */
+export const OPEN_APP_PREFIXES = [
+  "/help",
+  "/help-center",
+  "/tutorials",
+  "/support",
+  "/feedback",
+  "/partners",
+  "/upgrade",
+  "/ai-explore",
+  "/flows",
+  "/marketing-intelligence-demo",
+] as const;
+
+const matchesPrefix = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(prefix + "/");
+
+/** Needs a signed-in, verified user: the guard and the server both enforce it. */
+export function isProtectedPath(pathname: string): boolean {
+  if (isPublicPath(pathname)) return false;
+  if (pathname === "/dev" || pathname.startsWith("/dev/")) return false;
+  return !OPEN_APP_PREFIXES.some((prefix) => matchesPrefix(pathname, prefix));
+}
+
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /** Mobile when narrower than 768 px, or when the user agent is mobile and touch is present. */

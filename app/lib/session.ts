@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn, HttpError } from "./http";
+import { getQueryFn } from "./http";
 import { AUTH_QUERY_OPTIONS } from "./query-client";
 
 /** The signed-in user as the client sees it (spec section 3, "Auth user"). */
@@ -14,21 +14,15 @@ export interface AuthUser {
 export const AUTH_ME_KEY = ["/api/auth/me"] as const;
 
 /**
- * The current user, or null when signed out. A 401 means signed out; the accounts API
- * answers it for every visitor until someone signs in.
+ * The current user, or null when signed out (the API answers 401). The root loader seeds it
+ * from the session cookie, so the first render already knows.
  */
 export function useCurrentUser() {
   const query = useQuery({
     queryKey: AUTH_ME_KEY,
-    queryFn: async (ctx) => {
-      try {
-        const body = await getQueryFn<{ data: AuthUser }>({ on401: "returnNull" })(ctx);
-        return body ? { ...body.data, id: Number(body.data.id) } : null;
-      } catch (err) {
-        // Before the accounts API exists the route answers 404: nobody can be signed in.
-        if (err instanceof HttpError && err.status === 404) return null;
-        throw err;
-      }
+    queryFn: async (ctx): Promise<AuthUser | null> => {
+      const body = await getQueryFn<{ data: AuthUser }>({ on401: "returnNull" })(ctx);
+      return body ? { ...body.data, id: Number(body.data.id) } : null;
     },
     ...AUTH_QUERY_OPTIONS,
   });

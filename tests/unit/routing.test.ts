@@ -64,3 +64,16 @@ describe("redirect allow-listing", () => {
     expect(loginRedirectUrl("/chat/1?q=a b")).toBe("/login?redirect=%2Fchat%2F1%3Fq%3Da%20b");
   });
 });
+
+import { isProtectedPath } from "~/core/routing";
+
+describe("protected paths", () => {
+  it.each(["/app", "/chat", "/chat/abc", "/history", "/settings", "/usage", "/projects", "/project/x", "/admin", "/image-maker/2"])(
+    "%s needs a signed-in user",
+    (p) => expect(isProtectedPath(p)).toBe(true),
+  );
+  it.each(["/", "/login", "/pricing", "/terms", "/help", "/help/articles/a/b", "/upgrade", "/ai-explore", "/flows/1", "/tutorials"])(
+    "%s is open",
+    (p) => expect(isProtectedPath(p)).toBe(false),
+  );
+});
