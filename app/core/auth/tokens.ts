@@ -3,7 +3,7 @@
  * HS256 only (allow-listed), with `iss`, `aud`, `exp` and a key id so keys can rotate:
  * new tokens use the current key; tokens signed with the previous key still verify.
  */
-import { errors, jwtVerify, SignJWT } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 
 export const JWT_ALGORITHM = "HS256";
 export const JWT_ISSUER = "dropcraft";
@@ -35,15 +35,17 @@ export async function signSessionToken(keys: SigningKeys, claims: SessionClaims,
 /** Returns the claims, or null for any token that is not ours, not valid or expired. */
 export async function verifySessionToken(keys: SigningKeys, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(
-      token,
-      async (header) => {
-        const key = [keys.current, keys.previous].find((k) => k && k.kid === header.kid);
-        if (!key) throw new errors.JWKSNoMatchingKey();
-        return encoder.encode(key.secret);
-      },
-      { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE, requiredClaims: ["exp", "sub", "sid"] },
-    );
+    // Pick the key by kid before verifying; jwtVerify still enforces the algorithm allow-list.
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== JWT_ALGORITHM) return null;
+    const key = [keys.current, keys.previous].find((k) => k && k.kid === header.kid);
+    if (!key) return null;
+    const { payload } = await jwtVerify(token, encoder.encode(key.secret), {
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ["exp", "sub", "sid"],
+    });
     if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
     return { sid: payload.sid, sub: payload.sub };
   } catch {
