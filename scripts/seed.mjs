@@ -1,8 +1,39 @@
-// `npm run db:seed`: applies db/seed.sql to the local D1 database. Idempotent.
-import { existsSync } from "node:fs";
+// `npm run db:seed`: local development data. Idempotent (INSERT OR IGNORE).
+// Seeds the two staff accounts (admin role; the spec's hard-coded staff become data) and a
+// verified demo merchant. Local only: the passwords below are public and must never reach a
+// deployed database.
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { bin, run } from "./lib.mjs";
 
-if (existsSync("db/seed.sql")) {
-  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", "db/seed.sql"], { quiet: true });
-  console.log("Seeded the local database from db/seed.sql");
+export const SEED_PASSWORD = "dropcraft-local-dev";
+const ACCOUNTS = [
+  { username: "admin", email: "admin@dropcraft.ai", role: "admin" },
+  { username: "ops", email: "ops@dropcraft.ai", role: "admin" },
+  { username: "demo", email: "demo@dropcraft.ai", role: "user" },
+];
+
+// Same format as app/core/auth/passwords.ts (PBKDF2-SHA256, 100,000 iterations).
+function hash(password) {
+  const salt = randomBytes(16);
+  const key = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${key.toString("base64")}`;
 }
+const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
+
+const sql = ACCOUNTS.map(
+  (a) =>
+    `INSERT OR IGNORE INTO users (username, email, email_verified, password_hash, role) VALUES (${q(a.username)}, ${q(a.email)}, 1, ${q(hash(SEED_PASSWORD))}, ${q(a.role)});`,
+).join("\n");
+
+const dir = mkdtempSync(path.join(tmpdir(), "dropcraft-seed-"));
+const file = path.join(dir, "seed.sql");
+writeFileSync(file, sql + "\n");
+const extra = process.argv.slice(2).filter((a) => a.startsWith("--persist-to"));
+run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", file, ...extra], { quiet: true });
+rmSync(dir, { recursive: true, force: true });
+console.log(
+  `Seeded local accounts (password "${SEED_PASSWORD}"): ${ACCOUNTS.map((a) => `${a.username}${a.role === "admin" ? " (admin)" : ""}`).join(", ")}`,
+);

@@ -8,7 +8,7 @@ run(bin("remix"), ["build"], { quiet: true });
 step("Applying local database migrations");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
 step("Seeding local data");
-run("node", ["scripts/seed.mjs"], { quiet: true });
+run("node", ["scripts/seed.mjs"]);
 step("Starting Dropcraft on http://127.0.0.1:8787");
 const child = startBackground(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", process.env.PORT ?? "8787"]);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
