@@ -10,6 +10,7 @@ import { auth } from "./auth";
 import { dev } from "./dev";
 import { health } from "./health";
 import { newsletter } from "./newsletter";
+import { usage } from "./usage";
 import { identifyCaller } from "./session";
 
 /**
@@ -35,6 +36,7 @@ export function createApi() {
   api.route("/", newsletter);
   api.route("/", auth);
   api.route("/", account);
+  api.route("/", usage);
   api.route("/", admin);
   api.route("/", dev);
 

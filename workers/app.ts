@@ -84,3 +84,4 @@ function withRequestId(request: Request, requestId: string): Request {
   return new Request(request, { headers });
 }
 export { RateLimiter } from "./rate-limiter";
+export { UsageMeter } from "./usage-meter";

@@ -1,0 +1,13 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import type { Database } from "./client";
+import { usageDaily } from "./schema";
+
+export async function usageHistory(db: Database, userId: number, days: number) {
+  const since = new Date(Date.now() - days * 24 * 3600_000).toISOString().slice(0, 10);
+  return db
+    .select({ day: usageDaily.day, counter: usageDaily.counter, amount: usageDaily.amount })
+    .from(usageDaily)
+    .where(and(eq(usageDaily.userId, userId), gte(usageDaily.day, since)))
+    .orderBy(asc(usageDaily.day))
+    .all();
+}

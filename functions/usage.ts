@@ -1,0 +1,144 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { DAILY_COUNTERS } from "~/core/plans";
+import { subscriptionStatus } from "~/core/subscription";
+import { findSubscription } from "../db/subscriptions";
+import { usageHistory } from "../db/usage";
+import { createRouter } from "./context";
+import { meterFor } from "./meter";
+import { ErrorSchema } from "./openapi";
+import { json } from "./schemas";
+import { requireCaller } from "./session";
+
+const Counters = z.object(Object.fromEntries(DAILY_COUNTERS.map((k) => [k, z.number()])) as Record<(typeof DAILY_COUNTERS)[number], z.ZodNumber>);
+const unauthorized = { 401: { description: "Not signed in", ...json(ErrorSchema) } };
+
+export const usage = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/usage/summary",
+      summary: "Today's usage, limits and what remains",
+      responses: {
+        200: {
+          description: "Summary",
+          ...json(
+            z.object({
+              success: z.literal(true),
+              data: z.object({
+                plan: z.string(),
+                usage: Counters,
+                limits: Counters,
+                remaining: Counters,
+                trackingType: z.literal("daily"),
+                resetsAt: z.string(),
+                monthly: z.record(z.string(), z.object({ used: z.number(), limit: z.number(), remaining: z.number() })),
+                monthlyResetsAt: z.string(),
+                timeZone: z.string(),
+              }),
+            }),
+          ),
+        },
+        ...unauthorized,
+      },
+    }),
+    async (c) => {
+      const { user } = requireCaller(c);
+      const { stub, context } = await meterFor(c, user);
+      return c.json({ success: true as const, data: await stub.snapshot(context) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/usage-limits/queriesPerDay",
+      summary: "The daily query limit and today's use",
+      responses: {
+        200: {
+          description: "Limit",
+          ...json(
+            z.object({
+              success: z.literal(true),
+              message: z.string(),
+              data: z.object({ limit: z.number(), used: z.number(), remaining: z.number(), resetsAt: z.string(), nearLimit: z.boolean() }),
+            }),
+          ),
+        },
+        ...unauthorized,
+      },
+    }),
+    async (c) => {
+      const { user } = requireCaller(c);
+      const { stub, context } = await meterFor(c, user);
+      const snap = await stub.snapshot(context);
+      const limit = snap.limits.queries;
+      const used = snap.usage.queries;
+      return c.json(
+        {
+          success: true as const,
+          message: `${Math.max(0, limit - used)} of ${limit} queries left today`,
+          data: { limit, used, remaining: Math.max(0, limit - used), resetsAt: snap.resetsAt, nearLimit: limit > 0 && used / limit >= 0.8 },
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/usage/history",
+      summary: "Daily usage totals for charts",
+      request: { query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }) },
+      responses: {
+        200: {
+          description: "History",
+          ...json(z.object({ data: z.array(z.object({ day: z.string(), counter: z.string(), amount: z.number() })) })),
+        },
+        ...unauthorized,
+      },
+    }),
+    async (c) => {
+      const { user } = requireCaller(c);
+      return c.json({ data: await usageHistory(c.var.db, user.id, c.req.valid("query").days) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/subscription-status",
+      summary: "The user's plan, features and subscription state",
+      responses: {
+        200: {
+          description: "Status",
+          ...json(
+            z.object({
+              success: z.literal(true),
+              data: z.object({
+                plan: z.string(),
+                planName: z.string(),
+                features: z.record(z.string(), z.union([z.boolean(), z.number()])),
+                hasActiveSubscription: z.boolean(),
+                subscriptionStatus: z.string(),
+                customerId: z.string().nullable(),
+                subscriptionId: z.string().nullable(),
+                cancelAtPeriodEnd: z.boolean(),
+                currentPeriodEnd: z.string().nullable(),
+              }),
+            }),
+          ),
+        },
+        ...unauthorized,
+      },
+    }),
+    async (c) => {
+      const { user } = requireCaller(c);
+      return c.json({ success: true as const, data: subscriptionStatus(await findSubscription(c.var.db, user.id)) }, 200);
+    },
+  );
+
+/** SSE is not an OpenAPI-described JSON route: plain Hono handler, authenticated by cookie. */
+usage.get("/usage/stream", async (c) => {
+  const { user } = requireCaller(c);
+  const { stub, context } = await meterFor(c, user);
+  await stub.configure(context);
+  return stub.fetch(new Request("https://usage-meter/stream", { signal: c.req.raw.signal }));
+});

@@ -1,0 +1,107 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { MeterContext } from "~/core/metering";
+import { PLANS } from "~/core/plans";
+import { dayKey } from "~/core/usage-periods";
+import type { UsageMeter } from "../../workers/usage-meter";
+import { call, verifiedUser } from "./helpers";
+
+const ctx = (userId: number, limits: Partial<MeterContext["limits"]> = {}): MeterContext => ({
+  userId,
+  plan: "free",
+  limits: { ...PLANS.free.limits, ...limits },
+  timeZone: "UTC",
+});
+const meter = (name: string) => env.USAGE_METER.get(env.USAGE_METER.idFromName(name));
+
+describe("UsageMeter", () => {
+  it("grants exactly 10 of 1,000 concurrent reservations against a limit of 10", { timeout: 60_000 }, async () => {
+    const stub = meter("concurrency");
+    const results = await Promise.all(Array.from({ length: 1000 }, () => stub.reserve(ctx(1, { queries: 10 }), "queries")));
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    const refused = results.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, counter: "queries", limit: 10, used: 10 });
+  });
+
+  it("makes a refunded reservation spendable again, and a committed one not", async () => {
+    const stub = meter("refund");
+    const c = ctx(2, { queries: 2 });
+    const a = await stub.reserve(c, "queries");
+    const b = await stub.reserve(c, "queries");
+    expect(a.ok && b.ok).toBe(true);
+    expect((await stub.reserve(c, "queries")).ok).toBe(false);
+    if (!a.ok || !b.ok) throw new Error("unreachable");
+    expect(await stub.refund(a.reservationId)).toBe(true);
+    const again = await stub.reserve(c, "queries");
+    expect(again.ok).toBe(true);
+    expect(await stub.commit(b.reservationId)).toBe(true);
+    // Refunding or committing twice is a no-op.
+    expect(await stub.refund(b.reservationId)).toBe(false);
+    expect(await stub.commit(b.reservationId)).toBe(false);
+    const snap = await stub.snapshot(c);
+    expect(snap.usage.queries).toBe(2);
+    expect(snap.remaining.queries).toBe(0);
+  });
+
+  it("resets daily: yesterday's usage does not count today", async () => {
+    const stub = meter("reset");
+    const c = ctx(3, { queries: 5 });
+    await stub.configure(c);
+    const yesterday = dayKey(new Date(Date.now() - 24 * 3600_000));
+    await runInDurableObject(stub, (instance: UsageMeter, state) => {
+      state.storage.sql.exec("INSERT INTO counters (period, counter, used, reserved) VALUES (?, 'queries', 5, 0)", `day:${yesterday}`);
+      expect(instance).toBeDefined();
+    });
+    const snap = await stub.snapshot(c);
+    expect(snap.usage.queries).toBe(0);
+    expect(snap.resetsAt).toBe(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1)).toISOString());
+    expect((await stub.reserve(c, "queries", 5)).ok).toBe(true);
+  });
+
+  it("meters exports monthly", async () => {
+    const stub = meter("monthly");
+    const c = { ...ctx(4), plan: "pro", limits: PLANS.pro.limits };
+    for (let i = 0; i < 10; i++) expect((await stub.reserve(c, "exports")).ok).toBe(true);
+    const over = await stub.reserve(c, "exports");
+    expect(over.ok).toBe(false);
+    if (!over.ok) expect(Date.parse(over.resetsAt)).toBeGreaterThan(Date.now() + 0);
+    expect((await stub.snapshot(c)).monthly.exports).toEqual({ used: 10, limit: 10, remaining: 0 });
+  });
+});
+
+describe("usage API", () => {
+  it("reports the free plan's summary, query limit and subscription status", async () => {
+    const u = await verifiedUser();
+    const summary = await call("/api/usage/summary", { token: u.token });
+    expect(summary.status).toBe(200);
+    expect(summary.json.data).toMatchObject({ plan: "free", trackingType: "daily", limits: { queries: 10 }, usage: { queries: 0 } });
+    const limit = await call("/api/usage-limits/queriesPerDay", { token: u.token });
+    expect(limit.json).toMatchObject({ success: true, data: { limit: 10, used: 0, remaining: 10 } });
+    const status = await call("/api/subscription-status", { token: u.token });
+    expect(status.json.data).toMatchObject({ plan: "free", planName: "Free", hasActiveSubscription: false, cancelAtPeriodEnd: false });
+    expect(status.json.data.features.queriesPerDay).toBe(10);
+  });
+
+  it("needs a signed-in caller", async () => {
+    for (const path of ["/api/usage/summary", "/api/usage-limits/queriesPerDay", "/api/subscription-status", "/api/usage/stream"]) {
+      expect((await call(path)).status).toBe(401);
+    }
+  });
+
+  it("streams the user's counters as Server-Sent Events and pushes a spend", async () => {
+    const u = await verifiedUser();
+    const res = await (await import("cloudflare:test")).SELF.fetch("http://127.0.0.1/api/usage/stream", {
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toMatch(/^data: \{.*"queries":0/);
+    const stub = meter(String(u.user.id));
+    await stub.reserve(ctx(u.user.id), "queries");
+    const second = decoder.decode((await reader.read()).value);
+    expect(JSON.parse(second.replace(/^data: /, ""))).toMatchObject({ usage: { queries: 1 } });
+    await reader.cancel();
+  });
+});
