@@ -10,7 +10,7 @@ export function comingSoonMeta(screen: ScreenId): MetaFunction {
 export function ComingSoon({ screen }: { screen: ScreenId }) {
   const info = SCREENS[screen];
   return (
-    <main className="flex min-h-[70vh] items-center justify-center px-6 py-16" data-screen={screen}>
+    <div className="flex min-h-[70vh] items-center justify-center px-6 py-16" data-screen={screen}>
       <div className="w-full max-w-lg rounded-2xl border border-line bg-surface p-8 text-center shadow-xl shadow-black/10">
         <span className="inline-flex items-center gap-2 rounded-full border border-warning/40 bg-warning/10 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-warning">
           <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-warning" />
@@ -30,6 +30,6 @@ export function ComingSoon({ screen }: { screen: ScreenId }) {
           </Link>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

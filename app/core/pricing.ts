@@ -178,7 +178,11 @@ export const FREE_PLAN: Plan = {
       detail: "Your allowance resets every day",
       included: true,
     },
-    { label: `${FREE_PLAN_LIMITS.promptsPerDay} AI prompts a day`, detail: "For product ideas, angles and hooks", included: true },
+    {
+      label: `${FREE_PLAN_LIMITS.promptsPerDay} AI prompts a day`,
+      detail: "For product ideas, angles and hooks",
+      included: true,
+    },
     { label: "AI market-research chat", detail: "Executive summaries with cited sources", included: true },
     { label: "Projects for your stores and niches", detail: "Keep instructions and research together", included: true },
     { label: "Help Center and tutorials", included: true },
@@ -244,7 +248,11 @@ export const PLAN_COMPARISON: readonly ComparisonGroup[] = [
     title: "Store pages",
     rows: [
       { feature: "AI page generations", free: false, growth: `${GROWTH_MONTHLY_QUOTAS.pageGenerations} a month` },
-      { feature: "Page exports to your store platform", free: false, growth: `${GROWTH_MONTHLY_QUOTAS.pageExports} a month` },
+      {
+        feature: "Page exports to your store platform",
+        free: false,
+        growth: `${GROWTH_MONTHLY_QUOTAS.pageExports} a month`,
+      },
       { feature: "Advanced AI copywriting", free: false, growth: true },
     ],
   },

@@ -42,8 +42,7 @@ function readPersisted(): Record<string, unknown> | null {
 export function parseUiState(state: unknown): UiState {
   const s = isObject(state) ? state : {};
   return {
-    sidebarCollapsed:
-      typeof s.sidebarCollapsed === "boolean" ? s.sidebarCollapsed : DEFAULT_UI_STATE.sidebarCollapsed,
+    sidebarCollapsed: typeof s.sidebarCollapsed === "boolean" ? s.sidebarCollapsed : DEFAULT_UI_STATE.sidebarCollapsed,
   };
 }
 

@@ -1,13 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import {
-  FullScreenLoader,
-  LandingErrorBoundary,
-  LandingFallback,
-  LandingPlaceholder,
-} from "~/components/landing/fallback";
+import { LandingErrorBoundary, LandingFallback, LandingPlaceholder } from "~/components/landing/fallback";
 import { LandingPage } from "~/components/landing/landing-page";
+import { FullScreenLoader } from "~/components/ui/full-screen-loader";
 import { useCurrentUser } from "~/lib/session";
 
 /** Spec section 9: landing render delay and the signed-in redirect delay. */
@@ -62,8 +58,9 @@ export default function LandingRoute() {
     return () => window.clearTimeout(timer);
   }, [user, navigate]);
 
-  // Auth still loading: keep the landing visible (crawlers and signed-out visitors see it at once).
-  if (user) return <FullScreenLoader label="Taking you to your workspace…" />;
+  // Only a known user swaps the page for the loader; while auth is unknown the landing stays
+  // visible (crawlers and signed-out visitors see it at once).
+  if (user) return <FullScreenLoader />;
   if (!ready) return <LandingPlaceholder />;
   return (
     <LandingErrorBoundary>

@@ -7,7 +7,7 @@
 //        --duration=8  --warmup=2  --connections=20  --timeout=170  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,30 +32,7 @@ const ROOT = path.resolve(BENCH_DIR, "../..");
 const RESERVED_PORTS = [8787, 9229]; // the lead's dev server and its inspector
 const ROUTES = { landing: "/", api: "/api/health" };
 
-const { values: opts } = parseArgs({
-  options: {
-    "no-build": { type: "boolean", default: false },
-    "no-lighthouse": { type: "boolean", default: false },
-    "lighthouse-desktop": { type: "boolean", default: false },
-    "no-browser": { type: "boolean", default: false },
-    duration: { type: "string", default: "8" },
-    warmup: { type: "string", default: "2" },
-    connections: { type: "string", default: "20" },
-    timeout: { type: "string", default: "170" },
-    "keep-tmp": { type: "boolean", default: false },
-  },
-  strict: true,
-});
-const options = {
-  build: !opts["no-build"],
-  lighthouse: !opts["no-lighthouse"],
-  lighthouseDesktop: opts["lighthouse-desktop"],
-  browser: !opts["no-browser"],
-  duration: positive(opts.duration, "--duration"),
-  warmup: nonNegative(opts.warmup, "--warmup"),
-  connections: Math.round(positive(opts.connections, "--connections")),
-  timeout: positive(opts.timeout, "--timeout"),
-};
+const { opts, options } = parseOptions();
 
 const started = Date.now();
 const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${msg}`);
@@ -68,7 +45,10 @@ async function shutdown(code, reason) {
   stopping = true;
   if (reason) console.error(`\n[bench] ${reason}; stopping servers…`);
   await stopAll();
-  if (tmp && !opts["keep-tmp"] && code === 0) rmSync(tmp, { recursive: true, force: true });
+  removeEmptyDirs(path.join(BENCH_DIR, "baseline/.wrangler/tmp"), path.join(BENCH_DIR, "baseline/.wrangler"));
+  // Keep logs and state when the bench itself failed (exit 2) or when asked to.
+  if (tmp && (opts["keep-tmp"] || code === 2)) console.error(`[bench] logs and state kept in ${tmp}`);
+  else if (tmp) rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(130, "interrupted (SIGINT)"));
@@ -87,9 +67,11 @@ try {
   await shutdown(code);
 } catch (err) {
   clearTimeout(watchdog);
-  console.error(`\n[bench] FAILED: ${err?.stack ?? err}`);
-  if (tmp) console.error(`[bench] logs kept in ${tmp}/logs`);
-  await shutdown(2);
+  // After a signal or the watchdog, errors from servers being stopped are expected noise.
+  if (!stopping) {
+    console.error(`\n[bench] FAILED: ${err?.stack ?? err}`);
+    await shutdown(2);
+  }
 }
 
 async function main() {
@@ -249,6 +231,54 @@ async function main() {
   }
   console.log("OK: all budgets met");
   return 0;
+}
+
+function parseOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        "no-build": { type: "boolean", default: false },
+        "no-lighthouse": { type: "boolean", default: false },
+        "lighthouse-desktop": { type: "boolean", default: false },
+        "no-browser": { type: "boolean", default: false },
+        duration: { type: "string", default: "8" },
+        warmup: { type: "string", default: "2" },
+        connections: { type: "string", default: "20" },
+        timeout: { type: "string", default: "170" },
+        "keep-tmp": { type: "boolean", default: false },
+      },
+      strict: true,
+    });
+    const parsed = {
+      build: !values["no-build"],
+      lighthouse: !values["no-lighthouse"],
+      lighthouseDesktop: values["lighthouse-desktop"],
+      browser: !values["no-browser"],
+      duration: positive(values.duration, "--duration"),
+      warmup: nonNegative(values.warmup, "--warmup"),
+      connections: Math.round(positive(values.connections, "--connections")),
+      timeout: positive(values.timeout, "--timeout"),
+    };
+    return { opts: values, options: parsed };
+  } catch (err) {
+    console.error(`[bench] ${err.message}`);
+    console.error(
+      "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser]\n" +
+        "       [--duration=8] [--warmup=2] [--connections=20] [--timeout=170] [--keep-tmp]",
+    );
+    process.exit(2);
+  }
+}
+
+/** wrangler leaves an empty .wrangler/tmp beside the baseline config; drop it if empty. */
+function removeEmptyDirs(...dirs) {
+  for (const dir of dirs) {
+    try {
+      rmdirSync(dir); // fails (and is left alone) when not empty, e.g. another bench is running
+    } catch {
+      // missing or in use
+    }
+  }
 }
 
 function readBudgets() {

@@ -38,16 +38,6 @@ export class LandingErrorBoundary extends Component<{ children: ReactNode }, { f
   }
 }
 
-/** Shown to a signed-in visitor for the moment before the redirect to /app. */
-export function FullScreenLoader({ label }: { label: string }) {
-  return (
-    <div role="status" data-testid="landing-redirect-loader" className="flex min-h-screen flex-col items-center justify-center gap-5 bg-bg text-fg">
-      <span aria-hidden className="size-10 animate-spin rounded-full border-[3px] border-line border-t-brand" />
-      <p className="text-sm font-medium text-muted">{label}</p>
-    </div>
-  );
-}
-
 /** The 50 ms placeholder on client-side navigations to "/": same background, nothing else. */
 export function LandingPlaceholder() {
   return <div data-testid="landing-placeholder" aria-busy="true" className="min-h-screen bg-bg" />;

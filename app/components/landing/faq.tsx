@@ -6,8 +6,8 @@ import { SectionIntro } from "./features";
 /** Expandable questions, built on native <details> so they work before hydration. */
 export function FaqSection() {
   return (
-    <section aria-labelledby="faq-title" className="py-24 sm:py-32">
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:gap-16 lg:px-8">
+    <section aria-labelledby="faq-title" className="pt-8 pb-24 sm:pt-12 sm:pb-32">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-16 lg:px-8">
         <div className="lg:sticky lg:top-28 lg:self-start">
           <SectionIntro
             align="left"

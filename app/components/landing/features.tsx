@@ -74,7 +74,7 @@ const FEATURES: Feature[] = [
 
 export function FeatureSections() {
   return (
-    <section id="features" aria-labelledby="features-title" className="relative scroll-mt-20 py-24 sm:py-32">
+    <section id="features" aria-labelledby="features-title" className="relative scroll-mt-20 pt-12 pb-24 sm:pt-16 sm:pb-32">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionIntro
           eyebrow="Three AI systems"
@@ -89,7 +89,7 @@ export function FeatureSections() {
               key={feature.id}
               id={feature.id}
               aria-labelledby={`${feature.id}-title`}
-              className="grid scroll-mt-24 items-center gap-10 lg:grid-cols-2 lg:gap-16"
+              className="grid scroll-mt-24 grid-cols-1 items-center gap-10 lg:grid-cols-2 lg:gap-16"
             >
               <div className={i % 2 === 1 ? "lg:order-2" : undefined}>
                 <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-sm font-semibold text-fg">
@@ -158,7 +158,7 @@ function VisualFrame({ children, label }: { children: ReactNode; label: string }
     <div role="img" aria-label={label} className="relative">
       <div
         aria-hidden
-        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-[radial-gradient(60%_60%_at_50%_50%,var(--brand-soft),transparent_70%)] blur-xl"
+        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-[radial-gradient(60%_60%_at_50%_50%,var(--brand-soft),transparent_70%)]"
       />
       <div className="rounded-3xl border border-line bg-surface/80 p-2 shadow-2xl shadow-black/30 ring-1 ring-white/5">
         <div aria-hidden className="rounded-2xl border border-line bg-bg-elevated p-5 sm:p-6">
@@ -237,7 +237,7 @@ function PageBuilderVisual() {
         </span>
       </div>
       <div className="mt-4 overflow-hidden rounded-xl border border-line bg-surface">
-        <div className="grid gap-4 p-4 sm:grid-cols-[1fr_1.2fr]">
+        <div className="grid grid-cols-[minmax(0,0.85fr)_minmax(0,1.15fr)] gap-4 p-4">
           <div className="aspect-square rounded-lg bg-linear-to-br from-brand/40 via-brand/20 to-accent/30 p-3">
             <div className="flex h-full items-end justify-between">
               <span className="rounded-md bg-black/40 px-2 py-0.5 text-[10px] font-semibold text-white">-40%</span>

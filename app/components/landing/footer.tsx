@@ -33,10 +33,10 @@ const COLUMNS = [
 /** Closing call to action above the footer. */
 export function FinalCta() {
   return (
-    <section aria-labelledby="cta-title" className="px-4 pb-24 sm:px-6 sm:pb-32 lg:px-8">
+    <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl border border-line bg-surface px-6 py-16 text-center shadow-2xl shadow-black/30 sm:px-12 sm:py-20">
         <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,var(--brand-soft),transparent_70%)]" />
-        <div aria-hidden className="absolute -bottom-24 left-1/2 -z-10 h-48 w-[36rem] -translate-x-1/2 rounded-full bg-accent/10 blur-3xl" />
+        <div aria-hidden className="absolute inset-x-0 bottom-0 -z-10 h-48 bg-[radial-gradient(45%_100%_at_50%_100%,color-mix(in_srgb,var(--accent)_10%,transparent),transparent_70%)]" />
         <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
           Your next winning product is one afternoon away
         </h2>
@@ -66,7 +66,7 @@ export function FinalCta() {
 export function SiteFooter() {
   return (
     <footer data-testid="site-footer" className="border-t border-line bg-bg-elevated">
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.4fr_2fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,2fr)] lg:px-8">
         <div>
           <Link to="/" className="-m-1 inline-flex items-center gap-2.5 rounded-lg p-1">
             <DropcraftMark className="size-8" />

@@ -140,7 +140,7 @@ export function SiteHeader() {
         <div
           id={MOBILE_MENU_ID}
           hidden={!menuOpen}
-          className="absolute inset-x-0 top-full border-b border-line bg-bg/95 shadow-2xl shadow-black/30 backdrop-blur-xl md:hidden"
+          className="absolute inset-x-0 top-full border-b border-line bg-bg shadow-2xl shadow-black/40 md:hidden"
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4">
             <li>

@@ -74,7 +74,7 @@ export function Hero() {
 
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pt-24">
         <div className="mx-auto max-w-4xl text-center">
-          <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border border-line bg-surface/60 px-3.5 py-1.5 text-xs font-medium text-muted shadow-sm backdrop-blur sm:text-sm">
+          <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border border-line bg-surface/60 px-3.5 py-1.5 text-xs font-medium text-muted shadow-sm sm:text-sm">
             <span className="flex items-center gap-0.5 text-warning" aria-hidden>
               {Array.from({ length: 5 }, (_, i) => (
                 <Star key={i} className="size-3.5 fill-current" />
@@ -90,7 +90,7 @@ export function Hero() {
             className="mt-7 text-[2.6rem] leading-[1.05] font-bold tracking-tight text-balance text-fg sm:text-6xl lg:text-7xl"
           >
             From idea to{" "}
-            <span className="bg-linear-to-r from-brand to-accent bg-clip-text text-transparent">live store</span> in
+            <span className="bg-linear-to-r from-brand to-accent bg-clip-text whitespace-nowrap text-transparent">live store</span> in
             under 15 minutes
           </h1>
 
@@ -109,7 +109,7 @@ export function Hero() {
             </Link>
             <Link
               to="/login"
-              className="inline-flex items-center justify-center rounded-xl border border-line bg-surface/70 px-7 py-3.5 text-sm font-semibold tracking-wide text-fg backdrop-blur transition hover:border-fg/20 hover:bg-surface-2"
+              className="inline-flex items-center justify-center rounded-xl border border-line bg-surface/70 px-7 py-3.5 text-sm font-semibold tracking-wide text-fg transition hover:border-fg/20 hover:bg-surface-2"
             >
               TRY FREE NOW
             </Link>
@@ -137,9 +137,9 @@ export function Hero() {
         <div className="relative mx-auto mt-16 max-w-6xl sm:mt-20">
           <div
             aria-hidden
-            className="absolute -inset-x-10 -top-10 bottom-0 -z-10 rounded-[3rem] bg-[radial-gradient(50%_60%_at_50%_30%,var(--brand-soft),transparent_75%)] blur-2xl"
+            className="absolute -inset-x-10 -top-10 bottom-0 -z-10 rounded-[3rem] bg-[radial-gradient(50%_60%_at_50%_30%,var(--brand-soft),transparent_75%)]"
           />
-          <div className="rounded-2xl border border-line bg-surface/60 p-1.5 shadow-2xl shadow-black/50 ring-1 ring-white/5 backdrop-blur sm:rounded-3xl sm:p-2.5">
+          <div className="rounded-2xl border border-line bg-surface/60 p-1.5 shadow-2xl shadow-black/50 ring-1 ring-white/5 sm:rounded-3xl sm:p-2.5">
             <DashboardPreview />
           </div>
           <LiveSalesFeed className="mx-auto mt-6 lg:absolute lg:-bottom-10 lg:-left-10 lg:mt-0" />
@@ -153,7 +153,7 @@ function HeroBackdrop() {
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
       <div className="absolute inset-0 bg-[radial-gradient(70%_55%_at_50%_0%,var(--brand-soft),transparent_70%)]" />
-      <div className="absolute top-24 left-1/2 h-[28rem] w-[56rem] -translate-x-1/2 rounded-full bg-brand/10 blur-3xl" />
+      <div className="absolute inset-x-0 top-24 h-[28rem] bg-[radial-gradient(40%_50%_at_50%_50%,color-mix(in_srgb,var(--brand)_10%,transparent),transparent_100%)]" />
       <div
         className="absolute inset-0 opacity-[0.35] [mask-image:radial-gradient(70%_60%_at_50%_0%,black,transparent_75%)]"
         style={{

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { FaqSection } from "./faq";
 import { FeatureSections, SectionIntro } from "./features";
 import { FinalCta, SiteFooter } from "./footer";
@@ -8,8 +9,8 @@ import { StepsSection } from "./steps";
 import { TESTIMONIALS } from "./data";
 import { TestimonialSlider } from "./testimonial-slider";
 
-/** The whole public landing page (spec section 2, "Landing page"). */
-export function LandingPage() {
+/** The whole public landing page (spec section 2, "Landing page"). Memoised: it takes no props. */
+export const LandingPage = memo(function LandingPage() {
   return (
     <div className="min-h-screen overflow-x-clip bg-bg text-fg">
       <a
@@ -45,4 +46,4 @@ export function LandingPage() {
       <SiteFooter />
     </div>
   );
-}
+});

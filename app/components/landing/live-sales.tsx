@@ -24,7 +24,7 @@ export function LiveSalesFeed({ className = "" }: { className?: string }) {
   return (
     <figure
       data-testid="live-sales-feed"
-      className={`w-full max-w-xs rounded-2xl border border-line bg-surface/90 p-4 shadow-2xl shadow-black/40 ring-1 ring-white/5 backdrop-blur-xl ${className}`}
+      className={`w-full max-w-xs rounded-2xl border border-line bg-surface/95 p-4 shadow-2xl shadow-black/40 ring-1 ring-white/5 backdrop-blur-md ${className}`}
     >
       <div className="flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-2 text-xs font-semibold text-fg">

@@ -12,7 +12,7 @@ export function StatsSection() {
         {STATS.map((stat, i) => (
           <div
             key={stat.label}
-            className={`flex flex-col-reverse gap-2 px-5 py-10 sm:px-8 sm:py-14 ${i % 2 === 1 ? "border-l border-line" : ""} ${
+            className={`flex flex-col-reverse justify-end gap-2 px-5 py-10 sm:px-8 sm:py-14 ${i % 2 === 1 ? "border-l border-line" : ""} ${
               i >= 2 ? "border-t border-line lg:border-t-0" : ""
             } ${i === 2 ? "lg:border-l" : ""}`}
           >
@@ -39,16 +39,20 @@ export function LogoStrip() {
         <h2 id="logos-title" className="text-center text-sm font-medium text-muted">
           Trusted by 5,000+ entrepreneurs — from solo dropshippers to growing brands
         </h2>
-        <div className="relative mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_12%,black_88%,transparent)]">
+        <div className="relative mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_12%,black_88%,transparent)] motion-reduce:[mask-image:none]">
           <div className="flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center hover:[animation-play-state:paused]">
             {[0, 1].map((copy) => (
               <ul
                 key={copy}
                 aria-hidden={copy === 1 ? true : undefined}
-                className={`flex shrink-0 items-center gap-12 pr-12 sm:gap-16 sm:pr-16 ${copy === 1 ? "motion-reduce:hidden" : "motion-reduce:flex-wrap motion-reduce:justify-center"}`}
+                className={`flex shrink-0 items-center gap-12 pr-12 sm:gap-16 sm:pr-16 ${
+                  copy === 1
+                    ? "motion-reduce:hidden"
+                    : "motion-reduce:w-full motion-reduce:shrink motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-x-10 motion-reduce:gap-y-5 motion-reduce:pr-0"
+                }`}
               >
                 {ids.map((id) => (
-                  <li key={id} className="text-lg whitespace-nowrap text-muted opacity-80 grayscale transition hover:text-fg hover:opacity-100">
+                  <li key={id} className="text-lg whitespace-nowrap text-muted transition-colors hover:text-fg">
                     <CompanyLogo id={id} />
                   </li>
                 ))}

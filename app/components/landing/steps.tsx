@@ -36,7 +36,7 @@ export function StepsSection() {
             aria-hidden
             className="absolute top-13 right-[16%] left-[16%] hidden h-px bg-linear-to-r from-brand/0 via-brand/50 to-accent/0 lg:block"
           />
-          <ol className="relative grid gap-6 lg:grid-cols-3 lg:gap-8">
+          <ol className="relative grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
           {STEPS.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl border border-line bg-bg-elevated p-7 shadow-lg shadow-black/10 sm:p-8">
               <div className="flex items-center justify-between">

@@ -60,7 +60,10 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
 
   // Breakpoints follow the window width; the slide width follows the container width.
   useEffect(() => {
-    const update = () => setLayout(sliderLayoutFor(window.innerWidth));
+    const update = () => {
+      const next = sliderLayoutFor(window.innerWidth);
+      setLayout((prev) => (prev.slidesPerView === next.slidesPerView && prev.gap === next.gap ? prev : next));
+    };
     update();
     window.addEventListener("resize", update);
     const el = viewportRef.current;
@@ -195,7 +198,7 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
               onClick={() => goTo(i)}
               aria-label={`Go to testimonial ${i + 1}`}
               aria-current={i === current ? "true" : undefined}
-              className="group flex h-6 items-center px-1"
+              className="group flex h-6 min-w-6 items-center justify-center px-1"
             >
               <span
                 aria-hidden
@@ -276,7 +279,7 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
         <ProfileAvatar testimonial={t} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-fg">{t.name}</p>
-          <p className="truncate text-sm text-muted">
+          <p className="text-sm leading-snug text-muted">
             {t.role}, {t.company}
           </p>
         </div>

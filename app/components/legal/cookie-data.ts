@@ -1,3 +1,5 @@
+import { sessionCookieName } from "~/core/auth/keys";
+
 /**
  * Every cookie and browser-storage key Dropcraft uses, for the Cookie Policy. Keep this list in
  * step with the code that sets them (auth, theme, UI store, app start, welcome dialog, upgrade
@@ -13,22 +15,23 @@ export interface StorageItem {
   lifetime: string;
 }
 
-/** Session length the policy promises; the accounts module sets the cookie. */
+/** Session length the policy promises (SESSION_TTL_DAYS, default 30); the accounts API sets the cookie. */
 export const SESSION_LIFETIME_TEXT = "Until you log out, or 30 days after sign-in";
+
+/** The session cookie's name on the live site, and on plain-http local development. */
+export const SESSION_COOKIE_NAMES = { https: sessionCookieName(true), local: sessionCookieName(false) } as const;
 
 export const COOKIES: readonly StorageItem[] = [
   {
-    name: null,
-    label: "Session cookie",
-    purpose:
-      "Keeps you signed in. It holds a signed reference to your session on our servers. HttpOnly (page scripts cannot read it), Secure and SameSite=Lax.",
+    name: SESSION_COOKIE_NAMES.https,
+    purpose: `Keeps you signed in. It holds a signed reference to your session on our servers. HttpOnly (page scripts cannot read it), Secure and SameSite=Lax. Named ${SESSION_COOKIE_NAMES.local} on local development copies served without HTTPS.`,
     lifetime: SESSION_LIFETIME_TEXT,
   },
   {
     name: "XSRF-TOKEN",
     purpose:
       "Protects your account against cross-site request forgery: the app echoes it in a request header, which other sites cannot do.",
-    lifetime: "Same as your session",
+    lifetime: "Until you close the browser; replaced at each sign-in",
   },
   {
     name: "theme",

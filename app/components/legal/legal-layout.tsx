@@ -41,10 +41,7 @@ const BLURBS: Record<LegalPath, string> = {
 
 /** A meta function body for a legal page. */
 export function legalMeta(title: string, description: string) {
-  return [
-    { title: `${title} — Dropcraft` },
-    { name: "description", content: description },
-  ];
+  return [{ title: `${title} — Dropcraft` }, { name: "description", content: description }];
 }
 
 /** Highlights the table-of-contents entry for the section being read. */
@@ -83,7 +80,9 @@ function TableOfContents({ sections, active }: { sections: readonly LegalSection
               href={`#${section.id}`}
               aria-current={current ? "location" : undefined}
               className={`flex gap-2 rounded-md border-l-2 py-1.5 pl-3 pr-2 transition-colors ${
-                current ? "border-brand bg-brand-soft text-fg" : "border-transparent text-muted hover:border-line hover:text-fg"
+                current
+                  ? "border-brand bg-brand-soft text-fg"
+                  : "border-transparent text-muted hover:border-line hover:text-fg"
               }`}
             >
               <span className="w-5 shrink-0 tabular-nums text-subtle">{index + 1}.</span>
@@ -177,7 +176,10 @@ export function LegalLayout({ document: doc }: { document: LegalDocument }) {
 
             {doc.sections.map((section, index) => (
               <section key={section.id} aria-labelledby={section.id} className="mt-12">
-                <h2 id={section.id} className="group scroll-mt-24 text-xl font-semibold tracking-tight text-fg sm:text-2xl">
+                <h2
+                  id={section.id}
+                  className="group scroll-mt-24 text-xl font-semibold tracking-tight text-fg sm:text-2xl"
+                >
                   <a href={`#${section.id}`} className="inline-flex items-baseline gap-2 no-underline">
                     <span className="tabular-nums text-subtle">{index + 1}.</span>
                     <span>{section.title}</span>
@@ -194,8 +196,8 @@ export function LegalLayout({ document: doc }: { document: LegalDocument }) {
             <div className="mt-14 rounded-2xl border border-line bg-surface p-6">
               <h2 className="text-base font-semibold text-fg">Questions about this page?</h2>
               <p className="mt-2 text-[15px] leading-7 text-muted">
-                Write to <SupportEmailLink subject={`Question about the ${doc.title}`} /> and a person on our team
-                will answer.
+                Write to <SupportEmailLink subject={`Question about the ${doc.title}`} /> and a person on our team will
+                answer.
               </p>
             </div>
 

@@ -39,21 +39,25 @@ export interface LegalTableProps {
   hideCaption?: boolean;
 }
 
-/** A readable, horizontally scrollable table (cookie lists, retention periods…). */
+/**
+ * A readable table (cookie lists, retention periods…). From the sm breakpoint up it is a normal
+ * table; on phones each row becomes a small card with the column names as labels, so nothing
+ * has to scroll sideways.
+ */
 export function LegalTable({ caption, columns, rows, hideCaption = false }: LegalTableProps) {
   return (
     <div className="mt-5 overflow-x-auto rounded-xl border border-line bg-surface">
-      <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm max-sm:block">
         <caption
           className={
             hideCaption
               ? "sr-only"
-              : "border-b border-line px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-subtle"
+              : "border-b border-line px-4 py-3 text-left text-xs font-semibold uppercase tracking-wider text-subtle max-sm:block"
           }
         >
           {caption}
         </caption>
-        <thead>
+        <thead className="max-sm:hidden">
           <tr className="bg-surface-2">
             {columns.map((column) => (
               <th key={column} scope="col" className="px-4 py-3 font-semibold text-fg">
@@ -62,16 +66,27 @@ export function LegalTable({ caption, columns, rows, hideCaption = false }: Lega
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((row, i) => (
-            <tr key={i} className="border-t border-line align-top">
+            <tr
+              key={i}
+              className="border-t border-line align-top max-sm:block max-sm:space-y-2 max-sm:px-4 max-sm:py-4 max-sm:first:border-t-0"
+            >
               {row.map((cell, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className="px-4 py-3 font-medium text-fg">
+                  <th
+                    key={j}
+                    scope="row"
+                    className="px-4 py-3 font-medium text-fg max-sm:block max-sm:p-0 sm:whitespace-nowrap"
+                  >
                     {cell}
                   </th>
                 ) : (
-                  <td key={j} className="px-4 py-3 leading-6 text-muted">
+                  <td
+                    key={j}
+                    data-label={columns[j]}
+                    className="px-4 py-3 leading-6 text-muted max-sm:block max-sm:p-0 max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wider max-sm:before:text-subtle max-sm:before:content-[attr(data-label)]"
+                  >
                     {cell}
                   </td>
                 ),

@@ -89,19 +89,29 @@ export function PublicFooter() {
           <h2 className="text-xs font-semibold uppercase tracking-wider text-subtle">Product</h2>
           <ul className="mt-4 space-y-2.5 text-sm">
             <li>
-              <Link to="/" className="text-muted hover:text-fg">Home</Link>
+              <Link to="/" className="text-muted hover:text-fg">
+                Home
+              </Link>
             </li>
             <li>
-              <Link to="/pricing" className="text-muted hover:text-fg">Pricing</Link>
+              <Link to="/pricing" className="text-muted hover:text-fg">
+                Pricing
+              </Link>
             </li>
             <li>
-              <Link to="/invite-earn" className="text-muted hover:text-fg">Affiliate Program</Link>
+              <Link to="/invite-earn" className="text-muted hover:text-fg">
+                Affiliate Program
+              </Link>
             </li>
             <li>
-              <Link to="/signup" className="text-muted hover:text-fg">Sign up</Link>
+              <Link to="/signup" className="text-muted hover:text-fg">
+                Sign up
+              </Link>
             </li>
             <li>
-              <Link to="/login" className="text-muted hover:text-fg">Log in</Link>
+              <Link to="/login" className="text-muted hover:text-fg">
+                Log in
+              </Link>
             </li>
           </ul>
         </nav>

@@ -13,7 +13,10 @@ export function useSupportEmail(): string {
 export function MailLink({ email, subject }: { email: string; subject?: string }) {
   const href = `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
   return (
-    <a href={href} className="font-medium text-brand underline decoration-brand/40 underline-offset-2 hover:decoration-brand">
+    <a
+      href={href}
+      className="font-medium text-brand underline decoration-brand/40 underline-offset-2 hover:decoration-brand"
+    >
       {email}
     </a>
   );

@@ -24,7 +24,8 @@ export function BillingToggle({
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = BILLING_INTERVALS.indexOf(value);
     let next: BillingInterval | null = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = BILLING_INTERVALS[(index + 1) % BILLING_INTERVALS.length];
+    if (event.key === "ArrowRight" || event.key === "ArrowDown")
+      next = BILLING_INTERVALS[(index + 1) % BILLING_INTERVALS.length];
     else if (event.key === "ArrowLeft" || event.key === "ArrowUp")
       next = BILLING_INTERVALS[(index - 1 + BILLING_INTERVALS.length) % BILLING_INTERVALS.length];
     else if (event.key === "Home") next = BILLING_INTERVALS[0];

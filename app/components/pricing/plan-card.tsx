@@ -1,12 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight, Check, Rocket, Sparkles, X } from "lucide-react";
-import {
-  growthCheckoutHref,
-  growthPriceDisplay,
-  formatPrice,
-  type BillingInterval,
-  type Plan,
-} from "~/core/pricing";
+import { useId, type ReactNode } from "react";
+import { growthCheckoutHref, growthPriceDisplay, formatPrice, type BillingInterval, type Plan } from "~/core/pricing";
 
 export type PricingVariant = "public" | "app";
 
@@ -35,36 +30,36 @@ function FeatureList({ plan }: { plan: Plan }) {
   );
 }
 
-function PlanHeader({ plan, icon }: { plan: Plan; icon: React.ReactNode }) {
+function PlanHeader({ plan, icon, headingId }: { plan: Plan; icon: ReactNode; headingId: string }) {
   return (
     <div className="flex items-center gap-3">
       {icon}
-      <h2 className="text-xl font-semibold tracking-tight text-fg">{plan.name}</h2>
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight text-fg">
+        {plan.name}
+      </h2>
     </div>
   );
 }
 
 export function FreePlanCard({ plan, variant }: { plan: Plan; variant: PricingVariant }) {
   const cta =
-    variant === "app"
-      ? { to: "/app", label: "Continue with Free Plan" }
-      : { to: "/signup", label: "Start free" };
+    variant === "app" ? { to: "/app", label: "Continue with Free Plan" } : { to: "/signup", label: "Start free" };
+  const headingId = useId();
   return (
     <article
-      aria-labelledby="plan-free"
+      aria-labelledby={headingId}
       data-plan="free"
       className="flex flex-col rounded-3xl border border-line bg-surface p-7 sm:p-8"
     >
-      <div id="plan-free">
-        <PlanHeader
-          plan={plan}
-          icon={
-            <span className="flex size-10 items-center justify-center rounded-xl bg-surface-2 text-muted">
-              <Sparkles className="size-5" aria-hidden />
-            </span>
-          }
-        />
-      </div>
+      <PlanHeader
+        plan={plan}
+        headingId={headingId}
+        icon={
+          <span className="flex size-10 items-center justify-center rounded-xl bg-surface-2 text-muted">
+            <Sparkles className="size-5" aria-hidden />
+          </span>
+        }
+      />
       <p className="mt-3 min-h-12 text-sm leading-6 text-muted">{plan.tagline}</p>
 
       <div className="mt-6" data-testid="price-free">
@@ -92,9 +87,10 @@ export function FreePlanCard({ plan, variant }: { plan: Plan; variant: PricingVa
 
 export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
   const price = growthPriceDisplay(interval);
+  const headingId = useId();
   return (
     <article
-      aria-labelledby="plan-growth"
+      aria-labelledby={headingId}
       data-plan="growth"
       className="relative flex flex-col rounded-3xl border border-brand/60 bg-surface bg-gradient-to-b from-brand-soft via-surface to-surface p-7 shadow-2xl shadow-brand/15 ring-1 ring-brand/30 sm:p-8"
     >
@@ -102,16 +98,15 @@ export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: Billi
         <Sparkles className="size-3.5" aria-hidden />
         Most popular
       </span>
-      <div id="plan-growth">
-        <PlanHeader
-          plan={plan}
-          icon={
-            <span className="flex size-10 items-center justify-center rounded-xl bg-brand text-white shadow-md shadow-brand/30">
-              <Rocket className="size-5" aria-hidden />
-            </span>
-          }
-        />
-      </div>
+      <PlanHeader
+        plan={plan}
+        headingId={headingId}
+        icon={
+          <span className="flex size-10 items-center justify-center rounded-xl bg-brand text-white shadow-md shadow-brand/30">
+            <Rocket className="size-5" aria-hidden />
+          </span>
+        }
+      />
       <p className="mt-3 min-h-12 text-sm leading-6 text-muted">{plan.tagline}</p>
 
       <div className="mt-6" data-testid="price-growth" data-interval={interval} aria-live="polite">

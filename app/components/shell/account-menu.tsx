@@ -30,8 +30,9 @@ const MENU_LINKS: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Contact support", to: "/support", icon: Headset },
 ];
 
-const itemClass =
-  "flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-fg outline-none transition-colors data-[highlighted]:bg-surface-2 data-[disabled]:pointer-events-none data-[disabled]:opacity-50";
+const itemBase =
+  "flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none transition-colors data-[disabled]:pointer-events-none data-[disabled]:opacity-50";
+const itemClass = `${itemBase} text-fg data-[highlighted]:bg-surface-2`;
 
 export interface AccountMenuProps {
   user: AuthUser;
@@ -60,7 +61,10 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
             <span className="block truncate text-sm font-medium text-fg">{name}</span>
             {user.username && <span className="block truncate text-xs text-subtle">{user.email}</span>}
           </span>
-          <ChevronsUpDown className="size-4 shrink-0 text-subtle transition-colors group-hover:text-muted" aria-hidden />
+          <ChevronsUpDown
+            className="size-4 shrink-0 text-subtle transition-colors group-hover:text-muted"
+            aria-hidden
+          />
         </>
       )}
     </DropdownMenu.Trigger>
@@ -99,7 +103,7 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
           <DropdownMenu.Separator className="-mx-1.5 my-1.5 h-px bg-line" />
           <DropdownMenu.Item
             data-testid="logout"
-            className={`${itemClass} text-danger data-[highlighted]:bg-danger/10`}
+            className={`${itemBase} text-danger data-[highlighted]:bg-danger/10`}
             onSelect={() => {
               void onLogout();
             }}

@@ -95,10 +95,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         {/* While the drawer is open (small screens only) its copy of the nav is the only one. */}
         {!drawerOpen && (
           <>
+            {/* First in tab order; drawn on the rail's edge, level with the logo. */}
+            <CollapseToggle collapsed={collapsed} />
             <div className="h-full overflow-hidden">
               <SidebarPanel collapsed={collapsed} />
             </div>
-            <CollapseToggle collapsed={collapsed} />
           </>
         )}
       </aside>

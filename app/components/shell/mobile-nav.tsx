@@ -34,7 +34,7 @@ export function MobileNav({ open, onOpenChange }: MobileNavProps) {
       <Dialog.Portal>
         <Dialog.Overlay
           data-testid="mobile-drawer-backdrop"
-          className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0 lg:hidden"
+          className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] dark:bg-black/65 transition-opacity duration-200 starting:opacity-0 lg:hidden"
         />
         <Dialog.Content
           aria-describedby={undefined}

@@ -57,7 +57,13 @@ export const QUICK_LINKS: readonly NavItem[] = [
 export const ADMIN_ID = "admin";
 
 export const PREMIUM_NAV: readonly NavItem[] = [
-  { id: "settings", label: "Settings", to: "/settings", icon: Settings, alsoActiveOn: ["/profile", "/account", "/usage"] },
+  {
+    id: "settings",
+    label: "Settings",
+    to: "/settings",
+    icon: Settings,
+    alsoActiveOn: ["/profile", "/account", "/usage"],
+  },
   { id: "help", label: "Help Center", to: "/help", icon: LifeBuoy, alsoActiveOn: ["/help-center"] },
   { id: ADMIN_ID, label: "Admin", to: "/admin", icon: ShieldCheck },
   { id: "usage-billing", label: "Usage & billing", to: "/upgrade", icon: CreditCard },

@@ -38,7 +38,15 @@ function iconClass(active: boolean) {
   return `size-5 shrink-0 transition-colors ${active ? "text-brand" : "text-subtle group-hover:text-fg"}`;
 }
 
-function Label({ collapsed, children, className = "min-w-0 flex-1 truncate" }: { collapsed: boolean; children: ReactNode; className?: string }) {
+function Label({
+  collapsed,
+  children,
+  className = "min-w-0 flex-1 truncate",
+}: {
+  collapsed: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return <span className={collapsed ? "sr-only" : className}>{children}</span>;
 }
 
@@ -67,7 +75,11 @@ function NavRow({ item, collapsed, active, onNavigate, markCurrent = true }: Row
           aria-current={current ? "page" : undefined}
           onClick={onNavigate}
           data-testid={`nav-${item.id}`}
-          className={markCurrent ? rowClass(active) : `${ROW_BASE} ${active ? "text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"}`}
+          className={
+            markCurrent
+              ? rowClass(active)
+              : `${ROW_BASE} ${active ? "text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"}`
+          }
         >
           {current && <ActiveBar />}
           <Icon className={iconClass(current)} aria-hidden />
@@ -94,7 +106,10 @@ function ComingSoonRow({ item, collapsed }: { item: NavItem; collapsed: boolean 
           <span className="relative shrink-0">
             <Icon className="size-5 text-subtle/70" aria-hidden />
             {collapsed && (
-              <span aria-hidden className="absolute -right-1 -top-1 size-2 rounded-full bg-warning ring-2 ring-bg-elevated" />
+              <span
+                aria-hidden
+                className="absolute -right-1 -top-1 size-2 rounded-full bg-warning ring-2 ring-bg-elevated"
+              />
             )}
           </span>
           <Label collapsed={collapsed}>{item.label}</Label>
@@ -169,7 +184,10 @@ function AcademyRow({ url, collapsed }: { url: string; collapsed: boolean }) {
           <GraduationCap className={iconClass(false)} aria-hidden />
           <Label collapsed={collapsed}>Ecom Academy</Label>
           {!collapsed && (
-            <ArrowUpRight className="size-3.5 shrink-0 text-subtle transition-transform group-hover:-translate-y-px group-hover:translate-x-px group-hover:text-fg" aria-hidden />
+            <ArrowUpRight
+              className="size-3.5 shrink-0 text-subtle transition-transform group-hover:-translate-y-px group-hover:translate-x-px group-hover:text-fg"
+              aria-hidden
+            />
           )}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -182,7 +200,10 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
   const base =
     "flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors";
   return (
-    <div className={collapsed ? "flex flex-col items-center gap-1.5" : "grid grid-cols-2 gap-2"} data-testid="auth-buttons">
+    <div
+      className={collapsed ? "flex flex-col items-center gap-1.5" : "grid grid-cols-2 gap-2"}
+      data-testid="auth-buttons"
+    >
       <Tip content="Log in" side="right" disabled={!collapsed}>
         <Link
           to="/login"
@@ -190,7 +211,9 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
           className={`${base} border border-line bg-surface text-fg hover:bg-surface-2 ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <LogIn className="size-[18px]" aria-hidden />}
-          <Label collapsed={collapsed} className="truncate">Log in</Label>
+          <Label collapsed={collapsed} className="truncate">
+            Log in
+          </Label>
         </Link>
       </Tip>
       <Tip content="Sign up" side="right" disabled={!collapsed}>
@@ -200,7 +223,9 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
           className={`${base} bg-brand text-white shadow-md shadow-brand/25 hover:bg-brand-strong ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <UserPlus className="size-[18px]" aria-hidden />}
-          <Label collapsed={collapsed} className="truncate">Sign up</Label>
+          <Label collapsed={collapsed} className="truncate">
+            Sign up
+          </Label>
         </Link>
       </Tip>
     </div>
@@ -234,9 +259,7 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
         <DashboardButton collapsed={collapsed} onNavigate={onNavigate} />
       </div>
 
-      <div
-        className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 pb-4 [scrollbar-color:var(--line)_transparent] [scrollbar-width:thin]"
-      >
+      <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 pb-4 [scrollbar-color:var(--line)_transparent] [scrollbar-width:thin]">
         <Section title="Workspace" collapsed={collapsed}>
           {MAIN_NAV.map((item) =>
             item.id === AD_LAUNCHER_ID && !canUseAdLauncher(user) ? (

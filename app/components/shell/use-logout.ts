@@ -2,12 +2,13 @@ import { useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { apiRequest, AUTH_TOKEN_KEY } from "~/lib/http";
+import { AUTH_ME_KEY } from "~/lib/session";
 import { notify } from "~/lib/toast";
 
 /**
  * Interim logout (the accounts work replaces it): POST /api/auth/logout, then, whatever the
- * server answered, drop the stored token, clear every cached query, confirm with the spec's
- * toast and go home. Server errors are only logged (spec section 8).
+ * server answered, drop the stored token, clear every cached query (the current user is then
+ * seeded as null), confirm with the spec's toast and go home. Server errors are only logged (spec section 8).
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -29,6 +30,8 @@ export function useLogout(): () => Promise<void> {
         console.warn("[logout] could not remove the stored token:", err);
       }
       queryClient.clear();
+      // Known signed out: seed it, so nothing refetches /api/auth/me just to hear a 401.
+      queryClient.setQueryData(AUTH_ME_KEY, null);
       notify({ title: "Logged out", description: "You have been successfully logged out" });
       navigate("/");
     } finally {

@@ -35,7 +35,7 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay
           data-testid={`${testId}-overlay`}
-          className="fixed inset-0 z-50 grid items-end justify-items-stretch overflow-y-auto bg-black/60 backdrop-blur-sm transition-opacity duration-200 starting:opacity-0 md:items-center md:justify-items-center md:p-6"
+          className="fixed inset-0 z-50 grid items-end justify-items-stretch overflow-y-auto bg-black/40 backdrop-blur-sm dark:bg-black/65 transition-opacity duration-200 starting:opacity-0 md:items-center md:justify-items-center md:p-6"
         >
           <Dialog.Content
             data-testid={testId}
@@ -44,7 +44,7 @@ export function Modal({
           >
             {/* Grab handle: a visual cue of the bottom sheet on small screens. */}
             <span aria-hidden className="mx-auto mt-2.5 h-1 w-10 shrink-0 rounded-full bg-line md:hidden" />
-            <div className="flex shrink-0 items-start gap-4 px-5 pb-3 pt-4 md:px-6 md:pt-6">
+            <div className="flex shrink-0 items-start gap-4 px-5 pb-4 pt-4 md:px-6 md:pt-6">
               <div className="min-w-0 flex-1">
                 <Dialog.Title className="text-lg font-semibold leading-tight tracking-tight">{title}</Dialog.Title>
                 {description && (
@@ -58,7 +58,9 @@ export function Modal({
                 <X className="size-[18px]" aria-hidden />
               </Dialog.Close>
             </div>
-            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5 md:px-6 md:pb-6">{children}</div>
+            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5 md:px-6 md:pb-6">
+              {children}
+            </div>
             {footer && (
               <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] md:flex-row md:justify-end md:px-6">
                 {footer}

@@ -68,6 +68,7 @@ function summarize(lhr, { desktop, ms }) {
         score: audit.score,
         weight: ref.weight,
         displayValue: audit.displayValue ?? undefined,
+        items: auditItems(audit),
       }));
   }
   const metrics = {};
@@ -86,4 +87,16 @@ function summarize(lhr, { desktop, ms }) {
     runtimeError: lhr.runtimeError?.message ?? null,
     ms,
   };
+}
+
+/** Up to five offending elements or URLs of an audit, so the report says what to fix. */
+function auditItems(audit) {
+  const items = audit.details?.items ?? [];
+  return items.slice(0, 5).map((item) => {
+    const node = item.node ?? item.target ?? item.element;
+    if (node?.snippet) return `${node.selector ?? ""} ${node.snippet}`.trim().slice(0, 200);
+    const url = typeof item.url === "string" ? item.url : (item.source?.url ?? null);
+    const text = [item.description ?? item.label, url].filter(Boolean).join(" ");
+    return (text || JSON.stringify(item)).slice(0, 240);
+  });
 }

@@ -208,6 +208,8 @@ export function formatReport(result, checks) {
           line(
             `  ${cat}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""} [score ${round(a.score, 2)}, weight ${a.weight}]`,
           );
+          // Metric audits have no items; the others say which element or URL to fix.
+          for (const item of a.items ?? []) line(`      · ${item.replace(/\s+/g, " ")}`);
         }
       }
     }

@@ -17,8 +17,8 @@ export const COOKIE_POLICY: LegalDocument = {
   title: "Cookie Policy",
   summary: (
     <p>
-      This page lists every cookie and browser-storage key Dropcraft uses, what each one is for and how long it
-      lasts. There are not many: we only store what the product needs to work and the choices you make.
+      This page lists every cookie and browser-storage key Dropcraft uses, what each one is for and how long it lasts.
+      There are not many: we only store what the product needs to work and the choices you make.
     </p>
   ),
   sections: [
@@ -42,13 +42,13 @@ export const COOKIE_POLICY: LegalDocument = {
         <>
           <p>
             A <strong>cookie</strong> is a small piece of text a website asks your browser to keep and send back with
-            later requests. <strong>Local storage</strong> keeps data in your browser for a site&rsquo;s own scripts;
-            it is never sent to our servers by itself. <strong>Session storage</strong> is the same, but is cleared
-            when you close the tab.
+            later requests. <strong>Local storage</strong> keeps data in your browser for a site&rsquo;s own scripts; it
+            is never sent to our servers by itself. <strong>Session storage</strong> is the same, but is cleared when
+            you close the tab.
           </p>
           <p>
-            All of the items below are first-party: they belong to Dropcraft&rsquo;s own domain and no other website
-            can read them.
+            All of the items below are first-party: they belong to Dropcraft&rsquo;s own domain and no other website can
+            read them.
           </p>
         </>
       ),
@@ -69,10 +69,10 @@ export const COOKIE_POLICY: LegalDocument = {
       body: (
         <>
           <p>
-            The app keeps these keys in your browser. Keys containing <code>{"{id}"}</code> are stored per account,
-            with your numeric user id in place of <code>{"{id}"}</code>, so two people sharing a browser do not see
-            each other&rsquo;s data. Logging out hides your data from view but leaves the backups in place; clear site
-            data in your browser to remove them.
+            The app keeps these keys in your browser. Keys containing <code>{"{id}"}</code> are stored per account, with
+            your numeric user id in place of <code>{"{id}"}</code>, so two people sharing a browser do not see each
+            other&rsquo;s data. Logging out hides your data from view but leaves the backups in place; clear site data
+            in your browser to remove them.
           </p>
           <LegalTable caption="Local storage" columns={["Key", "Purpose", "Lifetime"]} rows={rows(LOCAL_STORAGE)} />
         </>
@@ -91,9 +91,9 @@ export const COOKIE_POLICY: LegalDocument = {
       body: (
         <>
           <p>
-            We do not embed advertising networks, social-media pixels or third-party analytics. When you pay for
-            Growth, you complete the payment on Stripe&rsquo;s pages; Stripe may set its own cookies there to process
-            the payment and prevent fraud, under{" "}
+            We do not embed advertising networks, social-media pixels or third-party analytics. When you pay for Growth,
+            you complete the payment on Stripe&rsquo;s pages; Stripe may set its own cookies there to process the
+            payment and prevent fraud, under{" "}
             <a href="https://stripe.com/cookie-settings" rel="noopener noreferrer" target="_blank">
               Stripe&rsquo;s cookie policy
             </a>
@@ -116,9 +116,7 @@ export const COOKIE_POLICY: LegalDocument = {
               Clearing site data signs you out, resets your theme and sidebar preferences, and removes the local chat
               and project backups. Your chats and projects stay safe on our servers.
             </li>
-            <li>
-              Because we only use essential and preference storage, there are no optional cookies to switch off.
-            </li>
+            <li>Because we only use essential and preference storage, there are no optional cookies to switch off.</li>
           </ul>
         </>
       ),

@@ -8,8 +8,8 @@ export const PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   summary: (
     <p>
-      This policy explains what personal data Dropcraft collects when you use our website and workspace, why we
-      collect it, who processes it for us, how long we keep it, and how you can see, export or delete it.
+      This policy explains what personal data Dropcraft collects when you use our website and workspace, why we collect
+      it, who processes it for us, how long we keep it, and how you can see, export or delete it.
     </p>
   ),
   sections: [
@@ -20,13 +20,13 @@ export const PRIVACY: LegalDocument = {
         <>
           <Callout>
             <ul className="mt-2!">
-              <li>We collect what we need to run your workspace: your account, your chats and projects, and usage counts.</li>
+              <li>
+                We collect what we need to run your workspace: your account, your chats and projects, and usage counts.
+              </li>
               <li>We do not sell your personal data and we do not use advertising cookies.</li>
               <li>Stripe handles your card; we never see or store your card number.</li>
               <li>Your prompts go to an AI provider only to produce your answer.</li>
-              <li>
-                You can download all your data or delete your account yourself, from Settings, at any time.
-              </li>
+              <li>You can download all your data or delete your account yourself, from Settings, at any time.</li>
             </ul>
           </Callout>
           <p>
@@ -60,20 +60,21 @@ export const PRIVACY: LegalDocument = {
           <h3>Usage data</h3>
           <p>
             Counters of what you use each day and month (AI queries, prompts, images, marketing visuals, launcher and
-            advisor runs, page generations and exports), so we can apply your plan&rsquo;s limits and show them to
-            you, plus a usage history for billing questions.
+            advisor runs, page generations and exports), so we can apply your plan&rsquo;s limits and show them to you,
+            plus a usage history for billing questions.
           </p>
           <h3>Billing data</h3>
           <p>
             If you subscribe, <strong>payment is handled by Stripe</strong>. We receive and keep your Stripe customer
-            and subscription identifiers, your plan, billing interval, subscription status and renewal date, and
-            invoice records. <strong>We never receive or store your card number</strong>; Stripe processes card data
-            under its own PCI DSS certification and privacy policy.
+            and subscription identifiers, your plan, billing interval, subscription status and renewal date, and invoice
+            records. <strong>We never receive or store your card number</strong>; Stripe processes card data under its
+            own PCI DSS certification and privacy policy.
           </p>
           <h3>Technical data</h3>
           <p>
-            Your IP address, browser type and request logs. We use them to keep the Service secure (rate limits,
-            abuse and fraud detection) and to fix errors. We do not use them to build advertising profiles.
+            Your IP address, browser type and request logs, and for each signed-in session the browser and IP address it
+            started from, so you can recognise your sessions in Settings. We use them to keep the Service secure (rate
+            limits, abuse and fraud detection) and to fix errors. We do not use them to build advertising profiles.
           </p>
           <h3>Store connection</h3>
           <p>
@@ -95,8 +96,16 @@ export const PRIVACY: LegalDocument = {
             ["Run your account and workspace", "Account data, workspace content", "Performing our contract with you"],
             ["Apply plan limits and show your usage", "Usage data, plan", "Performing our contract"],
             ["Take payments and keep invoices", "Billing data", "Contract; legal obligation (tax records)"],
-            ["Send sign-in, verification, security and billing emails", "Email address", "Contract; legitimate interest in account security"],
-            ["Protect the Service against abuse and attacks", "Technical data, usage data", "Legitimate interest in security"],
+            [
+              "Send sign-in, verification, security and billing emails",
+              "Email address",
+              "Contract; legitimate interest in account security",
+            ],
+            [
+              "Protect the Service against abuse and attacks",
+              "Technical data, usage data",
+              "Legitimate interest in security",
+            ],
             ["Answer support requests", "Messages you send, account data", "Contract; legitimate interest"],
             ["Send our newsletter", "Email address", "Your consent; unsubscribe at any time"],
           ]}
@@ -111,8 +120,8 @@ export const PRIVACY: LegalDocument = {
           <p>
             To answer a chat, write copy or create an image, we send your prompt &mdash; and where relevant your
             project&rsquo;s instructions, context and excerpts of its knowledge-base files &mdash; to the AI model
-            provider that powers that feature. Dropcraft works with OpenAI-compatible providers; the provider
-            processes the request on our behalf to return the result.
+            provider that powers that feature. Dropcraft works with OpenAI-compatible providers; the provider processes
+            the request on our behalf to return the result.
           </p>
           <ul>
             <li>We send only what the task needs, and never your password or payment details.</li>
@@ -143,10 +152,22 @@ export const PRIVACY: LegalDocument = {
             columns={["Provider", "What they do for us", "Data involved"]}
             rows={[
               ["Cloudflare", "Hosting, database, file storage, network security", "All Service data"],
-              ["Stripe", "Payments, invoices, the billing customer portal", "Email, billing data, card details (Stripe only)"],
+              [
+                "Stripe",
+                "Payments, invoices, the billing customer portal",
+                "Email, billing data, card details (Stripe only)",
+              ],
               ["Resend", "Sending account and billing emails", "Email address, email content"],
-              ["AI model providers", "Generating answers, copy and images", "Prompts and the project context a task needs"],
-              ["Store platforms you connect (e.g. Shopify)", "Receiving pages and products you export", "The exported content"],
+              [
+                "AI model providers",
+                "Generating answers, copy and images",
+                "Prompts and the project context a task needs",
+              ],
+              [
+                "Store platforms you connect (e.g. Shopify)",
+                "Receiving pages and products you export",
+                "The exported content",
+              ],
               ["Newsletter provider", "Sending our newsletter, only if you subscribe", "Email address"],
             ]}
           />
@@ -165,8 +186,8 @@ export const PRIVACY: LegalDocument = {
           <p>We only use cookies and browser storage that the Service needs to work or that remember your choices:</p>
           <ul>
             <li>
-              a <strong>session cookie</strong> that keeps you signed in; it is <code>HttpOnly</code>, so scripts in
-              the page cannot read it;
+              a <strong>session cookie</strong> that keeps you signed in; it is <code>HttpOnly</code>, so scripts in the
+              page cannot read it;
             </li>
             <li>
               an <code>XSRF-TOKEN</code> cookie that protects your account against cross-site request forgery;
@@ -194,7 +215,10 @@ export const PRIVACY: LegalDocument = {
             ["Account data", "While your account exists"],
             ["Chats, projects and uploaded files", "Until you delete them or your account"],
             ["Usage counters and history", "While your account exists; daily counters reset every day"],
-            ["Sessions", "Until you log out or the session expires; ended at once by a password reset or account deletion"],
+            [
+              "Sessions",
+              "Until you log out or the session expires; ended at once by a password reset or account deletion",
+            ],
             ["Invoices and payment records", "As long as tax and accounting law requires (usually 7 years)"],
             ["Security and request logs", "Up to 90 days"],
             ["Database backups", "Deleted data leaves our backups within 30 days"],
@@ -207,17 +231,16 @@ export const PRIVACY: LegalDocument = {
       title: "Your rights",
       body: (
         <>
-          <p>
-            Wherever you live, you can use these controls yourself, without asking us:
-          </p>
+          <p>Wherever you live, you can use these controls yourself, without asking us:</p>
           <ul>
             <li>
               <strong>Access and portability:</strong> Settings &rarr; <strong>Download my data</strong> gives you a
               machine-readable copy of your account, chats, projects and usage.
             </li>
             <li>
-              <strong>Deletion:</strong> Settings &rarr; <strong>Delete my account</strong> cancels your subscription,
-              signs you out everywhere and deletes your data from our live systems (backups follow within 30 days).
+              <strong>Deletion:</strong> Settings &rarr; <strong>Delete my account</strong> (confirmed with your
+              password) cancels your subscription, signs you out everywhere and deletes your data from our live systems
+              (backups follow within 30 days).
             </li>
             <li>
               <strong>Correction:</strong> edit your profile in Settings, or ask us.
@@ -225,19 +248,18 @@ export const PRIVACY: LegalDocument = {
           </ul>
           <h3>If you are in the EU, EEA or UK (GDPR)</h3>
           <p>
-            You have the right to access, correct, delete, restrict and port your data, to object to processing based
-            on legitimate interests, to withdraw consent at any time, and to complain to your data protection
-            authority.
+            You have the right to access, correct, delete, restrict and port your data, to object to processing based on
+            legitimate interests, to withdraw consent at any time, and to complain to your data protection authority.
           </p>
           <h3>If you are a California resident (CCPA/CPRA)</h3>
           <p>
-            You have the right to know what personal information we collect and how we use it, to delete and correct
-            it, and to opt out of its sale or sharing &mdash; which we do not do. We will not treat you differently for
+            You have the right to know what personal information we collect and how we use it, to delete and correct it,
+            and to opt out of its sale or sharing &mdash; which we do not do. We will not treat you differently for
             using these rights.
           </p>
           <p>
-            For any request you cannot complete in Settings, write to <SupportEmailLink subject="Privacy request" />.
-            We may ask you to confirm it comes from your account email, and we answer within 30 days.
+            For any request you cannot complete in Settings, write to <SupportEmailLink subject="Privacy request" />. We
+            may ask you to confirm it comes from your account email, and we answer within 30 days.
           </p>
         </>
       ),
@@ -247,8 +269,8 @@ export const PRIVACY: LegalDocument = {
       title: "Security",
       body: (
         <p>
-          Passwords are hashed, sessions are stored on our servers and can be revoked, all traffic uses HTTPS, and
-          every request for your data is checked against your account. The details are in our{" "}
+          Passwords are hashed, sessions are stored on our servers and can be revoked, all traffic uses HTTPS, and every
+          request for your data is checked against your account. The details are in our{" "}
           <Link to="/security-policy">Security Policy</Link>.
         </p>
       ),
@@ -269,8 +291,8 @@ export const PRIVACY: LegalDocument = {
       title: "Children",
       body: (
         <p>
-          Dropcraft is a business tool and is not meant for children. We do not knowingly collect data from anyone
-          under 16. If you think a child has given us personal data, contact us and we will delete it.
+          Dropcraft is a business tool and is not meant for children. We do not knowingly collect data from anyone under
+          16. If you think a child has given us personal data, contact us and we will delete it.
         </p>
       ),
     },
@@ -279,8 +301,8 @@ export const PRIVACY: LegalDocument = {
       title: "Changes to this policy",
       body: (
         <p>
-          When we change this policy we update the date at the top of this page. If a change is significant, we tell
-          you by email or in the app before it takes effect.
+          When we change this policy we update the date at the top of this page. If a change is significant, we tell you
+          by email or in the app before it takes effect.
         </p>
       ),
     },

@@ -12,8 +12,8 @@ export const REFUND_POLICY: LegalDocument = {
   title: "Refund Policy",
   summary: (
     <p>
-      How cancelling, switching between monthly and yearly billing, and refunds work for the Dropcraft Growth plan.
-      We want you to pay for Dropcraft because it helps your store, not because cancelling is hard.
+      How cancelling, switching between monthly and yearly billing, and refunds work for the Dropcraft Growth plan. We
+      want you to pay for Dropcraft because it helps your store, not because cancelling is hard.
     </p>
   ),
   sections: [
@@ -23,7 +23,9 @@ export const REFUND_POLICY: LegalDocument = {
       body: (
         <Callout>
           <ul className="mt-2!">
-            <li>Cancel any time in the billing customer portal; you keep Growth until the end of the period you paid for.</li>
+            <li>
+              Cancel any time in the billing customer portal; you keep Growth until the end of the period you paid for.
+            </li>
             <li>
               Your first yearly purchase has a {YEARLY_REFUND_DAYS}-day money-back guarantee: a full refund, no
               questions asked.
@@ -73,15 +75,13 @@ export const REFUND_POLICY: LegalDocument = {
       body: (
         <>
           <p>
-            Growth yearly costs <strong>{formatPrice(GROWTH_PRICES.yearly)} per year</strong>, charged once at the
-            start of each year.
+            Growth yearly costs <strong>{formatPrice(GROWTH_PRICES.yearly)} per year</strong>, charged once at the start
+            of each year.
           </p>
           <ul>
             <li>
-              <strong>
-                {YEARLY_REFUND_DAYS}-day money-back guarantee on your first yearly purchase.
-              </strong>{" "}
-              If you ask within {YEARLY_REFUND_DAYS} days of that charge, we refund it in full, whatever the reason.
+              <strong>{YEARLY_REFUND_DAYS}-day money-back guarantee on your first yearly purchase.</strong> If you ask
+              within {YEARLY_REFUND_DAYS} days of that charge, we refund it in full, whatever the reason.
             </li>
             <li>
               After {YEARLY_REFUND_DAYS} days, a yearly payment is not refunded for the unused months; you keep Growth
@@ -109,7 +109,10 @@ export const REFUND_POLICY: LegalDocument = {
               "Takes effect at once. The unused part of your current month is credited against the yearly price, and a new yearly period starts that day.",
             ],
             ["Yearly to monthly", "Takes effect when your current year ends; until then you keep yearly billing."],
-            ["Growth to Free", "Cancel in the portal. Growth stays active until the paid period ends, then your account moves to Free."],
+            [
+              "Growth to Free",
+              "Cancel in the portal. Growth stays active until the paid period ends, then your account moves to Free.",
+            ],
           ]}
         />
       ),
@@ -124,7 +127,9 @@ export const REFUND_POLICY: LegalDocument = {
               In the app, open <strong>Usage &amp; billing</strong> from the account menu and choose{" "}
               <strong>Manage billing</strong>. This opens Stripe&rsquo;s secure customer portal.
             </li>
-            <li>Choose <strong>Cancel plan</strong> and confirm.</li>
+            <li>
+              Choose <strong>Cancel plan</strong> and confirm.
+            </li>
             <li>You get a confirmation email. Nothing more is charged.</li>
           </ol>
           <p>

@@ -8,8 +8,8 @@ export const SECURITY_POLICY: LegalDocument = {
   title: "Security Policy",
   summary: (
     <p>
-      Your store research, product plans and customer-facing copy are business assets. This page explains how we
-      protect them and your account, and how security researchers can report a vulnerability to us safely.
+      Your store research, product plans and customer-facing copy are business assets. This page explains how we protect
+      them and your account, and how security researchers can report a vulnerability to us safely.
     </p>
   ),
   sections: [
@@ -36,8 +36,8 @@ export const SECURITY_POLICY: LegalDocument = {
       body: (
         <ul>
           <li>
-            Passwords must be at least 8 characters and are checked against a list of commonly used passwords. We do
-            not force odd composition rules, and we never truncate a password.
+            Passwords must be at least 8 characters and are checked against a list of commonly used passwords. We do not
+            force odd composition rules, and we never truncate a password.
           </li>
           <li>
             Passwords are <strong>hashed with PBKDF2-SHA256</strong> using a unique random salt per password. The
@@ -48,7 +48,7 @@ export const SECURITY_POLICY: LegalDocument = {
           <li>
             Sign-in, sign-up and password-reset answers do not reveal whether an account exists for an email address.
           </li>
-          <li>Password-reset links are single-use and expire quickly.</li>
+          <li>Password-reset links work once and expire after one hour; using one signs you out everywhere else.</li>
         </ul>
       ),
     },
@@ -62,8 +62,9 @@ export const SECURITY_POLICY: LegalDocument = {
             your browser holds only points to that session, with a fixed algorithm, issuer, audience and expiry.
           </li>
           <li>
-            <strong>Sessions are revocable:</strong> logging out ends the session on the server, and a password reset
-            or account deletion ends every session of the account at once.
+            <strong>Sessions are revocable:</strong> logging out ends the session on the server, and a password reset or
+            account deletion ends every session of the account at once. You can review your active sessions in Settings
+            and sign any of them out.
           </li>
           <li>
             The session cookie is <code>HttpOnly</code>, <code>Secure</code> and <code>SameSite=Lax</code>, so page
@@ -71,8 +72,8 @@ export const SECURITY_POLICY: LegalDocument = {
           </li>
           <li>
             Requests that change data must carry an <code>X-XSRF-TOKEN</code> header matching the{" "}
-            <code>XSRF-TOKEN</code> cookie, which protects you against cross-site request forgery. No page changes
-            data on a simple visit (GET request).
+            <code>XSRF-TOKEN</code> cookie, which protects you against cross-site request forgery. No page changes data
+            on a simple visit (GET request).
           </li>
         </ul>
       ),
@@ -110,8 +111,8 @@ export const SECURITY_POLICY: LegalDocument = {
           <li>Plan usage is metered atomically on the server, so limits cannot be raced from several tabs.</li>
           <li>
             When Dropcraft fetches a product URL you give it, the request goes through a single guard: only http and
-            https, no private, loopback or link-local addresses (checked again after every redirect), and caps on
-            size and time. This protects our network and yours against server-side request forgery.
+            https, no private, loopback or link-local addresses (checked again after every redirect), and caps on size
+            and time. This protects our network and yours against server-side request forgery.
           </li>
         </ul>
       ),
@@ -122,9 +123,8 @@ export const SECURITY_POLICY: LegalDocument = {
       body: (
         <ul>
           <li>
-            <strong>Every query is scoped to the signed-in user.</strong> Chats, projects, files and usage belong to
-            one account; an automated test suite tries every resource with another user&rsquo;s ids and must be
-            refused.
+            <strong>Every query is scoped to the signed-in user.</strong> Chats, projects, files and usage belong to one
+            account; an automated test suite tries every resource with another user&rsquo;s ids and must be refused.
           </li>
           <li>
             Staff access is a role stored in our database and checked on the server, not hidden in the interface. Staff
@@ -147,8 +147,8 @@ export const SECURITY_POLICY: LegalDocument = {
       body: (
         <p>
           If we learn of a breach that affects your personal data, we contain it, tell affected users without undue
-          delay with what happened and what to do, and notify regulators within 72 hours where the law requires. See
-          our <Link to="/privacy">Privacy Policy</Link> for how we handle personal data generally.
+          delay with what happened and what to do, and notify regulators within 72 hours where the law requires. See our{" "}
+          <Link to="/privacy">Privacy Policy</Link> for how we handle personal data generally.
         </p>
       ),
     },
@@ -181,8 +181,8 @@ export const SECURITY_POLICY: LegalDocument = {
             ]}
           />
           <p>
-            There is no paid bug bounty at the moment. With your permission, we thank researchers by name in our
-            release notes once an issue is fixed.
+            There is no paid bug bounty at the moment. With your permission, we thank researchers by name in our release
+            notes once an issue is fixed.
           </p>
         </>
       ),
@@ -209,8 +209,7 @@ export const SECURITY_POLICY: LegalDocument = {
             </li>
             <li>not use social engineering, phishing or physical attacks against our staff, users or providers;</li>
             <li>
-              give us a reasonable time to fix the issue (90 days, or less once it is fixed) before you publish
-              details;
+              give us a reasonable time to fix the issue (90 days, or less once it is fixed) before you publish details;
             </li>
             <li>not demand payment in exchange for not publishing a finding.</li>
           </ul>
@@ -228,10 +227,10 @@ export const SECURITY_POLICY: LegalDocument = {
           </p>
           <p>
             <strong>Out of scope:</strong> services we use but do not run (Stripe, Cloudflare, Resend, AI providers,
-            store platforms) &mdash; please report those to their owners; reports from automated tools without a
-            working proof of impact; missing headers on pages with no sensitive actions; self-XSS; rate limits on
-            non-sensitive endpoints; email SPF, DKIM or DMARC settings without a demonstrated attack; issues that only
-            affect outdated browsers.
+            store platforms) &mdash; please report those to their owners; reports from automated tools without a working
+            proof of impact; missing headers on pages with no sensitive actions; self-XSS; rate limits on non-sensitive
+            endpoints; email SPF, DKIM or DMARC settings without a demonstrated attack; issues that only affect outdated
+            browsers.
           </p>
           <p>
             For anything that is not a security issue, such as account help, contact{" "}
