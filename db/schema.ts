@@ -191,6 +191,34 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_to_idx").on(t.toAddress, t.id)],
 );
 
+/** Every Stripe event id we applied, written in the same batch as its effects (replays no-op). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  userId: integer("user_id"),
+  receivedAt: createdAt(),
+});
+
+/** Completed purchases, for receipts. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    interval: text("interval"),
+    amountTotal: integer("amount_total").notNull(),
+    currency: text("currency").notNull(),
+    customerEmail: text("customer_email"),
+    customerId: text("customer_id"),
+    subscriptionId: text("subscription_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId, t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Chat = typeof chats.$inferSelect;

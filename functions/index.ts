@@ -7,6 +7,7 @@ import { createRouter } from "./context";
 import { account } from "./account";
 import { admin } from "./admin";
 import { auth } from "./auth";
+import { createBilling } from "./billing";
 import { dev } from "./dev";
 import { health } from "./health";
 import { newsletter } from "./newsletter";
@@ -37,6 +38,8 @@ export function createApi() {
   api.route("/", auth);
   api.route("/", account);
   api.route("/", usage);
+  // The dev checkout feeds signed events through this same app, exactly as Stripe would.
+  api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);
   api.route("/", dev);
 

@@ -7,6 +7,9 @@ import { z } from "zod";
 /** Signs session tokens locally; production refuses to start with it (see parseEnv). */
 export const DEV_AUTH_SECRET = "dev-only-auth-secret-change-me-in-production-0123456789";
 
+/** Local webhook secret: the dev checkout signs with it, so the real webhook path runs offline. */
+export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
+
 export const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -30,6 +33,14 @@ export const envSchema = z.object({
   /** Set to send email through Resend; unset keeps the embedded outbox. */
   RESEND_API_KEY: z.string().min(1).optional(),
   RESEND_BASE_URL: z.url({ message: "RESEND_BASE_URL must be an absolute URL" }).default("https://api.resend.com"),
+
+  /** Signing secret of the Stripe webhook endpoint; the local default signs the dev checkout's events. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(10, { message: "STRIPE_WEBHOOK_SECRET must be the endpoint's whsec_… secret" }).default(DEV_STRIPE_WEBHOOK_SECRET),
+  /** Stripe Payment Links for Growth; unset: the offline dev checkout. */
+  STRIPE_PAYMENT_LINK_MONTHLY: z.url({ message: "STRIPE_PAYMENT_LINK_MONTHLY must be a URL" }).optional(),
+  STRIPE_PAYMENT_LINK_YEARLY: z.url({ message: "STRIPE_PAYMENT_LINK_YEARLY must be a URL" }).optional(),
+  /** Stripe customer portal login link for paid users. */
+  STRIPE_PORTAL_URL: z.url({ message: "STRIPE_PORTAL_URL must be a URL" }).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -57,6 +68,12 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const problems: string[] = [];
   if (env.APP_ENV === "production" && env.AUTH_SECRET === DEV_AUTH_SECRET) {
     problems.push("AUTH_SECRET: set a secret of your own in production (wrangler secret put AUTH_SECRET)");
+  }
+  if (env.APP_ENV === "production" && env.STRIPE_WEBHOOK_SECRET === DEV_STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET: set the endpoint secret from the Stripe dashboard in production");
+  }
+  if (Boolean(env.STRIPE_PAYMENT_LINK_MONTHLY) !== Boolean(env.STRIPE_PAYMENT_LINK_YEARLY)) {
+    problems.push("STRIPE_PAYMENT_LINK_YEARLY: set both Payment Links (monthly and yearly), or neither for the dev checkout");
   }
   if (Boolean(env.AUTH_PREVIOUS_SECRET) !== Boolean(env.AUTH_PREVIOUS_KEY_ID)) {
     problems.push("AUTH_PREVIOUS_KEY_ID: set both AUTH_PREVIOUS_SECRET and AUTH_PREVIOUS_KEY_ID, or neither");

@@ -1,0 +1,232 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { signStripePayload, verifyStripeSignature } from "~/core/billing/stripe-signature";
+import { effectsOf, type StripeEvent } from "~/core/billing/stripe-events";
+import { AppError } from "~/core/errors";
+import { GROWTH_PRICES } from "~/core/pricing";
+import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
+import { findUserById } from "../db/users";
+import { createRouter, type ApiEnv } from "./context";
+import { meterFor } from "./meter";
+import { ErrorSchema } from "./openapi";
+import { json } from "./schemas";
+import { appUrl } from "./services";
+import { requireCaller } from "./session";
+import type { Context } from "hono";
+
+const EventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const Interval = z.enum(["monthly", "yearly"]);
+
+/** Our Stripe webhook: verify, translate, apply in one batch, then tell the user's meter. */
+async function receiveStripeEvent(c: Context<ApiEnv>) {
+  const raw = await c.req.text();
+  const check = await verifyStripeSignature(raw, c.req.header("stripe-signature"), c.var.config.STRIPE_WEBHOOK_SECRET);
+  if (!check.ok) throw new AppError("VALIDATION", `Stripe signature check failed: ${check.problem}.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError("VALIDATION", "The webhook body is not valid JSON.");
+  }
+  const event = EventSchema.safeParse(parsed);
+  if (!event.success) throw new AppError("VALIDATION", "The webhook body is not a Stripe event.");
+  const effects = await Promise.all(
+    effectsOf(event.data as StripeEvent).map(async (effect) => ({
+      effect,
+      userId: effect.kind === "ignored" ? null : await resolveBillingUser(c.var.db, effect.who),
+    })),
+  );
+  const applied = await applyStripeEvent(c.var.db, event.data, effects);
+  if (applied) {
+    // A plan change reaches the user's meter and every open tab at once.
+    for (const userId of new Set(effects.map((e) => e.userId).filter((id): id is number => Boolean(id)))) {
+      const user = await findUserById(c.var.db, userId);
+      if (user) {
+        const { stub, context } = await meterFor(c, user);
+        await stub.configure(context);
+      }
+    }
+  }
+  c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied });
+  return c.json({ received: true, duplicate: !applied, ignored: effects.every((e) => e.effect.kind === "ignored") }, 200);
+}
+
+export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) => Promise<Response>) {
+  const billing = createRouter();
+  billing.post("/webhooks/stripe", receiveStripeEvent);
+
+  return billing
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/billing/checkout",
+        summary: "Where the upgrade button sends the user (Stripe Payment Link or the offline dev checkout)",
+        request: { query: z.object({ interval: Interval.default("monthly") }) },
+        responses: {
+          200: { description: "Checkout URL", ...json(z.object({ data: z.object({ url: z.string(), provider: z.enum(["stripe", "dev"]) }) })) },
+          401: { description: "Not signed in", ...json(ErrorSchema) },
+        },
+      }),
+      (c) => {
+        const { user } = requireCaller(c);
+        const { interval } = c.req.valid("query");
+        const config = c.var.config;
+        const link = interval === "yearly" ? config.STRIPE_PAYMENT_LINK_YEARLY : config.STRIPE_PAYMENT_LINK_MONTHLY;
+        if (link) {
+          const url = new URL(link);
+          url.searchParams.set("client_reference_id", String(user.id));
+          url.searchParams.set("prefilled_email", user.email);
+          return c.json({ data: { url: url.toString(), provider: "stripe" as const } }, 200);
+        }
+        return c.json({ data: { url: `${appUrl(c)}/dev/checkout?interval=${interval}`, provider: "dev" as const } }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/billing/portal",
+        summary: "The customer-portal link for paid users",
+        responses: {
+          200: { description: "Portal URL", ...json(z.object({ data: z.object({ url: z.string().nullable() }) })) },
+          401: { description: "Not signed in", ...json(ErrorSchema) },
+        },
+      }),
+      (c) => {
+        requireCaller(c);
+        return c.json({ data: { url: c.var.config.STRIPE_PORTAL_URL ?? null } }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/billing/receipt",
+        summary: "The user's latest payment (or one by id), for the receipt screen",
+        request: { query: z.object({ id: z.string().max(200).optional() }) },
+        responses: {
+          200: {
+            description: "Receipt",
+            ...json(
+              z.object({
+                data: z
+                  .object({
+                    id: z.string(),
+                    plan: z.string(),
+                    interval: z.string().nullable(),
+                    amountTotal: z.number(),
+                    currency: z.string(),
+                    customerEmail: z.string().nullable(),
+                    createdAt: z.string(),
+                  })
+                  .nullable(),
+              }),
+            ),
+          },
+          401: { description: "Not signed in", ...json(ErrorSchema) },
+        },
+      }),
+      async (c) => {
+        const { user } = requireCaller(c);
+        const payment = await latestPayment(c.var.db, user.id, c.req.valid("query").id);
+        return c.json(
+          {
+            data: payment
+              ? {
+                  id: payment.id,
+                  plan: payment.plan,
+                  interval: payment.interval,
+                  amountTotal: payment.amountTotal,
+                  currency: payment.currency,
+                  customerEmail: payment.customerEmail,
+                  createdAt: payment.createdAt,
+                }
+              : null,
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/billing/dev-checkout",
+        summary: "Offline checkout: posts correctly signed Stripe events to our own webhook (no Stripe keys set)",
+        request: { body: { required: true, ...json(z.object({ interval: Interval })) } },
+        responses: {
+          200: { description: "Paid", ...json(z.object({ success: z.literal(true), data: z.object({ sessionId: z.string(), redirectTo: z.string() }) })) },
+          404: { description: "Real Stripe is configured", ...json(ErrorSchema) },
+        },
+      }),
+      async (c) => {
+        const { user } = requireCaller(c);
+        const config = c.var.config;
+        if (config.STRIPE_PAYMENT_LINK_MONTHLY || config.APP_ENV === "production") {
+          throw new AppError("NOT_FOUND", "The dev checkout is off: real Stripe payments are configured.");
+        }
+        const { interval } = c.req.valid("json");
+        const suffix = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+        const created = Math.floor(Date.now() / 1000);
+        const customer = `cus_dev_${user.id}`;
+        const subscription = `sub_dev_${suffix}`;
+        const session = `cs_dev_${suffix}`;
+        const period = interval === "yearly" ? 365 : 30;
+        const events = [
+          {
+            id: `evt_dev_${suffix}_1`,
+            type: "checkout.session.completed",
+            created,
+            data: {
+              object: {
+                id: session,
+                object: "checkout.session",
+                mode: "subscription",
+                client_reference_id: String(user.id),
+                customer,
+                subscription,
+                amount_total: GROWTH_PRICES[interval] * 100,
+                currency: "usd",
+                customer_details: { email: user.email },
+                metadata: { plan: "pro", interval },
+              },
+            },
+          },
+          {
+            id: `evt_dev_${suffix}_2`,
+            type: "customer.subscription.created",
+            created,
+            data: {
+              object: {
+                id: subscription,
+                object: "subscription",
+                customer,
+                status: "active",
+                cancel_at_period_end: false,
+                current_period_end: created + period * 86400,
+                metadata: { plan: "pro", userId: String(user.id), interval },
+              },
+            },
+          },
+        ];
+        for (const event of events) {
+          const body = JSON.stringify(event);
+          const res = await dispatch(
+            new Request(new URL("/api/webhooks/stripe", c.req.url), {
+              method: "POST",
+              headers: { "content-type": "application/json", "stripe-signature": await signStripePayload(body, config.STRIPE_WEBHOOK_SECRET) },
+              body,
+            }),
+            c,
+          );
+          if (!res.ok) throw new AppError("INTERNAL", `The webhook refused the dev checkout event (${res.status}).`);
+        }
+        return c.json(
+          { success: true as const, data: { sessionId: session, redirectTo: `/payment-success?checkout=success&session_id=${session}` } },
+          200,
+        );
+      },
+    );
+}
