@@ -8,7 +8,7 @@ export const baseURL = () => inject("baseURL");
  * One Chromium per test file. Every page records console errors and uncaught exceptions;
  * `expectCleanConsole` fails the test if any happened (a 404 document is expected on 404 tests).
  */
-export function useBrowser() {
+export function setupBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
     state.browser = (await launchChromium()) as Browser;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, useBrowser } from "./helpers";
+import { hydrated, setupBrowser } from "./helpers";
 
-const { openPage } = useBrowser();
+const { openPage } = setupBrowser();
 
 describe("route table", () => {
   it("shows the not-found screen for an unknown path", async () => {

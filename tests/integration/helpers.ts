@@ -30,6 +30,7 @@ export async function call(
   } catch {
     // not JSON
   }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
   return { res, status: res.status, json: json as Record<string, any>, text };
 }
 
