@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, setupBrowser } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+const FOOTER_LINKS: [string, string][] = [
+  ["Home", "/"],
+  ["Affiliate Program", "/invite-earn"],
+  ["Privacy", "/privacy"],
+  ["Terms", "/terms"],
+  ["Refund Policy", "/refund-policy"],
+  ["Cookie Policy", "/cookie-policy"],
+  ["Security Policy", "/security-policy"],
+  ["Sign Up", "/signup"],
+  ["Login", "/login"],
+  ["Pricing", "/upgrade"],
+];
+
+describe("landing page at 1440 px", () => {
+  it("renders the hero, stats, FAQ and every footer link", async () => {
+    const { page, problems, context } = await openPage("/");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 }).count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "GET STARTED" }).getAttribute("href")).resolves.toBe("/signup");
+    await expect(page.getByRole("link", { name: "TRY FREE NOW" }).getAttribute("href")).resolves.toBe("/login");
+    for (const claim of ["40+", "$2K+", "10x", "95%"]) expect(await page.getByText(claim, { exact: false }).count()).toBeGreaterThan(0);
+
+    const footer = page.getByTestId("site-footer");
+    for (const [name, href] of FOOTER_LINKS) {
+      const link = footer.getByRole("link", { name, exact: true });
+      await expect(link.getAttribute("href")).resolves.toBe(href);
+    }
+    await expect(footer.innerText()).resolves.toContain("© 2025");
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await context.close();
+  });
+
+  it("makes the nav transparent at the top and dark past 10 px", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    const nav = page.locator("nav[data-scrolled]").first();
+    await expect(nav.getAttribute("data-scrolled")).resolves.toBe("false");
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => document.querySelector("nav[data-scrolled]")?.getAttribute("data-scrolled") === "true");
+    await page.evaluate(() => window.scrollTo(0, 5));
+    await page.waitForFunction(() => document.querySelector("nav[data-scrolled]")?.getAttribute("data-scrolled") === "false");
+    await context.close();
+  });
+
+  it("expands an FAQ item", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    const first = page.getByTestId("faq-list").locator("details").first();
+    await expect(first.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(false);
+    await first.locator("summary").click();
+    await expect(first.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("shows 3 testimonials per view, pauses on hover and stops for good on interaction", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    const slider = page.getByTestId("testimonial-slider");
+    await slider.scrollIntoViewIfNeeded();
+    await expect(slider.getAttribute("data-slides-per-view")).resolves.toBe("3");
+    await expect(slider.getAttribute("data-autoplay")).resolves.toBe("running");
+    await slider.hover();
+    await page.waitForFunction(() => document.querySelector('[data-testid="testimonial-slider"]')?.getAttribute("data-autoplay") === "paused");
+    await page.mouse.move(0, 0);
+    await page.getByTestId("slider-next").click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="testimonial-slider"]')?.getAttribute("data-autoplay") === "stopped");
+    await expect(slider.getAttribute("data-index")).resolves.toBe("1");
+    await context.close();
+  });
+
+  it("toggles the theme, persists it and keeps the body class in step", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    expect(await page.evaluate(() => [document.documentElement.className, document.body.classList.contains("dark")])).toEqual([
+      "dark",
+      true,
+    ]);
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await page.waitForFunction(() => document.body.classList.contains("light"));
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    await page.reload({ waitUntil: "domcontentloaded" });
+    // No flash: the server renders the stored theme from its cookie before any script runs.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("light"))).toBe(true);
+    await context.close();
+  });
+});
+
+describe("landing page at 375 px", () => {
+  it("opens the mobile menu and closes it after a link is chosen", async () => {
+    const { page, problems, context } = await openPage("/", { width: 375, height: 812 });
+    await hydrated(page);
+    await expect(page.getByTestId("testimonial-slider").getAttribute("data-slides-per-view")).resolves.toBe("1.1");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const menu = page.locator("#landing-mobile-menu");
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).resolves.toBe("true");
+    await menu.getByRole("link", { name: "Features" }).click();
+    await page.waitForFunction(() => !document.querySelector("#landing-mobile-menu") || (document.querySelector("#landing-mobile-menu") as HTMLElement).offsetParent === null);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});
