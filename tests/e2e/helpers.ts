@@ -42,3 +42,38 @@ export function setupBrowser() {
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
 }
+
+let userCounter = 0;
+export const E2E_PASSWORD = "violet-harbor-lantern-42";
+
+/**
+ * Creates a user through the real API in this browser context (cookies land in the context),
+ * verifying the email through the dev outbox unless told not to.
+ */
+export async function signUpThroughApi(context: BrowserContext, options: { verify?: boolean } = {}) {
+  userCounter += 1;
+  const name = `e2e${Date.now().toString(36)}${userCounter}`;
+  const email = `${name}@store.test`;
+  const base = baseURL();
+  const signup = await context.request.post(`${base}/api/auth/signup`, {
+    data: { username: name, email, password: E2E_PASSWORD },
+    headers: { "cf-connecting-ip": `10.9.${userCounter % 250}.${Date.now() % 250}` },
+  });
+  if (signup.status() !== 201) throw new Error(`signup failed: ${signup.status()} ${await signup.text()}`);
+  const { token } = (await signup.json()) as { token: string };
+  if (options.verify !== false) {
+    const outbox = (await (await context.request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      data: { link: string }[];
+    };
+    const verifyToken = new URL(outbox.data[0].link).searchParams.get("token");
+    // The signup left a session cookie in the context, so this write needs the CSRF header.
+    const xsrf = (await context.cookies(base)).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    const res = await context.request.post(`${base}/api/auth/verify-email`, {
+      data: { token: verifyToken },
+      headers: { "x-xsrf-token": xsrf },
+    });
+    if (!res.ok()) throw new Error(`verification failed: ${res.status()}`);
+  }
+  await context.addInitScript((t) => localStorage.setItem("auth.token", t), token);
+  return { name, email, token };
+}

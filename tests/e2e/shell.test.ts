@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+describe("app shell", () => {
+  it("collapses the sidebar between 288 and 64 px and remembers it under ui-storage", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    const sidebar = page.getByTestId("sidebar");
+    await expect(sidebar.getAttribute("data-collapsed")).resolves.toBe("false");
+    expect(Math.round((await sidebar.boundingBox())!.width)).toBe(288);
+    await page.getByTestId("sidebar-collapse").click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-collapsed") === "true");
+    await page.waitForTimeout(400); // width transition
+    expect(Math.round((await sidebar.boundingBox())!.width)).toBe(64);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("ui-storage") ?? "{}"));
+    expect(stored.state.sidebarCollapsed).toBe(true);
+    await page.reload({ waitUntil: "networkidle" });
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-collapsed") === "true");
+    await context.close();
+  });
+
+  it("shows the signed-out variant with Log in and Sign up on open screens", async () => {
+    const { page, problems, context } = await openPage("/help");
+    await hydrated(page);
+    await expect(page.getByTestId("auth-buttons").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("account-menu-trigger").count()).resolves.toBe(0);
+    await expect(page.getByTestId("nav-academy").getAttribute("target")).resolves.toBe("_blank");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the mobile drawer (85% wide, at most 320 px) and closes it from the backdrop", async () => {
+    const { page, context } = await openPage("/help", { width: 375, height: 812 });
+    await hydrated(page);
+    await page.getByTestId("mobile-menu-open").click();
+    const drawer = page.getByTestId("mobile-drawer");
+    await drawer.waitFor();
+    const box = (await drawer.boundingBox())!;
+    expect(Math.round(box.width)).toBe(Math.min(320, Math.round(375 * 0.85)));
+    await page.mouse.click(370, 400);
+    await drawer.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("highlights the active route", async () => {
+    const { page, context } = await openPage("/partners");
+    await hydrated(page);
+    await expect(page.getByTestId("nav-partners").getAttribute("aria-current")).resolves.toBe("page");
+    await expect(page.getByTestId("nav-explorer").getAttribute("aria-current")).resolves.toBeNull();
+    await context.close();
+  });
+});
+
+describe("guards", () => {
+  it("sends a signed-out visitor of a protected screen to login with the path", async () => {
+    const { page, context } = await openPage("/history?tab=all");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/login?redirect=%2Fhistory%3Ftab%3Dall");
+    await context.close();
+  });
+});
