@@ -14,6 +14,7 @@ import {
 import { QueryClientProvider } from "@tanstack/react-query";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect, useState, type ReactNode } from "react";
+import { AuthGuard } from "~/components/auth/auth-guard";
 import { AppShell } from "~/components/shell/app-shell";
 import { NotFoundScreen } from "~/components/not-found";
 import { ErrorScreen } from "~/components/error-screen";
@@ -123,7 +124,7 @@ export default function App() {
     <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>
       <QueryClientProvider client={queryClient}>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          {isPublic ? <Outlet /> : <AppShell><Outlet /></AppShell>}
+          {isPublic ? <Outlet /> : <AppShell><AuthGuard><Outlet /></AuthGuard></AppShell>}
           <Toaster />
         </Tooltip.Provider>
       </QueryClientProvider>

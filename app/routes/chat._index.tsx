@@ -1,5 +1,7 @@
 import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import { protectedLoader } from "~/lib/guards.server";
 
+export const loader = protectedLoader;
 export const meta = comingSoonMeta("chat");
 
 export default function Screen() {

@@ -1,9 +1,10 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { SettingsScreen } from "~/components/settings/settings-screen";
 import { protectedLoader } from "~/lib/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("settings");
+export const meta: MetaFunction = () => [{ title: "Settings — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="settings" />;
+  return <SettingsScreen />;
 }
