@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { AuthLink } from "~/components/auth/auth-link";
 import { ArrowRight, Menu, Moon, Sparkles, Sun, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTheme } from "~/lib/theme";
@@ -23,13 +24,13 @@ export function PromoBanner() {
           <span className="hidden sm:inline"> — build your first AI store page today.</span>{" "}
           <span className="whitespace-nowrap">No credit card required.</span>
         </p>
-        <Link
+        <AuthLink
           to="/signup"
           className="group inline-flex shrink-0 items-center gap-1 rounded-full bg-white/15 px-2.5 py-0.5 font-semibold ring-1 ring-white/25 transition hover:bg-white/25"
         >
           Start free
           <ArrowRight aria-hidden className="size-3.5 transition-transform group-hover:translate-x-0.5" />
-        </Link>
+        </AuthLink>
       </div>
     </div>
   );
@@ -113,16 +114,16 @@ export function SiteHeader() {
 
           <div className="flex items-center gap-1.5 sm:gap-2">
             <ThemeToggle />
-            <Link to="/login" className={`hidden md:inline-flex ${navLinkClass}`}>
+            <AuthLink to="/login" className={`hidden md:inline-flex ${navLinkClass}`}>
               Log in
-            </Link>
-            <Link
+            </AuthLink>
+            <AuthLink
               to="/signup"
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-strong px-3.5 py-2 text-sm font-semibold text-white shadow-lg shadow-brand/25 ring-1 ring-white/10 transition hover:bg-brand-strong/90"
             >
               <span className="md:hidden">Sign Up</span>
               <span className="hidden md:inline">Sign Up For Free</span>
-            </Link>
+            </AuthLink>
             <button
               ref={toggleRef}
               type="button"
@@ -154,19 +155,19 @@ export function SiteHeader() {
               </Link>
             </li>
             <li>
-              <Link to="/login" onClick={closeMenu} className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5">
+              <AuthLink to="/login" onClick={closeMenu} className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5">
                 Log in
-              </Link>
+              </AuthLink>
             </li>
             <li className="pt-2">
-              <Link
+              <AuthLink
                 to="/signup"
                 onClick={closeMenu}
                 className="flex items-center justify-center gap-2 rounded-xl bg-brand-strong px-4 py-3 text-base font-semibold text-white"
               >
                 Sign Up For Free
                 <ArrowRight aria-hidden className="size-4" />
-              </Link>
+              </AuthLink>
             </li>
           </ul>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AuthLink } from "~/components/auth/auth-link";
 import { ArrowRight, Check, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TESTIMONIALS } from "./data";
@@ -100,19 +100,19 @@ export function Hero() {
           </p>
 
           <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-            <Link
+            <AuthLink
               to="/signup"
               className="group inline-flex items-center justify-center gap-2 rounded-xl bg-brand-strong px-7 py-3.5 text-sm font-semibold tracking-wide text-white shadow-xl shadow-brand/30 ring-1 ring-white/15 transition hover:bg-brand-strong/90"
             >
               GET STARTED
               <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </Link>
-            <Link
+            </AuthLink>
+            <AuthLink
               to="/login"
               className="inline-flex items-center justify-center rounded-xl border border-line bg-surface/70 px-7 py-3.5 text-sm font-semibold tracking-wide text-fg transition hover:border-fg/20 hover:bg-surface-2"
             >
               TRY FREE NOW
-            </Link>
+            </AuthLink>
           </div>
 
           <div className="mt-8 flex flex-col items-center justify-center gap-4 text-sm text-muted sm:flex-row sm:gap-6">
