@@ -146,8 +146,8 @@ export function parseBillingInterval(value: string | null | undefined): BillingI
 }
 
 /**
- * Where "Upgrade to Growth" leads for now. The payments work replaces this with the checkout
- * link for the chosen interval.
+ * Where "Upgrade to Growth" leads a signed-out visitor: sign-up with the plan and interval
+ * preselected. Signed-in users get the real checkout URL from GET /api/billing/checkout.
  */
 export function growthCheckoutHref(interval: BillingInterval): string {
   return `/signup?plan=growth&billing=${interval}`;

@@ -1,7 +1,8 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { PaymentReceiptScreen } from "~/components/billing/receipt";
 
-export const meta = comingSoonMeta("paymentReceipt");
+export const meta: MetaFunction = () => [{ title: "Receipt — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="paymentReceipt" />;
+  return <PaymentReceiptScreen />;
 }

@@ -1,7 +1,8 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { PaymentSuccessScreen } from "~/components/billing/payment-success";
 
-export const meta = comingSoonMeta("paymentSuccess");
+export const meta: MetaFunction = () => [{ title: "You're all set — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="paymentSuccess" />;
+  return <PaymentSuccessScreen />;
 }

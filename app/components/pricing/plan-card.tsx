@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, Check, Rocket, Sparkles, X } from "lucide-react";
+import { ArrowRight, Check, ExternalLink, Loader2, Rocket, Sparkles, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
+import { useGrowthCheckout } from "~/components/billing/checkout";
 import { growthCheckoutHref, growthPriceDisplay, formatPrice, type BillingInterval, type Plan } from "~/core/pricing";
+import { useSubscription } from "~/lib/subscription";
 
 export type PricingVariant = "public" | "app";
 
@@ -85,6 +87,69 @@ export function FreePlanCard({ plan, variant }: { plan: Plan; variant: PricingVa
   );
 }
 
+const CTA_CLASS =
+  "group mt-7 inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-brand-strong px-5 text-sm font-semibold text-white shadow-lg shadow-brand/30 transition-colors hover:bg-brand disabled:cursor-wait disabled:opacity-80";
+
+/**
+ * The Growth call to action: signed-in users open the checkout for the chosen interval in a new
+ * tab; visitors sign up with the plan preselected; Growth users manage their plan instead.
+ */
+function GrowthCta({ interval }: { interval: BillingInterval }) {
+  const checkout = useGrowthCheckout();
+  const { isPaid } = useSubscription();
+  const arrow = <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />;
+
+  if (!checkout.signedIn) {
+    return (
+      <Link to={growthCheckoutHref(interval)} data-testid="upgrade-growth" data-interval={interval} className={CTA_CLASS}>
+        Upgrade to Growth
+        {arrow}
+      </Link>
+    );
+  }
+  if (isPaid) {
+    return (
+      <Link to="/upgrade" data-testid="manage-plan" className={CTA_CLASS}>
+        You&rsquo;re on Growth · Manage plan
+        {arrow}
+      </Link>
+    );
+  }
+  const busy = checkout.pending === interval;
+  const opened = checkout.opened?.interval === interval ? checkout.opened : null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void checkout.start(interval)}
+        onPointerEnter={() => checkout.prefetch(interval)}
+        onFocus={() => checkout.prefetch(interval)}
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="upgrade-growth"
+        data-interval={interval}
+        className={CTA_CLASS}
+      >
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        Upgrade to Growth
+        {!busy && arrow}
+        <span className="sr-only"> (checkout opens in a new tab)</span>
+      </button>
+      <p aria-live="polite" className="mt-2 min-h-5 text-center text-xs text-muted">
+        {opened && (
+          <>
+            Checkout opened in a new tab.{" "}
+            <a href={opened.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+              Open it again
+              <ExternalLink className="size-3" aria-hidden />
+            </a>
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
 export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
   const price = growthPriceDisplay(interval);
   const headingId = useId();
@@ -133,15 +198,7 @@ export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: Billi
         )}
       </div>
 
-      {/* For now the CTA leads to sign-up with the chosen plan; the payments work rewires it to checkout. */}
-      <Link
-        to={growthCheckoutHref(interval)}
-        data-testid="upgrade-growth"
-        className="group mt-7 inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-brand px-5 text-sm font-semibold text-white shadow-lg shadow-brand/30 transition-colors hover:bg-brand-strong"
-      >
-        Upgrade to Growth
-        <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
-      </Link>
+      <GrowthCta interval={interval} />
 
       <div className="mt-8 border-t border-line pt-7">
         <p className="mb-4 text-xs font-semibold uppercase tracking-wider text-subtle">Everything you need to sell</p>

@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "@remix-run/react";
 import { ChevronsUpDown, CreditCard, Headset, LogOut, UserRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
+import { PlanBadge } from "~/components/billing/plan-badge";
 import { Tip } from "~/components/ui/tooltip";
 import type { AuthUser } from "~/lib/session";
 
@@ -58,7 +59,10 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
       {!collapsed && (
         <>
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-fg">{name}</span>
+            <span className="flex items-center gap-1.5">
+              <span className="truncate text-sm font-medium text-fg">{name}</span>
+              <PlanBadge />
+            </span>
             {user.username && <span className="block truncate text-xs text-subtle">{user.email}</span>}
           </span>
           <ChevronsUpDown
@@ -87,7 +91,10 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
           <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
             <Avatar user={user} />
             <span className="min-w-0">
-              <span className="block truncate text-sm font-semibold">{name}</span>
+              <span className="flex items-center gap-1.5">
+                <span className="truncate text-sm font-semibold">{name}</span>
+                <PlanBadge />
+              </span>
               <span className="block truncate text-xs text-subtle">{user.email}</span>
             </span>
           </DropdownMenu.Label>

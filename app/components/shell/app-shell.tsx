@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
+import { BillingOverlays } from "~/components/billing/billing-overlays";
 import { Tip } from "~/components/ui/tooltip";
 import { toggleSidebarCollapsed, useSidebarCollapsed } from "~/lib/ui-store";
 import { MobileNav } from "./mobile-nav";
@@ -114,6 +115,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         }`}
       >
         {children}
+        <BillingOverlays />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "lucide-react";
 import { useId, type ReactNode } from "react";
+import { UpgradeDock } from "~/components/billing/upgrade-dock";
 import { Logo } from "~/components/ui/logo";
 import { Tip } from "~/components/ui/tooltip";
 import type { RootData } from "~/root";
@@ -305,11 +306,8 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
         )}
       </div>
 
-      {/*
-        UPGRADE DOCK SLOT (plans work): the free-plan upgrade dock (spec section 2, "Upgrade
-        dock": 70 px collapsed / 360 px expanded) mounts here, between the scrolling nav and the
-        account footer, e.g. `{isFreePlan && <UpgradeDock collapsed={collapsed} />}`.
-      */}
+      {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer. */}
+      <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} />
 
       <div className="shrink-0 border-t border-line px-3 py-3" data-testid="sidebar-footer">
         {isLoading ? (
