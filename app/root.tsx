@@ -12,15 +12,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect, useState, type ReactNode } from "react";
-import { AuthGuard } from "~/components/auth/auth-guard";
-import { AppShell } from "~/components/shell/app-shell";
 import { NotFoundScreen } from "~/components/not-found";
 import { ErrorScreen } from "~/components/error-screen";
 import { Toaster } from "~/components/ui/toaster";
 import { getEnv } from "~/core/env";
-import { deviceRedirect, isMobileDevice, isPublicPath } from "~/core/routing";
+import { deviceRedirect, isMobileDevice } from "~/core/routing";
 import { checkBuildVersion, clearBrowserCaches } from "~/lib/app-start";
 import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/lib/auth.server";
@@ -117,16 +114,12 @@ export default function App() {
     client.setQueryData(AUTH_ME_KEY, data?.user ?? null);
     return client;
   });
-  const location = useLocation();
   useAppStart(data?.buildVersion);
-  const isPublic = isPublicPath(location.pathname);
   return (
     <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          {isPublic ? <Outlet /> : <AppShell><AuthGuard><Outlet /></AuthGuard></AppShell>}
-          <Toaster />
-        </Tooltip.Provider>
+        <Outlet />
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

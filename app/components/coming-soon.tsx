@@ -25,9 +25,15 @@ export function ComingSoon({ screen }: { screen: ScreenId }) {
           <Link to="/" className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-2">
             Back to home
           </Link>
-          <Link to="/help" className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
-            Help Center
-          </Link>
+          {screen === "help" ? (
+            <Link to="/support" className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+              Contact support
+            </Link>
+          ) : (
+            <Link to="/help" className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+              Help Center
+            </Link>
+          )}
         </div>
       </div>
     </div>

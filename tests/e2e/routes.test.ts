@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, setupBrowser } from "./helpers";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -14,15 +14,30 @@ describe("route table", () => {
   });
 
   it.each([
-    ["/history", "Chat Management"],
+    ["/tutorials", "Tutorials"],
     ["/flows/abc", "Flow"],
     ["/help/articles/billing/refunds", "Help Center"],
-    ["/image-maker/2", "Image Maker"],
+    ["/partners", "Partners"],
   ])("resolves %s to its own screen (%s)", async (path, title) => {
     const { page, problems, context } = await openPage(path);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: title }).isVisible()).resolves.toBe(true);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("renders a protected screen inside the shell for a signed-in user", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    for (const [path, title] of [
+      ["/history", "Chat Management"],
+      ["/image-maker/2", "Image Maker"],
+      ["/chat/abc", "AI Chat"],
+    ]) {
+      await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await expect(page.getByTestId("sidebar").count()).resolves.toBe(1);
+    }
     await context.close();
   });
 
