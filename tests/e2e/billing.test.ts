@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+describe("free plan surfaces", () => {
+  it("shows the dock and the banner, and opens the upgrade modal on the show-upgrade-modal event", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.getByTestId("upgrade-dock").waitFor();
+    await expect(page.getByTestId("upgrade-dock").innerText()).resolves.toContain("Unlock Premium");
+    const banner = page.getByTestId("free-plan-banner");
+    await expect(banner.innerText()).resolves.toContain(
+      "You are on a free plan with limited features. Upgrade now to unlock your full potential.",
+    );
+
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("show-upgrade-modal", { detail: { feature: "export" } })));
+    const modal = page.getByTestId("upgrade-modal");
+    await modal.waitFor();
+    const text = await modal.innerText();
+    expect(text).toContain("Upgrade Required");
+    expect(text).toContain("This feature is only available to premium users.");
+    expect(text).toContain("0 exports left");
+    expect(await page.getByTestId("upgrade-modal-counter").innerText()).toMatch(/1,?43\d/);
+    await page.getByTestId("upgrade-modal-continue-free").click();
+    await modal.waitFor({ state: "detached" });
+
+    await page.getByTestId("free-plan-banner-dismiss").click();
+    await banner.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("upgrading", () => {
+  it("upgrades through the dev checkout: the dock and banner go away and the welcome dialog opens", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/dev/checkout?interval=monthly`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect(page.getByTestId("dev-checkout-pay").innerText()).resolves.toContain("Pay $49.00");
+    await page.getByTestId("dev-checkout-pay").click();
+    await page.waitForURL((u) => u.pathname === "/payment-success" && u.searchParams.get("checkout") === "success");
+    const dialog = page.getByTestId("premium-welcome-dialog");
+    await dialog.waitFor({ timeout: 10_000 });
+    await expect(dialog.innerText()).resolves.toContain("Welcome to Growth");
+    for (const id of ["welcome-card-winning-product", "welcome-card-store-builder", "welcome-card-visual-intelligence", "welcome-card-chat-projects"]) {
+      await expect(page.getByTestId(id).count()).resolves.toBe(1);
+    }
+    await page.getByTestId("welcome-dont-show").click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.getByTestId("plan-badge").waitFor();
+    await expect(page.getByTestId("plan-badge").getAttribute("data-plan")).resolves.toBe("pro");
+    await expect(page.getByTestId("upgrade-dock").count()).resolves.toBe(0);
+    await expect(page.getByTestId("free-plan-banner").count()).resolves.toBe(0);
+    await expect(page.getByTestId("power-tour-button").count()).resolves.toBe(0);
+
+    const receipt = await page.request.get(`${baseURL()}/api/billing/receipt`);
+    expect(((await receipt.json()) as { data: { amountTotal: number } }).data.amountTotal).toBe(4900);
+    await context.close();
+  });
+});
