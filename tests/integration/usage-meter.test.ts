@@ -104,4 +104,23 @@ describe("usage API", () => {
     expect(JSON.parse(second.replace(/^data: /, ""))).toMatchObject({ usage: { queries: 1 } });
     await reader.cancel();
   });
+
+  it("fans a spend out to every open stream of the user (two tabs)", async () => {
+    const u = await verifiedUser();
+    const { SELF } = await import("cloudflare:test");
+    const open = async () => {
+      const res = await SELF.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
+      const reader = res.body!.getReader();
+      await reader.read(); // the initial snapshot
+      return reader;
+    };
+    const [tabA, tabB] = [await open(), await open()];
+    await meter(String(u.user.id)).reserve(ctx(u.user.id), "queries", 3);
+    const decoder = new TextDecoder();
+    for (const tab of [tabA, tabB]) {
+      const frame = decoder.decode((await tab.read()).value);
+      expect(JSON.parse(frame.replace(/^data: /, ""))).toMatchObject({ usage: { queries: 3 }, remaining: { queries: 7 } });
+      await tab.cancel();
+    }
+  });
 });
