@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { authTokens } from "./schema";
 
-export type AuthTokenKind = "verify_email" | "reset_password";
+export type AuthTokenKind = "verify_email" | "reset_password" | "claim_purchase";
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 
 export async function insertAuthToken(

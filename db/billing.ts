@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingEffect, Who } from "../app/core/billing/stripe-events";
 import type { Database } from "./client";
-import { payments, stripeEvents, subscriptions, users } from "./schema";
+import { payments, stripeEvents, subscriptions, unclaimedPurchases, users } from "./schema";
 
 export async function resolveBillingUser(db: Database, who: Who): Promise<number | null> {
   if (who.userId) {
@@ -37,6 +37,11 @@ export async function applyStripeEvent(
   const statements = [db.insert(stripeEvents).values({ id: event.id, type: event.type, userId: firstUser })];
   const now = new Date().toISOString();
   for (const { effect, userId } of effects) {
+    if (effect.kind === "unclaimed") {
+      const { customerEmail: _shownOnReceipt, ...purchase } = effect.purchase;
+      statements.push(db.insert(unclaimedPurchases).values(purchase).onConflictDoNothing() as never);
+      continue;
+    }
     if (!userId) continue;
     if (effect.kind === "subscription") {
       const c = effect.change;
@@ -73,4 +78,60 @@ export async function latestPayment(db: Database, userId: number, id?: string) {
   const rows = await db.select().from(payments).where(eq(payments.userId, userId)).all();
   const sorted = rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return id ? sorted.find((p) => p.id === id) : sorted[0];
+}
+
+export async function hasUnclaimedPurchase(db: Database, email: string): Promise<boolean> {
+  const row = await db
+    .select({ id: unclaimedPurchases.id })
+    .from(unclaimedPurchases)
+    .where(and(sql`lower(${unclaimedPurchases.email}) = ${email.toLowerCase()}`, isNull(unclaimedPurchases.claimedBy)))
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * Attaches every unclaimed purchase made under `email` to the user, in one batch: the newest
+ * becomes the subscription, each becomes a payment on their receipts. Returns how many.
+ */
+export async function claimPurchases(db: Database, userId: number, email: string): Promise<{ claimed: number; plan: string | null }> {
+  const rows = await db
+    .select()
+    .from(unclaimedPurchases)
+    .where(and(sql`lower(${unclaimedPurchases.email}) = ${email.toLowerCase()}`, isNull(unclaimedPurchases.claimedBy)))
+    .all();
+  if (!rows.length) return { claimed: 0, plan: null };
+  const newest = rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const now = new Date().toISOString();
+  const sub = {
+    plan: newest.plan,
+    status: "active",
+    customerId: newest.customerId,
+    subscriptionId: newest.subscriptionId,
+    cancelAtPeriodEnd: false,
+    updatedAt: now,
+  };
+  const statements = [
+    db.insert(subscriptions).values({ userId, ...sub }).onConflictDoUpdate({ target: subscriptions.userId, set: sub }),
+    ...rows.map((r) =>
+      db
+        .insert(payments)
+        .values({
+          id: r.id,
+          userId,
+          plan: r.plan,
+          interval: r.interval,
+          amountTotal: r.amountTotal,
+          currency: r.currency,
+          customerEmail: r.email,
+          customerId: r.customerId,
+          subscriptionId: r.subscriptionId,
+        })
+        .onConflictDoNothing(),
+    ),
+    ...rows.map((r) =>
+      db.update(unclaimedPurchases).set({ claimedBy: userId, claimedAt: now }).where(eq(unclaimedPurchases.id, r.id)),
+    ),
+  ];
+  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+  return { claimed: rows.length, plan: newest.plan };
 }

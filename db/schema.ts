@@ -161,7 +161,7 @@ export const authTokens = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["verify_email", "reset_password"] }).notNull(),
+    kind: text("kind", { enum: ["verify_email", "reset_password", "claim_purchase"] }).notNull(),
     /** The address the token proves access to (verification of a changed email). */
     email: text("email").notNull(),
     createdAt: createdAt(),
@@ -217,6 +217,28 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("payments_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Purchases Stripe reported without one of our user ids (bought signed out, or under another
+ * email). A signed-in user claims them after proving access to the purchase email.
+ */
+export const unclaimedPurchases = sqliteTable(
+  "unclaimed_purchases",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    plan: text("plan").notNull(),
+    interval: text("interval"),
+    amountTotal: integer("amount_total").notNull(),
+    currency: text("currency").notNull(),
+    customerId: text("customer_id"),
+    subscriptionId: text("subscription_id"),
+    createdAt: createdAt(),
+    claimedBy: integer("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: text("claimed_at"),
+  },
+  (t) => [index("unclaimed_purchases_email_idx").on(sql`lower(${t.email})`)],
 );
 
 export type User = typeof users.$inferSelect;

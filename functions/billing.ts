@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signStripePayload, verifyStripeSignature } from "~/core/billing/stripe-signature";
 import { effectsOf, type StripeEvent } from "~/core/billing/stripe-events";
+import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/core/billing/claims";
 import { AppError } from "~/core/errors";
 import { GROWTH_PRICES } from "~/core/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
@@ -8,8 +9,8 @@ import { findUserById } from "../db/users";
 import { createRouter, type ApiEnv } from "./context";
 import { meterFor } from "./meter";
 import { ErrorSchema } from "./openapi";
-import { json } from "./schemas";
-import { appUrl } from "./services";
+import { email, json, SuccessSchema } from "./schemas";
+import { appUrl, authDeps, enforceRateLimit } from "./services";
 import { requireCaller } from "./session";
 import type { Context } from "hono";
 
@@ -38,22 +39,26 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
   const effects = await Promise.all(
     effectsOf(event.data as StripeEvent).map(async (effect) => ({
       effect,
-      userId: effect.kind === "ignored" ? null : await resolveBillingUser(c.var.db, effect.who),
+      userId: "who" in effect ? await resolveBillingUser(c.var.db, effect.who) : null,
     })),
   );
   const applied = await applyStripeEvent(c.var.db, event.data, effects);
   if (applied) {
     // A plan change reaches the user's meter and every open tab at once.
     for (const userId of new Set(effects.map((e) => e.userId).filter((id): id is number => Boolean(id)))) {
-      const user = await findUserById(c.var.db, userId);
-      if (user) {
-        const { stub, context } = await meterFor(c, user);
-        await stub.configure(context);
-      }
+      await notifyPlanChange(c, userId);
     }
   }
   c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied });
   return c.json({ received: true, duplicate: !applied, ignored: effects.every((e) => e.effect.kind === "ignored") }, 200);
+}
+
+/** Pushes the user's current plan to their meter, so open tabs see a change at once. */
+async function notifyPlanChange(c: Context<ApiEnv>, userId: number) {
+  const user = await findUserById(c.var.db, userId);
+  if (!user) return;
+  const { stub, context } = await meterFor(c, user);
+  await stub.configure(context);
 }
 
 export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) => Promise<Response>) {
@@ -148,6 +153,44 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
           },
           200,
         );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/billing/claim",
+        summary: "Start claiming a purchase made under another email: emails that address a link",
+        request: { body: { required: true, ...json(z.object({ email: email() })) } },
+        responses: {
+          200: { description: "Accepted (same answer whether or not a purchase exists)", ...json(SuccessSchema) },
+          401: { description: "Not signed in", ...json(ErrorSchema) },
+          429: { description: "Too many attempts", ...json(ErrorSchema) },
+        },
+      }),
+      async (c) => {
+        const { user } = requireCaller(c);
+        await enforceRateLimit(c, "claimByUser", String(user.id));
+        await startClaim(authDeps(c), user, c.req.valid("json").email);
+        return c.json({ success: true as const, message: CLAIM_STARTED_MESSAGE }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/billing/claim/confirm",
+        summary: "Attach the purchase with the emailed claim token",
+        request: { body: { required: true, ...json(z.object({ token: z.string().min(1).max(200) })) } },
+        responses: {
+          200: { description: "Claimed", ...json(z.object({ success: z.literal(true), data: z.object({ claimed: z.number(), plan: z.string().nullable() }) })) },
+          400: { description: "Invalid or expired link", ...json(ErrorSchema) },
+          403: { description: "Link of another account", ...json(ErrorSchema) },
+        },
+      }),
+      async (c) => {
+        const { user } = requireCaller(c);
+        const result = await confirmClaim(authDeps(c), user, c.req.valid("json").token);
+        await notifyPlanChange(c, user.id);
+        return c.json({ success: true as const, data: result }, 200);
       },
     )
     .openapi(

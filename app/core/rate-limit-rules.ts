@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   sendVerificationByUser: { limit: 6, windowMs: 60 * MINUTE },
   forgotPasswordByIp: { limit: 10, windowMs: 60 * MINUTE },
   forgotPasswordByEmail: { limit: 5, windowMs: 60 * MINUTE },
+  /** Claim emails go to an address the user does not (yet) prove they own. */
+  claimByUser: { limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;

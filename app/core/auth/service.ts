@@ -176,7 +176,14 @@ export async function logout(deps: Pick<AuthDeps, "db">, userId: number, session
 
 // ---- emailed tokens -------------------------------------------------------------------------
 
-async function issueEmailToken(deps: AuthDeps, user: User, kind: AuthTokenKind, email: string, template: EmailKind) {
+const TOKEN_PAGES: Record<AuthTokenKind, string> = {
+  verify_email: "/verify-email",
+  reset_password: "/reset-password",
+  claim_purchase: "/claim-subscription",
+};
+
+/** Issues a single-use emailed token for `kind` (older unused ones stop working) and sends it. */
+export async function issueEmailToken(deps: AuthDeps, user: User, kind: AuthTokenKind, email: string, template: EmailKind) {
   const at = now(deps);
   const token = randomUrlToken();
   await expireUnusedTokens(deps.db, user.id, kind, at);
@@ -185,10 +192,9 @@ async function issueEmailToken(deps: AuthDeps, user: User, kind: AuthTokenKind, 
     userId: user.id,
     kind,
     email,
-    expiresAt: new Date(at.getTime() + (kind === "verify_email" ? VERIFICATION_TTL_MS : RESET_TTL_MS)).toISOString(),
+    expiresAt: new Date(at.getTime() + (kind === "reset_password" ? RESET_TTL_MS : VERIFICATION_TTL_MS)).toISOString(),
   });
-  const path = kind === "verify_email" ? "/verify-email" : "/reset-password";
-  const link = `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = `${deps.appUrl}${TOKEN_PAGES[kind]}?token=${encodeURIComponent(token)}`;
   const rendered = renderEmail(template, { appUrl: deps.appUrl, username: user.username, link, supportEmail: deps.supportEmail });
   await deps.mailer.send({ ...rendered, to: email, kind: template, link });
   if (kind === "verify_email") await updateUser(deps.db, user.id, { verificationSentAt: at.toISOString() });
@@ -211,7 +217,7 @@ export async function sendVerification(deps: AuthDeps, user: User): Promise<{ al
   return { alreadyVerified: false };
 }
 
-async function loadToken(deps: AuthDeps, token: string, kind: AuthTokenKind) {
+export async function loadToken(deps: Pick<AuthDeps, "db">, token: string, kind: AuthTokenKind) {
   if (!token || token.length > 200) return undefined;
   return findAuthToken(deps.db, await sha256Hex(token), kind);
 }

@@ -34,6 +34,7 @@ export interface PaymentRecord {
 
 export type BillingEffect =
   | { kind: "subscription"; who: Who; change: Partial<SubscriptionChange> }
+  | { kind: "unclaimed"; purchase: PaymentRecord & { email: string } }
   | { kind: "payment"; who: Who; payment: PaymentRecord }
   | { kind: "ignored"; reason: string };
 
@@ -70,9 +71,29 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
     case "checkout.session.completed": {
       const userId = userIdFrom(o);
       const customerId = str(o.customer);
-      if (!userId) return [{ kind: "ignored", reason: "checkout without client_reference_id" }];
       const plan = planFrom(o);
       const interval = str(obj(o.metadata).interval);
+      const email = str(obj(o.customer_details).email) ?? str(o.customer_email);
+      if (!userId) {
+        // Bought signed out or under another email: kept until someone proves that email.
+        if (!email) return [{ kind: "ignored", reason: "checkout without client_reference_id or email" }];
+        return [
+          {
+            kind: "unclaimed",
+            purchase: {
+              id: str(o.id) ?? event.id,
+              email: email.toLowerCase(),
+              plan,
+              interval,
+              amountTotal: num(o.amount_total) ?? 0,
+              currency: (str(o.currency) ?? "usd").toLowerCase(),
+              customerEmail: email,
+              customerId,
+              subscriptionId: str(o.subscription),
+            },
+          },
+        ];
+      }
       const who = { userId, customerId };
       return [
         {

@@ -2,7 +2,7 @@
  * Transactional emails: real HTML (table layout, inline styles, as mail clients need) and a
  * plain-text part, in the product's look.
  */
-export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed";
+export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed" | "claim_purchase";
 
 export interface RenderedEmail {
   subject: string;
@@ -102,6 +102,22 @@ export function renderEmail(
           paragraphs: [hi, "You changed the email address of your Dropcraft account. Confirm it to keep using the platform.", "The link works once and expires in 24 hours."],
           button: { label: "Confirm new email", url: input.link! },
           footnote: `Didn't change it? Contact ${input.supportEmail} right away.`,
+        },
+        input.appUrl,
+      );
+    case "claim_purchase":
+      return layout(
+        {
+          subject: "Confirm your Dropcraft purchase",
+          preheader: "Attach your Growth purchase to your Dropcraft account.",
+          heading: "Attach your purchase to your account",
+          paragraphs: [
+            "Hi,",
+            `The Dropcraft account "${input.username}" asked to attach the purchase made with this email address. Confirm it to move the plan to that account.`,
+            "The link works once and expires in 24 hours.",
+          ],
+          button: { label: "Attach my purchase", url: input.link! },
+          footnote: `Didn't ask for this? Ignore this email and the purchase stays where it is. Questions: ${input.supportEmail}`,
         },
         input.appUrl,
       );
