@@ -1,9 +1,10 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ClaimScreen } from "~/components/billing/claim-screen";
 import { protectedLoader } from "~/lib/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("claimSubscription");
+export const meta: MetaFunction = () => [{ title: "Claim your subscription — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="claimSubscription" />;
+  return <ClaimScreen />;
 }

@@ -1,4 +1,6 @@
+import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "~/core/env";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
@@ -61,6 +63,52 @@ describe("upgrading", () => {
 
     const receipt = await page.request.get(`${baseURL()}/api/billing/receipt`);
     expect(((await receipt.json()) as { data: { amountTotal: number } }).data.amountTotal).toBe(4900);
+    await context.close();
+  });
+});
+
+describe("claiming a purchase", () => {
+  it("attaches a purchase made under another email after opening the emailed link", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    const buyer = `buyer${Date.now().toString(36)}@elsewhere.test`;
+    const payload = JSON.stringify({
+      id: `evt_e2e_${Date.now()}`,
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: `cs_e2e_${Date.now()}`,
+          customer: "cus_e2e",
+          subscription: "sub_e2e",
+          amount_total: 4900,
+          currency: "usd",
+          customer_details: { email: buyer },
+          metadata: { plan: "pro", interval: "monthly" },
+        },
+      },
+    });
+    const header = new Stripe("sk_test_dummy").webhooks.generateTestHeaderString({ payload, secret: DEV_STRIPE_WEBHOOK_SECRET });
+    // Stripe calls without our cookies: post from a fresh context.
+    const stripeSide = await context.browser()!.newContext();
+    const hook = await stripeSide.request.post(`${baseURL()}/api/webhooks/stripe`, {
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      data: payload,
+    });
+    expect(hook.status()).toBe(200);
+    await stripeSide.close();
+
+    await page.goto(`${baseURL()}/claim-subscription`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.getByLabel("Purchase email").fill(buyer);
+    await page.getByRole("button", { name: "Send claim link" }).click();
+    await page.getByTestId("claim-sent").waitFor();
+    const outbox = (await (await page.request.get(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(buyer)}`)).json()) as {
+      data: { kind: string; link: string }[];
+    };
+    const link = outbox.data.find((m) => m.kind === "claim_purchase")!.link;
+    await page.goto(link, { waitUntil: "networkidle" });
+    await page.getByTestId("claim-done").waitFor();
+    await expect(page.getByTestId("claim-done").innerText()).resolves.toContain("Your Growth plan is now on this account.");
     await context.close();
   });
 });
