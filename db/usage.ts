@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { usageDaily } from "./schema";
 
@@ -9,5 +9,15 @@ export async function usageHistory(db: Database, userId: number, days: number) {
     .from(usageDaily)
     .where(and(eq(usageDaily.userId, userId), gte(usageDaily.day, since)))
     .orderBy(asc(usageDaily.day))
+    .all();
+}
+
+/** Usage summed over every user since `sinceDay`, per counter (admin overview). */
+export async function usageTotals(db: Database, sinceDay: string) {
+  return db
+    .select({ counter: usageDaily.counter, amount: sql<number>`sum(${usageDaily.amount})` })
+    .from(usageDaily)
+    .where(gte(usageDaily.day, sinceDay))
+    .groupBy(usageDaily.counter)
     .all();
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { countNewsletterSubscribers } from "../db/newsletter";
+import { usageTotals } from "../db/usage";
 import { countUsers } from "../db/users";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
@@ -26,6 +27,7 @@ export const admin = router.openapi(
             data: z.object({
               users: z.object({ total: z.number(), verified: z.number(), admins: z.number() }),
               newsletterSubscribers: z.number(),
+              usageLast30Days: z.record(z.string(), z.number()),
             }),
           }),
         ),
@@ -35,10 +37,14 @@ export const admin = router.openapi(
     },
   }),
   async (c) => {
-    const [users, newsletterSubscribers] = await Promise.all([
+    const since = new Date(Date.now() - 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    const [users, newsletterSubscribers, totals] = await Promise.all([
       countUsers(c.var.db),
       countNewsletterSubscribers(c.var.db),
+      usageTotals(c.var.db, since),
     ]);
-    return c.json({ data: { users, newsletterSubscribers } }, 200);
+    // Daily totals rolled up from every user's meter (ADR 006).
+    const usageLast30Days = Object.fromEntries(totals.map((t) => [t.counter, Number(t.amount)]));
+    return c.json({ data: { users, newsletterSubscribers, usageLast30Days } }, 200);
   },
 );

@@ -4,7 +4,7 @@ import type { MeterContext } from "~/core/metering";
 import { PLANS } from "~/core/plans";
 import { dayKey } from "~/core/usage-periods";
 import type { UsageMeter } from "../../workers/usage-meter";
-import { call, verifiedUser } from "./helpers";
+import { call, makeAdmin, verifiedUser } from "./helpers";
 
 const ctx = (userId: number, limits: Partial<MeterContext["limits"]> = {}): MeterContext => ({
   userId,
@@ -122,5 +122,23 @@ describe("usage API", () => {
       expect(JSON.parse(frame.replace(/^data: /, ""))).toMatchObject({ usage: { queries: 3 }, remaining: { queries: 7 } });
       await tab.cancel();
     }
+  });
+
+  it("rolls committed daily totals into D1 for history and the admin sums", async () => {
+    const u = await verifiedUser();
+    const stub = meter(String(u.user.id));
+    const c = ctx(u.user.id);
+    for (let i = 0; i < 3; i++) {
+      const r = await stub.reserve(c, "queries");
+      if (r.ok) await stub.commit(r.reservationId);
+    }
+    // The roll-up runs on the object's alarm; run it now instead of waiting.
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const history = await call("/api/usage/history?days=2", { token: u.token });
+    expect(history.json.data).toEqual([{ day: dayKey(new Date()), counter: "queries", amount: 3 }]);
+    await makeAdmin(u.user.id);
+    const overview = await call("/api/admin/overview", { token: u.token });
+    expect(overview.json.data.usageLast30Days.queries).toBeGreaterThanOrEqual(3);
   });
 });
