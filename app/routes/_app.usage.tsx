@@ -1,9 +1,10 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { UsageScreen } from "~/components/usage/usage-screen";
 import { protectedLoader } from "~/lib/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("usage");
+export const meta: MetaFunction = () => [{ title: "Usage & billing — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="usage" />;
+  return <UsageScreen />;
 }

@@ -62,11 +62,11 @@ export const PREMIUM_NAV: readonly NavItem[] = [
     label: "Settings",
     to: "/settings",
     icon: Settings,
-    alsoActiveOn: ["/profile", "/account", "/usage"],
+    alsoActiveOn: ["/profile", "/account"],
   },
   { id: "help", label: "Help Center", to: "/help", icon: LifeBuoy, alsoActiveOn: ["/help-center"] },
   { id: ADMIN_ID, label: "Admin", to: "/admin", icon: ShieldCheck },
-  { id: "usage-billing", label: "Usage & billing", to: "/upgrade", icon: CreditCard },
+  { id: "usage-billing", label: "Usage & billing", to: "/upgrade", icon: CreditCard, alsoActiveOn: ["/usage"] },
 ];
 
 export const DASHBOARD_PATH = "/app";
