@@ -35,6 +35,22 @@ describe("free plan surfaces", () => {
   });
 });
 
+describe("usage screen", () => {
+  it("shows today's counters for the free plan and the empty history", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/usage`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.getByTestId("usage-screen").waitFor();
+    const queries = page.locator('[data-testid="usage-counter"][data-counter="queries"]');
+    await queries.waitFor();
+    await expect(queries.innerText()).resolves.toMatch(/0\s*\/\s*10/);
+    await expect(page.locator('[data-testid="usage-counter"][data-counter="images"]').innerText()).resolves.toContain("Not in your plan");
+    await page.getByTestId("usage-history-empty").waitFor();
+    await context.close();
+  });
+});
+
 describe("upgrading", () => {
   it("upgrades through the dev checkout: the dock and banner go away and the welcome dialog opens", async () => {
     const { page, context } = await openPage("/help");
