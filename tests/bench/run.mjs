@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app, serves it and a minimal baseline Worker with `wrangler dev`
-// on 127.0.0.1, load-tests `/` and `/api/health` on both, measures the landing page's JS/CSS
-// and runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
+// on 127.0.0.1, load-tests `/` and `/api/health` on both, measures the landing page's JS/CSS,
+// the usage stream's SSE fan-out latency (1/10/100 streams of one user) and runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
 //
-// Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser
+// Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser  --no-sse  --sse-events=20
 //        --duration=8  --warmup=2  --connections=20  --timeout=170  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { measureLanding } from "./lib/bundle.mjs";
 import { runLighthouse } from "./lib/lighthouse.mjs";
 import { loadTest } from "./lib/load.mjs";
+import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
   applyMigrations,
@@ -198,6 +199,19 @@ async function main() {
   }
   await baseline.stop();
 
+  // 5b. SSE fan-out of the per-user usage stream (plan changes via the signed Stripe webhook).
+  if (options.sse) {
+    log(`SSE fan-out: 1/10/100 streams of one user, ${options.sseEvents} plan changes each…`);
+    try {
+      result.sse = await sseFanout({ baseUrl: product.url, events: options.sseEvents, log });
+    } catch (err) {
+      result.sse = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  SSE fan-out failed: ${result.sse.error}`);
+    }
+  } else {
+    result.sse = { skipped: true };
+  }
+
   // 6. Lighthouse on the product's landing page.
   if (options.lighthouse) {
     log(`lighthouse (${options.lighthouseDesktop ? "desktop" : "mobile"})…`);
@@ -241,6 +255,8 @@ function parseOptions() {
         "no-lighthouse": { type: "boolean", default: false },
         "lighthouse-desktop": { type: "boolean", default: false },
         "no-browser": { type: "boolean", default: false },
+        "no-sse": { type: "boolean", default: false },
+        "sse-events": { type: "string", default: "20" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "20" },
@@ -254,6 +270,8 @@ function parseOptions() {
       lighthouse: !values["no-lighthouse"],
       lighthouseDesktop: values["lighthouse-desktop"],
       browser: !values["no-browser"],
+      sse: !values["no-sse"],
+      sseEvents: Math.round(positive(values["sse-events"], "--sse-events")),
       duration: positive(values.duration, "--duration"),
       warmup: nonNegative(values.warmup, "--warmup"),
       connections: Math.round(positive(values.connections, "--connections")),
@@ -263,8 +281,8 @@ function parseOptions() {
   } catch (err) {
     console.error(`[bench] ${err.message}`);
     console.error(
-      "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser]\n" +
-        "       [--duration=8] [--warmup=2] [--connections=20] [--timeout=170] [--keep-tmp]",
+      "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser] [--no-sse]\n" +
+        "       [--duration=8] [--warmup=2] [--connections=20] [--timeout=170] [--keep-tmp] [--sse-events=20]",
     );
     process.exit(2);
   }

@@ -85,6 +85,41 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // SSE fan-out: every stream gets every event; p99 latency per stream count where budgeted.
+  const sse = result.sse;
+  if (sse && !sse.skipped) {
+    if (sse.error) {
+      add("fail", "sse fan-out run", null, "completes", sse.error);
+    } else {
+      const maxMissed = budgets.sse?.maxMissed ?? 0;
+      for (const [n, r] of Object.entries(sse.runs ?? {})) {
+        const bad = Object.entries(r.webhookStatuses ?? {}).filter(([st]) => !(Number(st) >= 200 && Number(st) < 300));
+        add(
+          r.missed <= maxMissed ? "pass" : "fail",
+          `sse every stream received every event (${n} streams)`,
+          r.missed,
+          `<= ${maxMissed} missed of ${r.expected}`,
+          [
+            bad.length ? `webhook answered ${bad.map(([st, c]) => `${st} x${c}`).join(", ")}` : null,
+            r.droppedStreams ? `${r.droppedStreams} stream(s) dropped by the server (Worker reloaded?)` : null,
+          ]
+            .filter(Boolean)
+            .join("; ") || undefined,
+        );
+        const limit = budgets.sse?.p99FanoutMs?.[n];
+        if (limit !== undefined) {
+          const actual = r.fanoutMs.p99;
+          add(
+            actual !== null && actual <= limit ? "pass" : "fail",
+            `sse p99 fan-out ms (${n} streams)`,
+            actual,
+            `<= ${limit}`,
+          );
+        }
+      }
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {
@@ -179,6 +214,36 @@ export function formatReport(result, checks) {
       line(`  broken JS/CSS: ${l.brokenAssets.length} (${l.brokenAssets.slice(0, 3).join(", ")})`);
     if (l.browser?.failedRequests?.length)
       line(`  failed requests: ${l.browser.failedRequests.map((r) => `${r.status} ${r.url}`).join(", ")}`);
+  }
+
+  const sse = result.sse;
+  if (sse) {
+    line();
+    if (sse.skipped) line("SSE fan-out: skipped (--no-sse)");
+    else if (sse.error) line(`SSE fan-out: failed: ${sse.error}`);
+    else {
+      line(
+        `SSE fan-out: GET /api/usage/stream, N streams of one user, ${sse.events} plan changes each via the signed Stripe webhook; latency = webhook POST sent -> new plan frame on each stream`,
+      );
+      const rows = [
+        ["streams", "p50 ms", "p90 ms", "p99 ms", "max ms", "webhook p50 ms", "received", "missed", "dropped"],
+      ];
+      for (const [n, r] of Object.entries(sse.runs)) {
+        rows.push([
+          n,
+          fmt(r.fanoutMs.p50),
+          fmt(r.fanoutMs.p90),
+          fmt(r.fanoutMs.p99),
+          fmt(r.fanoutMs.max),
+          fmt(r.webhookMs.p50),
+          `${r.received}/${r.expected}`,
+          r.missed,
+          r.droppedStreams ?? 0,
+        ]);
+      }
+      table(rows, line, 0);
+    }
+    line(`  reservations/s: ${sse.reservationsPerSecond ?? "n/a (no metered endpoint yet)"}`);
   }
 
   const lh = result.lighthouse;
