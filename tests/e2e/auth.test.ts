@@ -33,8 +33,8 @@ describe("sign up and verify", () => {
     await page.getByTestId("verify-success").waitFor();
     await page.getByTestId("verify-continue").click();
     await page.waitForURL((u) => u.pathname === "/app");
+    await page.getByRole("heading", { name: "AI Chat" }).waitFor();
     await expect(page.getByTestId("verification-gate").count()).resolves.toBe(0);
-    await expect(page.getByRole("heading", { name: "AI Chat" }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 

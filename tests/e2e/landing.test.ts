@@ -98,7 +98,7 @@ describe("landing page at 375 px", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const menu = page.locator("#landing-mobile-menu");
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor({ state: "visible" });
     await expect(page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).resolves.toBe("true");
     await menu.getByRole("link", { name: "Features" }).click();
     await page.waitForFunction(() => !document.querySelector("#landing-mobile-menu") || (document.querySelector("#landing-mobile-menu") as HTMLElement).offsetParent === null);
