@@ -21,3 +21,21 @@ export async function usageTotals(db: Database, sinceDay: string) {
     .groupBy(usageDaily.counter)
     .all();
 }
+
+/**
+ * Writes a user's daily totals as absolute values (idempotent), for the usage meter's roll-up.
+ * Takes the raw D1 binding because the Durable Object calls it outside a request.
+ */
+export async function upsertUsageDaily(d1: D1Database, userId: number, rows: { day: string; counter: string; used: number }[]) {
+  if (!rows.length) return;
+  await d1.batch(
+    rows.map((r) =>
+      d1
+        .prepare(
+          `INSERT INTO usage_daily (user_id, day, counter, amount) VALUES (?, ?, ?, ?)
+           ON CONFLICT (user_id, day, counter) DO UPDATE SET amount = excluded.amount`,
+        )
+        .bind(userId, r.day, r.counter, r.used),
+    ),
+  );
+}

@@ -7,6 +7,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { resolveSession, type IssuedSession } from "~/core/auth/service";
 import { sessionCookieName, signingKeys } from "~/core/auth/keys";
 import { randomHex } from "~/core/auth/tokens";
+import { constantTimeEqual } from "~/core/constant-time";
 import { AppError } from "~/core/errors";
 import type { User } from "../db/schema";
 import type { ApiEnv } from "./context";
@@ -50,16 +51,11 @@ export const identifyCaller: MiddlewareHandler<ApiEnv> = async (c, next) => {
 function assertXsrf(c: Context) {
   const cookie = getCookie(c, XSRF_COOKIE);
   const header = c.req.header(XSRF_HEADER);
-  if (!cookie || !header || cookie.length !== header.length || !constantTimeEqual(cookie, header)) {
+  if (!cookie || !header || !constantTimeEqual(cookie, header)) {
     throw new AppError("FORBIDDEN", "Missing or invalid CSRF token. Reload the page and try again.");
   }
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 export function requireCaller(c: Context<ApiEnv>): Caller {
   const caller = c.var.caller;

@@ -10,6 +10,7 @@ import {
 } from "../app/core/metering";
 import type { UsageCounter } from "../app/core/plans";
 import { dayKey } from "../app/core/usage-periods";
+import { upsertUsageDaily } from "../db/usage";
 
 const HEARTBEAT_MS = 15_000;
 const FLUSH_DELAY_MS = 5_000;
@@ -216,16 +217,11 @@ export class UsageMeter extends DurableObject<Env> {
     const rows = this.sql
       .exec<{ period: string; counter: string; used: number }>("SELECT period, counter, used FROM counters WHERE period LIKE 'day:%' AND used > 0")
       .toArray();
-    if (rows.length) {
-      await this.env.DB.batch(
-        rows.map((r) =>
-          this.env.DB.prepare(
-            `INSERT INTO usage_daily (user_id, day, counter, amount) VALUES (?, ?, ?, ?)
-             ON CONFLICT (user_id, day, counter) DO UPDATE SET amount = excluded.amount`,
-          ).bind(this.context!.userId, r.period.slice(4), r.counter, r.used),
-        ),
-      );
-    }
+    await upsertUsageDaily(
+      this.env.DB,
+      this.context.userId,
+      rows.map((r) => ({ day: r.period.slice(4), counter: r.counter, used: r.used })),
+    );
     this.sql.exec("DELETE FROM meta WHERE key = 'dirty'");
     // Keep a month of daily rows in the object; D1 holds the history.
     const cutoff = dayKey(new Date(Date.now() - 40 * 24 * 3600_000), "UTC");

@@ -64,3 +64,14 @@ describe("security headers", () => {
     expect(h["Content-Security-Policy"]).toContain("default-src 'none'");
   });
 });
+
+import { constantTimeEqual } from "~/core/constant-time";
+
+describe("constant-time comparison", () => {
+  it("matches equal strings only", () => {
+    expect(constantTimeEqual("abc123", "abc123")).toBe(true);
+    expect(constantTimeEqual("abc123", "abc124")).toBe(false);
+    expect(constantTimeEqual("abc", "abc123")).toBe(false);
+    expect(constantTimeEqual("", "")).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, Mail, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { inputClass } from "~/components/auth/form-controls";
+import { emailError } from "~/components/auth/validation";
 import { planDisplayName } from "~/core/plans";
 import { apiRequest, errorMessage } from "~/lib/http";
 
@@ -41,8 +42,9 @@ export function ClaimScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setFieldError("Enter the email address used for the purchase, like you@store.com.");
+    const problem = emailError(email);
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setFieldError(undefined);

@@ -2,6 +2,8 @@
  * Stripe webhook signature check (design.md): HMAC-SHA256 over `${t}.${rawBody}` with the
  * endpoint secret, any `v1` entry may match, constant-time comparison, 300 s tolerance.
  */
+import { constantTimeEqual } from "../constant-time";
+
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
 export type SignatureProblem = "missing_header" | "malformed_header" | "stale_timestamp" | "no_matching_signature";
@@ -30,12 +32,6 @@ async function hmacHex(secret: string, payload: string): Promise<string> {
   return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 export async function verifyStripeSignature(
   rawBody: string,
