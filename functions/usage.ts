@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DAILY_COUNTERS } from "~/core/plans";
+import { DAILY_COUNTERS, isNearLimit } from "~/core/plans";
 import { subscriptionStatus } from "~/core/subscription";
 import { findSubscription } from "../db/subscriptions";
 import { usageHistory } from "../db/usage";
@@ -76,7 +76,7 @@ export const usage = createRouter()
         {
           success: true as const,
           message: `${Math.max(0, limit - used)} of ${limit} queries left today`,
-          data: { limit, used, remaining: Math.max(0, limit - used), resetsAt: snap.resetsAt, nearLimit: limit > 0 && used / limit >= 0.8 },
+          data: { limit, used, remaining: Math.max(0, limit - used), resetsAt: snap.resetsAt, nearLimit: isNearLimit(used, limit) },
         },
         200,
       );

@@ -35,12 +35,13 @@ export interface Plan {
 }
 
 function plan(id: PlanId, features: PlanFeatures, extra: { imagesPerDay: number; exports: number; pageGenerations: number; projectQuota: number }): Plan {
-  return {
+  // Frozen: the catalogue is shared by server and client and must never be changed in place.
+  return Object.freeze({
     id,
-    features,
+    features: Object.freeze({ ...features }),
     imagesPerDay: extra.imagesPerDay,
     projectQuota: extra.projectQuota,
-    limits: {
+    limits: Object.freeze({
       queries: features.queriesPerDay,
       images: extra.imagesPerDay,
       launchers: features.aiLauncherPerDay,
@@ -49,8 +50,8 @@ function plan(id: PlanId, features: PlanFeatures, extra: { imagesPerDay: number;
       aiAdvisor: features.deepMarketAnalysisPerDay,
       exports: extra.exports,
       pageGenerations: extra.pageGenerations,
-    },
-  };
+    }),
+  });
 }
 
 // Free: the spec's subscription-context free column (10 queries a day, section 9).
@@ -137,6 +138,13 @@ export function planDisplayName(plan: string | null | undefined, planName?: stri
 /** Plan badges are highlighted for the paid plans. */
 export function isHighlightedPlan(plan: string | null | undefined): boolean {
   return plan === "pro" || plan === "empire" || plan === "automation";
+}
+
+/** Usage at or above this share of a limit counts as "near the limit" (spec section 9). */
+export const NEAR_LIMIT_RATIO = 0.8;
+
+export function isNearLimit(used: number, limit: number): boolean {
+  return limit > 0 && used / limit >= NEAR_LIMIT_RATIO;
 }
 
 export function isMonthlyCounter(counter: UsageCounter): counter is MonthlyCounter {

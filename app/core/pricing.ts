@@ -5,6 +5,8 @@
  * one place.
  */
 
+import { PLANS as CATALOGUE, type PlanFeatures } from "./plans";
+
 export type BillingInterval = "monthly" | "yearly";
 export const BILLING_INTERVALS: readonly BillingInterval[] = ["monthly", "yearly"];
 
@@ -20,8 +22,8 @@ export const GROWTH_PRICES: Readonly<Record<BillingInterval, number>> = Object.f
 
 /** Paid monthly quotas (spec: 10 exports and 10 AI page generations per month). */
 export const GROWTH_MONTHLY_QUOTAS = Object.freeze({
-  pageExports: 10,
-  pageGenerations: 10,
+  pageExports: CATALOGUE.pro.limits.exports,
+  pageGenerations: CATALOGUE.pro.limits.pageGenerations,
 });
 
 /** Priority support answers within this many hours on Growth. */
@@ -31,20 +33,9 @@ export const PRIORITY_SUPPORT_HOURS = 24;
  * What the free plan allows: the subscription context's free fallback column of the spec
  * (section 9). Zero means "not included".
  */
-export const FREE_PLAN_LIMITS = Object.freeze({
-  hasImageGeneration: false,
-  hasDropPageBuilder: false,
-  hasDeepMarketAnalysis: false,
-  queriesPerDay: 10,
-  marketingVisualsPerDay: 0,
-  promptsPerDay: 15,
-  maxImagesPerRequest: 0,
-  aiLauncherPerDay: 0,
-  deepMarketAnalysisPerDay: 0,
-});
+export const FREE_PLAN_LIMITS: Readonly<PlanFeatures> = CATALOGUE.free.features;
 
-/** Usage at or above this share of a limit counts as "near the limit" (spec section 9). */
-export const NEAR_LIMIT_RATIO = 0.8;
+export { NEAR_LIMIT_RATIO } from "./plans";
 
 /** Twelve months at the monthly price: what a year costs without the yearly plan ($588). */
 export function fullYearlyPrice(monthly: number = GROWTH_PRICES.monthly): number {

@@ -5,8 +5,7 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { DAILY_COUNTERS, isPaidPlan, type DailyCounter, type PlanFeatures } from "~/core/plans";
-import { NEAR_LIMIT_RATIO } from "~/core/pricing";
+import { DAILY_COUNTERS, isNearLimit, isPaidPlan, PLANS, type DailyCounter, type PlanFeatures } from "~/core/plans";
 import { errorMessage, getQueryFn } from "./http";
 import { AUTH_ME_KEY, useCurrentUser } from "./session";
 
@@ -32,17 +31,8 @@ export interface SubscriptionStatus {
 }
 
 /** The "Subscription context" column of spec section 9, used when the status answers 401. */
-export const FREE_FALLBACK_FEATURES: Readonly<PlanFeatures> = Object.freeze({
-  hasImageGeneration: false,
-  hasDropPageBuilder: false,
-  hasDeepMarketAnalysis: false,
-  queriesPerDay: 10,
-  marketingVisualsPerDay: 0,
-  promptsPerDay: 15,
-  maxImagesPerRequest: 0,
-  aiLauncherPerDay: 0,
-  deepMarketAnalysisPerDay: 0,
-});
+// Same numbers as the server's free plan (ADR 006), so the two cannot drift.
+export const FREE_FALLBACK_FEATURES: Readonly<PlanFeatures> = PLANS.free.features;
 
 export const FREE_FALLBACK_STATUS: Readonly<SubscriptionStatus> = Object.freeze({
   plan: "free",
@@ -217,7 +207,7 @@ export function useQueryUsage() {
     remaining,
     /** 0..1 share of today's queries used. */
     ratio: limit > 0 ? Math.min(1, used / limit) : 0,
-    nearLimit: limit > 0 && used / limit >= NEAR_LIMIT_RATIO,
+    nearLimit: isNearLimit(used, limit),
     loaded: Boolean(summary),
     isLoading,
     error,

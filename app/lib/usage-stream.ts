@@ -6,7 +6,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { DAILY_COUNTERS } from "~/core/plans";
-import { NEAR_LIMIT_RATIO } from "~/core/pricing";
+import { isNearLimit } from "~/core/plans";
 import { AUTH_ME_KEY, useCurrentUser } from "./session";
 import {
   QUERY_LIMIT_KEY,
@@ -86,7 +86,7 @@ export function applyUsageSnapshot(queryClient: QueryClient, snapshot: UsageSnap
     used,
     remaining: Math.max(0, limit - used),
     resetsAt: next.resetsAt ?? previousLimit?.resetsAt ?? "",
-    nearLimit: limit > 0 && used / limit >= NEAR_LIMIT_RATIO,
+    nearLimit: isNearLimit(used, limit),
   });
 
   const knownPlan = status?.plan ?? previous?.plan;

@@ -1,3 +1,4 @@
+import { isNearLimit } from "~/core/plans";
 /** A thin meter bar; warning-coloured from 80% (near the limit). */
 export function UsageBar({
   used,
@@ -12,7 +13,7 @@ export function UsageBar({
   className?: string;
 }) {
   const ratio = limit > 0 ? Math.min(1, Math.max(0, used / limit)) : 0;
-  const near = limit > 0 && used / limit >= 0.8;
+  const near = isNearLimit(used, limit);
   return (
     <div
       role="meter"

@@ -1,14 +1,13 @@
-import { DAILY_COUNTERS, MONTHLY_COUNTERS, type UsageCounter } from "~/core/plans";
+import { DAILY_COUNTERS, isNearLimit, MONTHLY_COUNTERS, type UsageCounter } from "~/core/plans";
 import { UsageBar } from "~/components/billing/usage-bar";
 import type { UsageSummary } from "~/lib/subscription";
 import { COUNTER_LABELS } from "./history";
 
-const NEAR_LIMIT = 0.8;
 
 function CounterCard({ counter, used, limit, period }: { counter: UsageCounter; used: number; limit: number; period: string }) {
   const label = COUNTER_LABELS[counter];
   const included = limit > 0;
-  const near = included && used / limit >= NEAR_LIMIT;
+  const near = included && isNearLimit(used, limit);
   return (
     <li
       className="flex min-w-0 flex-col rounded-2xl border border-line bg-surface p-3.5 sm:p-4"
