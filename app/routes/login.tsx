@@ -1,103 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { AuthLayout, textLinkClass } from "~/components/auth/auth-layout";
-import { Button, FormAlert, PasswordField, TextField } from "~/components/auth/form-controls";
-import { withRedirect } from "~/components/auth/redirect-param";
-import { useForm } from "~/components/auth/use-form";
-import { useSignedInRedirect } from "~/components/auth/use-signed-in-redirect";
-import { FullScreenLoader } from "~/components/ui/full-screen-loader";
-import { safeRedirectPath } from "~/core/routing";
-import { useLogin } from "~/lib/auth-client";
+import { LoginScreen } from "~/components/auth/login-screen";
 
 export const meta: MetaFunction = () => [
   { title: "Log in — Dropcraft" },
   { name: "description", content: "Log in to Dropcraft, the AI workspace for e-commerce sellers." },
 ];
 
-const FIELDS = ["username", "password"] as const;
-
-export default function LoginRoute() {
-  const [params] = useSearchParams();
-  const rawRedirect = params.get("redirect");
-  const redirectTo = safeRedirectPath(rawRedirect);
-  const navigate = useNavigate();
-  const { signedIn, submitting } = useSignedInRedirect();
-  const login = useLogin();
-  const [alert, setAlert] = useState<string>();
-
-  const form = useForm({
-    idPrefix: "login",
-    fields: FIELDS,
-    validate: (v) => ({
-      username: v.username.trim() ? undefined : "Enter your username or email.",
-      password: v.password ? undefined : "Enter your password.",
-    }),
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
-    submitting.current = true;
-    login.mutate(
-      { username: values.username.trim(), password: values.password },
-      {
-        onSuccess: () => navigate(redirectTo, { replace: true }),
-        onError: (failure) => {
-          submitting.current = false;
-          const { needsAlert } = form.applyFailure(failure);
-          if (needsAlert) setAlert(failure.message);
-          if (failure.status === 401) form.focusField("password");
-        },
-      },
-    );
-  });
-
-  if (signedIn && !submitting.current) return <FullScreenLoader message="Taking you to your workspace…" />;
-
-  return (
-    <AuthLayout
-      title="Welcome back"
-      description="Log in to your Dropcraft workspace."
-      footer={
-        <>
-          Don&apos;t have an account?{" "}
-          <Link to={withRedirect("/signup", rawRedirect)} className={textLinkClass}>
-            Sign up for free
-          </Link>
-        </>
-      }
-    >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="login-form">
-        <FormAlert message={alert} testId="login-alert" />
-        <TextField
-          label="Username or email"
-          field={form.field("username")}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          inputMode="email"
-          placeholder="you@store.com"
-          required
-          autoFocus
-        />
-        <PasswordField
-          label="Password"
-          field={form.field("password")}
-          autoComplete="current-password"
-          placeholder="Your password"
-          required
-          labelAside={
-            <Link to="/forgot-password" className="text-[13px] font-medium text-brand hover:underline">
-              Forgot password?
-            </Link>
-          }
-        />
-        <Button type="submit" size="lg" className="w-full" pending={login.isPending} pendingLabel="Signing in...">
-          Log in
-        </Button>
-      </form>
-    </AuthLayout>
-  );
+export default function Route() {
+  return <LoginScreen />;
 }

@@ -1,5 +1,6 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { safeRedirectPath } from "~/core/routing";
 import { useCurrentUser } from "~/lib/session";
 
 /**
@@ -17,4 +18,18 @@ export function useSignedInRedirect() {
   }, [signedIn, navigate]);
 
   return { signedIn, submitting };
+}
+
+/**
+ * What the login and signup screens share: the `?redirect=` target (our own paths only), the
+ * signed-in redirect, and the form-level alert.
+ */
+export function useAuthFormPage() {
+  const [params] = useSearchParams();
+  const rawRedirect = params.get("redirect");
+  const redirectTo = safeRedirectPath(rawRedirect);
+  const navigate = useNavigate();
+  const { signedIn, submitting } = useSignedInRedirect();
+  const [alert, setAlert] = useState<string>();
+  return { rawRedirect, redirectTo, navigate, signedIn, submitting, alert, setAlert };
 }
