@@ -1,0 +1,42 @@
+/**
+ * The contract every AI text provider meets: the embedded analyst (offline default) and the
+ * OpenAI-compatible adapter. The chat API streams whatever a provider yields to the browser, so
+ * a provider never knows about HTTP, metering or storage.
+ */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** A source an answer relies on; `url` is absent for sample-catalog entries. */
+export interface Citation {
+  title: string;
+  source: string;
+  url?: string;
+}
+
+export interface ReplyRequest {
+  /** The conversation so far, oldest first; the last turn is the user's new question. */
+  messages: ChatTurn[];
+  signal?: AbortSignal;
+}
+
+export type ReplyEvent =
+  /** The next piece of the answer's markdown, in order. */
+  | { type: "delta"; text: string }
+  /** Sources behind the answer; sent at most once, after the text. */
+  | { type: "citations"; citations: Citation[] }
+  /** A one-paragraph executive summary of a research answer; at most once, after the text. */
+  | { type: "summary"; text: string };
+
+export interface ChatProvider {
+  /** Stable id stored with each answer, e.g. "analyst" or "openai:gpt-4o-mini". */
+  readonly id: string;
+  /** What the UI shows as the answer's author, e.g. "Built-in analyst (offline)". */
+  readonly label: string;
+  /**
+   * Streams the answer. Throws an AppError ("UNAVAILABLE") when the provider cannot answer, so
+   * the caller refunds the reserved query; never yields after throwing.
+   */
+  reply(request: ReplyRequest): AsyncIterable<ReplyEvent>;
+}
