@@ -1,0 +1,65 @@
+/**
+ * One Server-Sent Events reader for every stream we consume with fetch: OpenAI-compatible
+ * completions on the server and our own chat answers in the browser. Follows the WHATWG event
+ * stream rules that matter here: `data:` lines joined by "\n", a blank line ends an event,
+ * comment lines (":") and unknown fields ignored, CR/LF/CRLF line endings.
+ */
+export interface SseEvent {
+  event?: string;
+  data: string;
+  id?: string;
+}
+
+export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let data: string[] = [];
+  let event: string | undefined;
+  let id: string | undefined;
+  const flush = (): SseEvent | null => {
+    if (!data.length) {
+      event = undefined;
+      return null;
+    }
+    const out: SseEvent = { data: data.join("\n"), ...(event ? { event } : {}), ...(id ? { id } : {}) };
+    data = [];
+    event = undefined;
+    return out;
+  };
+  try {
+    for (;;) {
+      if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
+      const { value, done } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // Keep a trailing "\r" in the buffer: it may be the first half of a CRLF.
+      const lines = buffer.split(/\r\n|\n|\r(?!$)/);
+      buffer = done ? "" : (lines.pop() ?? "");
+      if (done && lines.length && lines[lines.length - 1] === "") lines.pop();
+      for (const raw of lines) {
+        const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+        if (line === "") {
+          const ready = flush();
+          if (ready) yield ready;
+          continue;
+        }
+        if (line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? "" : line.slice(colon + 1);
+        if (value.startsWith(" ")) value = value.slice(1);
+        if (field === "data") data.push(value);
+        else if (field === "event") event = value;
+        else if (field === "id") id = value;
+      }
+      if (done) {
+        // A stream that ends without the final blank line still delivers its last event.
+        const last = flush();
+        if (last) yield last;
+        return;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
