@@ -17,6 +17,10 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: 
   let data: string[] = [];
   let event: string | undefined;
   let id: string | undefined;
+  let finished = false;
+  // Cancelling the reader wakes a pending read, so an abort is noticed without waiting for bytes.
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
   const flush = (): SseEvent | null => {
     if (!data.length) {
       event = undefined;
@@ -31,6 +35,7 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: 
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
       const { value, done } = await reader.read();
+      if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       // Keep a trailing "\r" in the buffer: it may be the first half of a CRLF.
       const lines = buffer.split(/\r\n|\n|\r(?!$)/);
@@ -54,12 +59,16 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: 
       }
       if (done) {
         // A stream that ends without the final blank line still delivers its last event.
+        finished = true;
         const last = flush();
         if (last) yield last;
         return;
       }
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
+    // A consumer that stops early (break, throw, abort) must not leave the connection open.
+    if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }

@@ -129,14 +129,45 @@ describe("readSseEvents", () => {
     expect(seen).toEqual(["1"]);
   });
 
-  it("releases the body when the consumer stops early, so it can be cancelled", async () => {
-    const body = bodyOf(["data: 1\n\n", "data: 2\n\n"]);
+  it("cancels the body when the consumer stops early, so the connection closes", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\ndata: 2\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
     for await (const event of readSseEvents(body)) {
       expect(event.data).toBe("1");
       break;
     }
     expect(body.locked).toBe(false);
-    await body.cancel();
+    expect(cancelled).toBe(true);
+  });
+
+  it("notices an abort while waiting for bytes that never come", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const event of readSseEvents(body, stop.signal)) {
+        seen.push(event.data);
+        setTimeout(() => stop.abort(new DOMException("Stopped by the user", "AbortError")), 5);
+      }
+    })();
+    await expect(run).rejects.toThrow("Stopped by the user");
+    expect(seen).toEqual(["1"]);
+    expect(cancelled).toBe(true);
   });
 
   it("passes a stream error on to the caller", async () => {

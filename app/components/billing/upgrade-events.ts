@@ -50,8 +50,31 @@ export function isUsageLimitError(err: unknown): err is HttpError {
  */
 export function handleUsageLimitError(err: unknown): boolean {
   if (!isUsageLimitError(err)) return false;
-  openUpgradeModal({ feature: "generate", message: err.serverMessage });
+  openUpgradeModal({ feature: "generate", title: limitTitle(counterOf(err.body)), message: err.serverMessage });
   return true;
+}
+
+/** Which allowance ran out, from the error body's details (absent on older answers). */
+function counterOf(body: string): string | undefined {
+  try {
+    const counter = (JSON.parse(body) as { details?: { counter?: unknown } }).details?.counter;
+    return typeof counter === "string" ? counter : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const LIMIT_TITLES: Record<string, string> = {
+  queries: "Daily query limit reached",
+  images: "Daily image limit reached",
+  marketingVisuals: "Daily visuals limit reached",
+  launchers: "Daily launch limit reached",
+  exports: "Monthly export limit reached",
+  pageGenerations: "Monthly page limit reached",
+};
+
+function limitTitle(counter: string | undefined): string {
+  return (counter && LIMIT_TITLES[counter]) || "Limit reached";
 }
 
 /**
