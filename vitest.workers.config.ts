@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -5,13 +6,24 @@ import { defineConfig } from "vitest/config";
 // API, D1 and Durable Object tests run inside workerd against the real Worker entry.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
+  // The chat API talks to a local server speaking OpenAI's protocol (tests/integration/fake-openai.ts,
+  // started by globalSetup on this port), so the workerd suite runs the real adapter end to end.
+  const openAiPort = Number(process.env.FAKE_OPENAI_PORT) || (await freePort());
+  process.env.FAKE_OPENAI_PORT = String(openAiPort);
   return {
     plugins: [
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", LOG_LEVEL: "warn" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            LOG_LEVEL: "warn",
+            AI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
+            AI_MODEL: "fake-model",
+            AI_API_KEY: "sk-test-dropcraft-fake-openai",
+          },
         },
       }),
     ],
@@ -27,3 +39,14 @@ export default defineConfig(async () => {
     },
   };
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { account } from "./account";
 import { admin } from "./admin";
 import { auth } from "./auth";
 import { createBilling } from "./billing";
+import { chats } from "./chats";
 import { dev } from "./dev";
 import { health } from "./health";
 import { newsletter } from "./newsletter";
@@ -38,6 +39,7 @@ export function createApi() {
   api.route("/", auth);
   api.route("/", account);
   api.route("/", usage);
+  api.route("/", chats);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

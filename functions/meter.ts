@@ -41,20 +41,34 @@ const LABELS: Record<UsageCounter, string> = {
   pageGenerations: "AI page generations for this month",
 };
 
+/** A granted reservation: settle it exactly once, with commit after success or refund after failure. */
+export interface UsageReservation {
+  limit: number;
+  /** What is left after this reservation. */
+  remaining: number;
+  commit(): Promise<void>;
+  refund(): Promise<void>;
+}
+
 /**
- * Runs metered work: reserve before, commit after success, refund on failure, so a failed AI
- * call costs nothing and two tabs can never exceed a limit together.
+ * Reserves before expensive work, so two tabs can never exceed a limit together; throws the
+ * USAGE_LIMIT error when nothing is left. Streaming routes hold the reservation across the
+ * stream; everything else uses withUsage.
  */
-export async function withUsage<T>(c: Context<ApiEnv>, user: User, counter: UsageCounter, work: () => Promise<T>, amount = 1): Promise<T> {
+export async function reserveUsage(c: Context<ApiEnv>, user: User, counter: UsageCounter, amount = 1): Promise<UsageReservation> {
   const { stub, context } = await meterFor(c, user);
   const outcome = await stub.reserve(context, counter, amount);
   if (!outcome.ok) throw usageLimitError(outcome);
-  try {
-    const result = await work();
-    await stub.commit(outcome.reservationId);
-    return result;
-  } catch (err) {
-    await stub.refund(outcome.reservationId);
-    throw err;
-  }
+  let settled = false;
+  const settle = async (how: "commit" | "refund") => {
+    if (settled) return;
+    settled = true;
+    await (how === "commit" ? stub.commit(outcome.reservationId) : stub.refund(outcome.reservationId));
+  };
+  return {
+    limit: context.limits[counter],
+    remaining: outcome.remaining,
+    commit: () => settle("commit"),
+    refund: () => settle("refund"),
+  };
 }

@@ -41,6 +41,16 @@ export const envSchema = z.object({
   STRIPE_PAYMENT_LINK_YEARLY: z.url({ message: "STRIPE_PAYMENT_LINK_YEARLY must be a URL" }).optional(),
   /** Stripe customer portal login link for paid users. */
   STRIPE_PORTAL_URL: z.url({ message: "STRIPE_PORTAL_URL must be a URL" }).optional(),
+
+  /**
+   * An OpenAI-compatible chat completions endpoint (OpenAI, OpenRouter, Groq, Ollama, vLLM), e.g.
+   * https://api.openai.com/v1. Unset: the built-in analyst answers offline from the sample catalog.
+   */
+  AI_BASE_URL: z.url({ message: "AI_BASE_URL must be the provider's base URL, e.g. https://api.openai.com/v1" }).optional(),
+  /** Bearer key for AI_BASE_URL; may stay unset for local servers such as Ollama. */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** Model name sent to AI_BASE_URL. */
+  AI_MODEL: z.string().min(1).max(200).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -74,6 +84,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (Boolean(env.STRIPE_PAYMENT_LINK_MONTHLY) !== Boolean(env.STRIPE_PAYMENT_LINK_YEARLY)) {
     problems.push("STRIPE_PAYMENT_LINK_YEARLY: set both Payment Links (monthly and yearly), or neither for the dev checkout");
+  }
+  if (env.AI_BASE_URL && !env.AI_MODEL) {
+    problems.push("AI_MODEL: set the model name to use with AI_BASE_URL, e.g. gpt-4o-mini");
   }
   if (Boolean(env.AUTH_PREVIOUS_SECRET) !== Boolean(env.AUTH_PREVIOUS_KEY_ID)) {
     problems.push("AUTH_PREVIOUS_KEY_ID: set both AUTH_PREVIOUS_SECRET and AUTH_PREVIOUS_KEY_ID, or neither");

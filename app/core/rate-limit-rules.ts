@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   forgotPasswordByEmail: { limit: 5, windowMs: 60 * MINUTE },
   /** Claim emails go to an address the user does not (yet) prove they own. */
   claimByUser: { limit: 5, windowMs: 60 * MINUTE },
+  /** Every AI call, per user, on top of the plan's daily quota: stops a runaway script, not a person. */
+  aiByUser: { limit: 20, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;

@@ -12,6 +12,9 @@ export interface SseEvent {
 
 export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseEvent> {
   const reader = body.getReader();
+  // A broken connection rejects both the pending read (handled below) and `closed`; the latter
+  // would otherwise surface as an unhandled rejection.
+  reader.closed.catch(() => {});
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
@@ -34,7 +37,14 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: 
   try {
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
-      const { value, done } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        finished = true; // an errored stream has nothing left to cancel
+        throw err;
+      }
+      const { value, done } = chunk;
       if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       // Keep a trailing "\r" in the buffer: it may be the first half of a CRLF.

@@ -6,7 +6,7 @@ import { call, verifiedUser } from "./helpers";
  * nothing of the first user's changes. Later features add their routes to ROUTES.
  */
 type Owner = Awaited<ReturnType<typeof verifiedUser>>;
-const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: (id: string) => { path: string; method: string }; stillThere: (owner: Owner, id: string) => Promise<boolean> }[] = [
+const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: (id: string) => { path: string; method: string; body?: unknown }; stillThere: (owner: Owner, id: string) => Promise<boolean> }[] = [
   {
     name: "DELETE /api/account/sessions/{id}",
     idOf: async (owner) => (await call("/api/account/sessions", { token: owner.token })).json.data[0].id,
@@ -14,6 +14,15 @@ const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: 
     stillThere: async (owner, id) =>
       (await call("/api/account/sessions", { token: owner.token })).json.data.some((s: { id: string }) => s.id === id),
   },
+  ...(["GET", "PATCH", "DELETE"] as const).map((method) => ({
+    name: `${method} /api/chats/{id}`,
+    idOf: async (owner: Owner) => (await call("/api/chats", { method: "POST", token: owner.token, body: {} })).json.chat.id as string,
+    request: (id: string) => ({ path: `/api/chats/${id}`, method, ...(method === "PATCH" ? { body: { title: "Taken over" } } : {}) }),
+    stillThere: async (owner: Owner, id: string) => {
+      const res = await call(`/api/chats/${id}`, { token: owner.token });
+      return res.status === 200 && res.json.chat.title === "New Chat";
+    },
+  })),
 ];
 
 describe("cross-user access", () => {
@@ -21,8 +30,8 @@ describe("cross-user access", () => {
     const owner = await verifiedUser();
     const intruder = await verifiedUser();
     const id = await route.idOf(owner);
-    const { path, method } = route.request(id);
-    const res = await call(path, { method, token: intruder.token });
+    const { path, method, body } = route.request(id);
+    const res = await call(path, { method, body, token: intruder.token });
     expect(res.status).toBe(404);
     expect(res.json.type).toBe("NOT_FOUND");
     expect(await route.stillThere(owner, id)).toBe(true);

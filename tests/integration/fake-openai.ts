@@ -72,7 +72,7 @@ function pieces(text: string, parts: number): string[] {
  * `chat.completion.chunk` events over SSE. With `apiKey: ""` it accepts any request without
  * Authorization, like Ollama.
  */
-export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { apiKey?: string; port?: number } = {}): Promise<FakeOpenAi> {
   const apiKey = options.apiKey ?? FAKE_OPENAI_KEY;
   const received: ChatRequestBody[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
@@ -263,7 +263,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -279,12 +279,16 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
 }
 
 /**
- * vitest globalSetup: one fake OpenAI for the workerd integration tests. Tests read its address
+ * vitest globalSetup: one fake OpenAI for the workerd integration tests, which is also the
+ * Worker's configured AI provider there. Tests read its address
  * with `inject("openaiUrl")` and its key with `inject("openaiKey")`; GET `<origin>/__received`
  * (or `<openaiUrl>/__received`) returns the request bodies it accepted.
  */
 export default async function setup(project: TestProject) {
-  const fake = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY });
+  // vitest.workers.config.ts points the Worker's AI_BASE_URL at this port, so the chat API runs
+  // through the real adapter against this server.
+  const port = Number(process.env.FAKE_OPENAI_PORT) || 0;
+  const fake = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY, port });
   project.provide("openaiUrl", fake.url);
   project.provide("openaiKey", FAKE_OPENAI_KEY);
   return () => fake.close();
