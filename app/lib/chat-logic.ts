@@ -354,21 +354,17 @@ export function applyStreamEvent(messages: readonly ViewMessage[], turn: Turn, e
     case "citations":
       return mapKey(messages, turn.assistantKey, (m) => ({ ...m, citations: event.citations }));
     case "done":
-      return mapKey(
-        settleUser(messages, turn),
-        turn.assistantKey,
-        (local) => {
-          const saved = normalizeMessage(event.message);
-          return {
-            ...saved,
-            key: turn.assistantKey,
-            // The saved answer is the truth; what streamed fills in what it leaves out.
-            content: saved.content || local.content,
-            ...(saved.summary ?? local.summary ? { summary: saved.summary ?? local.summary } : {}),
-            ...(saved.citations ?? local.citations ? { citations: saved.citations ?? local.citations } : {}),
-          };
-        },
-      );
+      return mapKey(settleUser(messages, turn), turn.assistantKey, (local) => {
+        const saved = normalizeMessage(event.message);
+        return {
+          ...saved,
+          key: turn.assistantKey,
+          // The saved answer is the truth; what streamed fills in what it leaves out.
+          content: saved.content || local.content,
+          ...((saved.summary ?? local.summary) ? { summary: saved.summary ?? local.summary } : {}),
+          ...((saved.citations ?? local.citations) ? { citations: saved.citations ?? local.citations } : {}),
+        };
+      });
     case "error":
       return failTurn(messages, turn, event.error);
   }

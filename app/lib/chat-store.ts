@@ -197,7 +197,10 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
         setChatList(queryClient, (old) => removeChat(old, chatId));
       } else if (previousList) {
         const before = previousList.find((c) => c.id === chatId);
-        if (before) setChatList(queryClient, (old) => patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }));
+        if (before)
+          setChatList(queryClient, (old) =>
+            patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }),
+          );
       }
       restoreDraft(draftKey, content);
       handleUsageLimitError(err);

@@ -1,9 +1,13 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useParams } from "@remix-run/react";
+import { ChatScreen } from "~/components/chat/chat-screen";
 import { protectedLoader } from "~/lib/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("chat");
+export const meta: MetaFunction = () => [{ title: "AI Chat — Dropcraft" }];
 
+/** One chat; the list stays mounted while moving between chats. */
 export default function Screen() {
-  return <ComingSoon screen="chat" />;
+  const { id } = useParams();
+  return <ChatScreen chatId={id ?? null} />;
 }

@@ -1,9 +1,11 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ChatScreen } from "~/components/chat/chat-screen";
 import { protectedLoader } from "~/lib/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("chat");
+export const meta: MetaFunction = () => [{ title: "AI Chat — Dropcraft" }];
 
+/** /chat opens the most recent chat, or the new-chat state ("New chat", or no chats yet). */
 export default function Screen() {
-  return <ComingSoon screen="chat" />;
+  return <ChatScreen chatId={null} />;
 }

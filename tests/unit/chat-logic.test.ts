@@ -88,7 +88,11 @@ describe("the chat list", () => {
   });
 
   it("filters titles by every word, ignoring case and accents", () => {
-    const chats = [chat("1", "x", "Pet supplies research"), chat("2", "x", "Café gadgets"), chat("3", "x", "Phone cases")];
+    const chats = [
+      chat("1", "x", "Pet supplies research"),
+      chat("2", "x", "Café gadgets"),
+      chat("3", "x", "Phone cases"),
+    ];
     expect(filterChats(chats, "PET").map((c) => c.id)).toEqual(["1"]);
     expect(filterChats(chats, "cafe").map((c) => c.id)).toEqual(["2"]);
     expect(filterChats(chats, "  research   pet ").map((c) => c.id)).toEqual(["1"]);
@@ -131,7 +135,10 @@ describe("the answer stream", () => {
     createdAt: "2026-03-10T10:00:00.000Z",
     ...over,
   });
-  const earlier: ViewMessage[] = [saved({ id: "old-u", role: "user", content: "hi" }), saved({ id: "old-a", content: "hello" })];
+  const earlier: ViewMessage[] = [
+    saved({ id: "old-u", role: "user", content: "hi" }),
+    saved({ id: "old-a", content: "hello" }),
+  ];
   const start = () => beginTurn(earlier, turn, "2026-03-10T10:00:00.000Z");
   const run = (events: StreamEvent[], from = start()) => events.reduce((m, e) => applyStreamEvent(m, turn, e), from);
 
@@ -168,7 +175,10 @@ describe("the answer stream", () => {
     const m = run([
       { type: "user", message: saved({ id: "u1", role: "user", content: "q" }) },
       { type: "delta", text: "Part" },
-      { type: "error", error: { type: "UNAVAILABLE", message: "The AI could not answer. Your query was not charged." } },
+      {
+        type: "error",
+        error: { type: "UNAVAILABLE", message: "The AI could not answer. Your query was not charged." },
+      },
     ]);
     expect(m[3]).toMatchObject({
       content: "Part",
@@ -203,7 +213,9 @@ describe("parseStreamEvent", () => {
   it("reads each event of the contract", () => {
     const message = { id: "m", chatId: "c", role: "assistant", content: "x", createdAt: "t" };
     expect(parseStreamEvent(JSON.stringify({ type: "delta", text: "a" }))).toEqual({ type: "delta", text: "a" });
-    expect(parseStreamEvent(JSON.stringify({ type: "user", message: { ...message, role: "user" } }))?.type).toBe("user");
+    expect(parseStreamEvent(JSON.stringify({ type: "user", message: { ...message, role: "user" } }))?.type).toBe(
+      "user",
+    );
     expect(parseStreamEvent(JSON.stringify({ type: "summary", text: "s" }))).toEqual({ type: "summary", text: "s" });
     expect(
       parseStreamEvent(JSON.stringify({ type: "citations", citations: [{ title: "t", source: "s" }, { bad: true }] })),
@@ -212,7 +224,9 @@ describe("parseStreamEvent", () => {
       JSON.stringify({ type: "done", message, chat: chat("c", "t"), usage: { used: 1, limit: 10, remaining: 9 } }),
     );
     expect(done).toMatchObject({ type: "done", chat: { id: "c" }, usage: { remaining: 9 } });
-    expect(parseStreamEvent(JSON.stringify({ type: "error", error: { type: "UNAVAILABLE", message: "down" } }))).toEqual({
+    expect(
+      parseStreamEvent(JSON.stringify({ type: "error", error: { type: "UNAVAILABLE", message: "down" } })),
+    ).toEqual({
       type: "error",
       error: { type: "UNAVAILABLE", message: "down" },
     });
@@ -240,7 +254,15 @@ describe("parseStreamEvent", () => {
       provider: "Analyst",
       stopped: true,
     });
-    expect(m).toEqual({ id: "m", chatId: "c", role: "assistant", content: "x", createdAt: "t", provider: "Analyst", stopped: true });
+    expect(m).toEqual({
+      id: "m",
+      chatId: "c",
+      role: "assistant",
+      content: "x",
+      createdAt: "t",
+      provider: "Analyst",
+      stopped: true,
+    });
   });
 });
 
@@ -257,7 +279,9 @@ describe("composer and usage", () => {
 
   it("states the cost of a question and what is left today", () => {
     expect(usageLine({ remaining: 7, limit: 10, loaded: true })).toBe("Each question uses 1 query · 7 left today");
-    expect(usageLine({ remaining: 1000, limit: 1000, loaded: true })).toBe("Each question uses 1 query · 1,000 left today");
+    expect(usageLine({ remaining: 1000, limit: 1000, loaded: true })).toBe(
+      "Each question uses 1 query · 1,000 left today",
+    );
     expect(usageLine({ remaining: 0, limit: 10, loaded: true })).toBe("Each question uses 1 query · none left today");
     expect(usageLine({ remaining: 10, limit: 10, loaded: false })).toBe("Each question uses 1 query");
   });

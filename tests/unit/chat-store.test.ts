@@ -18,7 +18,10 @@ function streamResponse(chunks: string[], { hold = false } = {}) {
       if (!hold) controller.close();
     },
   });
-  return { res: new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream" } }), close: () => controllerRef.close() };
+  return {
+    res: new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream" } }),
+    close: () => controllerRef.close(),
+  };
 }
 
 const chatRow = (over: Partial<ChatSummary> = {}): ChatSummary => ({
@@ -48,7 +51,10 @@ describe("sendMessage", () => {
     const invalidate = vi.spyOn(qc, "invalidateQueries");
     const { res } = streamResponse([
       sse([{ type: "user", message: msg({ id: "u1", role: "user", content: "Pet products?" }) }]),
-      sse([{ type: "delta", text: "Top " }, { type: "delta", text: "picks" }]),
+      sse([
+        { type: "delta", text: "Top " },
+        { type: "delta", text: "picks" },
+      ]),
       sse([
         { type: "summary", text: "Sum" },
         {
@@ -63,7 +69,13 @@ describe("sendMessage", () => {
     vi.stubGlobal("fetch", fetchMock);
     const accepted = vi.fn();
 
-    const outcome = await sendMessage(qc, { chatId: "c1", content: "Pet products?", isNewChat: true, draftKey: "new", onAccepted: accepted });
+    const outcome = await sendMessage(qc, {
+      chatId: "c1",
+      content: "Pet products?",
+      isNewChat: true,
+      draftKey: "new",
+      onAccepted: accepted,
+    });
 
     expect(outcome).toEqual({ kind: "done" });
     expect(accepted).toHaveBeenCalledOnce();
@@ -79,7 +91,9 @@ describe("sendMessage", () => {
       ["a1", "assistant", "Top picks", undefined],
     ]);
     expect(detail.messages[1]).toMatchObject({ summary: "Sum", provider: "Analyst" });
-    expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)).toEqual([chatRow({ title: "Pet products?", updatedAt: "2026-03-10T00:00:01.000Z" })]);
+    expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)).toEqual([
+      chatRow({ title: "Pet products?", updatedAt: "2026-03-10T00:00:01.000Z" }),
+    ]);
     expect(isStreaming("c1")).toBe(false);
     const keys = invalidate.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
     expect(keys).toContain(JSON.stringify(USAGE_SUMMARY_KEY));
@@ -96,7 +110,10 @@ describe("sendMessage", () => {
       message: "You have used all 10 of today's queries.",
       details: { counter: "queries", limit: 10, used: 10, resetsAt: "2026-03-11T00:00:00.000Z" },
     };
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status: 429 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 429 })),
+    );
     setDraft("c1", "");
 
     const outcome = await sendMessage(qc, { chatId: "c1", content: "My long question", draftKey: "c1" });
@@ -104,19 +121,29 @@ describe("sendMessage", () => {
     expect(outcome).toEqual({ kind: "usage-limit" });
     expect(qc.getQueryData<ChatDetail>(chatKey("c1"))!.messages).toEqual([]);
     expect(getDraft("c1")).toBe("My long question");
-    expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)![0]).toMatchObject({ title: "Old title", updatedAt: "2026-03-01T00:00:00.000Z" });
+    expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)![0]).toMatchObject({
+      title: "Old title",
+      updatedAt: "2026-03-01T00:00:00.000Z",
+    });
   });
 
   it("shows the server's message on the turn for other refusals, and removes a new chat from the list", async () => {
     const qc = client();
     const body = { error: "Too many requests", type: "RATE_LIMITED", message: "Slow down: try again in a minute." };
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status: 429 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 429 })),
+    );
 
     const outcome = await sendMessage(qc, { chatId: "n1", content: "Hi", isNewChat: true, draftKey: "new" });
 
     expect(outcome).toEqual({ kind: "error", message: "Slow down: try again in a minute.", accepted: false });
     const answer = qc.getQueryData<ChatDetail>(chatKey("n1"))!.messages[1];
-    expect(answer).toMatchObject({ status: "error", error: { type: "RATE_LIMITED", message: "Slow down: try again in a minute." }, question: "Hi" });
+    expect(answer).toMatchObject({
+      status: "error",
+      error: { type: "RATE_LIMITED", message: "Slow down: try again in a minute." },
+      question: "Hi",
+    });
     expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)).toEqual([]);
   });
 
@@ -129,7 +156,10 @@ describe("sendMessage", () => {
         { type: "error", error: { type: "UNAVAILABLE", message: "The AI is busy. Your query was not charged." } },
       ]),
     ]);
-    vi.stubGlobal("fetch", vi.fn(async () => res));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => res),
+    );
     const outcome = await sendMessage(qc, { chatId: "c2", content: "q", isNewChat: true, draftKey: "new" });
     expect(outcome.kind).toBe("error");
     expect(qc.getQueryData<ChatDetail>(chatKey("c2"))!.messages[1]).toMatchObject({
@@ -141,9 +171,17 @@ describe("sendMessage", () => {
 
   it("Stop aborts the stream and keeps the partial answer", async () => {
     const qc = client();
-    const { res } = streamResponse([sse([{ type: "user", message: msg({ id: "u1", role: "user", content: "q" }) }, { type: "delta", text: "Partial" }])], {
-      hold: true,
-    });
+    const { res } = streamResponse(
+      [
+        sse([
+          { type: "user", message: msg({ id: "u1", role: "user", content: "q" }) },
+          { type: "delta", text: "Partial" },
+        ]),
+      ],
+      {
+        hold: true,
+      },
+    );
     vi.stubGlobal(
       "fetch",
       vi.fn(async (_url: string, init: RequestInit) => {
@@ -158,7 +196,10 @@ describe("sendMessage", () => {
 
     stopStream("c3");
     expect(await pending).toEqual({ kind: "stopped" });
-    expect(qc.getQueryData<ChatDetail>(chatKey("c3"))!.messages[1]).toMatchObject({ content: "Partial", status: "stopped" });
+    expect(qc.getQueryData<ChatDetail>(chatKey("c3"))!.messages[1]).toMatchObject({
+      content: "Partial",
+      status: "stopped",
+    });
     expect(isStreaming("c3")).toBe(false);
   });
 });
