@@ -78,7 +78,8 @@ export function stopStream(chatId: string) {
 
 export type SendOutcome =
   | { kind: "done" }
-  | { kind: "stopped" }
+  /** `accepted: false` when stopped before the server took the question (it is back in the composer). */
+  | { kind: "stopped"; accepted: boolean }
   /** 429 USAGE_LIMIT: the upgrade modal is open and the question is back in the composer. */
   | { kind: "usage-limit" }
   /** Refused before streaming (nothing saved) or failed while streaming; shown on the turn. */
@@ -177,7 +178,7 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
     flush();
     if (controller.signal.aborted) {
       setMessages(queryClient, chatId, (m) => stopTurn(m, turn));
-      return { kind: "stopped" };
+      return { kind: "stopped", accepted };
     }
     setMessages(queryClient, chatId, (m) => cutOffTurn(m, turn));
     return { kind: "error", message: CUT_OFF_ERROR, accepted };
@@ -187,7 +188,7 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
       if (!accepted && isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
       setMessages(queryClient, chatId, (m) => (accepted ? stopTurn(m, turn) : dropTurn(m, turn)));
       if (!accepted) restoreDraft(draftKey, content);
-      return { kind: "stopped" };
+      return { kind: "stopped", accepted };
     }
     if (!accepted && isUsageLimitError(err)) {
       // Nothing was asked: take the turn back, give the text back, offer the upgrade.

@@ -195,11 +195,32 @@ describe("sendMessage", () => {
     expect(await sendMessage(qc, { chatId: "c3", content: "again", draftKey: "c3" })).toEqual({ kind: "busy" });
 
     stopStream("c3");
-    expect(await pending).toEqual({ kind: "stopped" });
+    expect(await pending).toEqual({ kind: "stopped", accepted: true });
     expect(qc.getQueryData<ChatDetail>(chatKey("c3"))!.messages[1]).toMatchObject({
       content: "Partial",
       status: "stopped",
     });
     expect(isStreaming("c3")).toBe(false);
+  });
+
+  it("Stop before the server answers takes the turn back and returns the question to the composer", async () => {
+    const qc = client();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
+          }),
+      ),
+    );
+    setDraft("new", "");
+    const pending = sendMessage(qc, { chatId: "c4", content: "Too quick", isNewChat: true, draftKey: "new" });
+    expect(qc.getQueryData<ChatDetail>(chatKey("c4"))!.messages).toHaveLength(2);
+    stopStream("c4");
+    expect(await pending).toEqual({ kind: "stopped", accepted: false });
+    expect(qc.getQueryData<ChatDetail>(chatKey("c4"))!.messages).toEqual([]);
+    expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)).toEqual([]);
+    expect(getDraft("new")).toBe("Too quick");
   });
 });

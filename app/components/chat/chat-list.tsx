@@ -39,7 +39,14 @@ export interface ChatListPanelProps {
 const menuItem =
   "flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none transition-colors data-[highlighted]:bg-surface-2";
 
-function RenameInput({ chat, onDone }: { chat: ChatSummary; onDone(title: string | null): void }) {
+function RenameInput({
+  chat,
+  onDone,
+}: {
+  chat: ChatSummary;
+  /** The new title (null: keep the old one); `byKey` when Enter or Escape ended it. */
+  onDone(title: string | null, byKey: boolean): void;
+}) {
   const [value, setValue] = useState(chat.title);
   const ref = useRef<HTMLInputElement>(null);
   const finished = useRef(false);
@@ -47,10 +54,10 @@ function RenameInput({ chat, onDone }: { chat: ChatSummary; onDone(title: string
     ref.current?.focus();
     ref.current?.select();
   }, []);
-  const finish = (save: boolean) => {
+  const finish = (save: boolean, byKey = false) => {
     if (finished.current) return;
     finished.current = true;
-    onDone(save ? cleanTitle(value) : null);
+    onDone(save ? cleanTitle(value) : null, byKey);
   };
   return (
     <input
@@ -65,11 +72,11 @@ function RenameInput({ chat, onDone }: { chat: ChatSummary; onDone(title: string
       onKeyDown={(e) => {
         if (e.key === "Enter") {
           e.preventDefault();
-          finish(true);
+          finish(true, true);
         } else if (e.key === "Escape") {
           e.preventDefault();
           e.stopPropagation();
-          finish(false);
+          finish(false, true);
         }
       }}
       className="h-9 w-full rounded-lg border border-brand/60 bg-surface px-2.5 text-sm text-fg shadow-[0_0_0_3px_var(--brand-soft)] outline-none"
@@ -98,11 +105,26 @@ function ChatRow({
   const [menuOpen, setMenuOpen] = useState(false);
   // Choosing Rename must not hand focus back to the menu button (it would blur the input).
   const renaming = useRef(false);
+  // Enter or Escape in the rename box puts keyboard focus back on the chat.
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      linkRef.current?.focus();
+    }
+  }, [editing]);
 
   if (editing) {
     return (
       <li className="px-0.5 py-px">
-        <RenameInput chat={chat} onDone={onRename} />
+        <RenameInput
+          chat={chat}
+          onDone={(title, byKey) => {
+            refocus.current = byKey;
+            onRename(title);
+          }}
+        />
       </li>
     );
   }
@@ -120,6 +142,7 @@ function ChatRow({
   return (
     <li className="group/row relative" data-testid="chat-list-item" data-active={active || undefined}>
       <Link
+        ref={linkRef}
         to={`/chat/${chat.id}`}
         prefetch="none"
         onClick={onNavigate}

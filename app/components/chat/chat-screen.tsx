@@ -125,7 +125,8 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
         if (pendingRef.current === id) navigate(`/chat/${id}`, { replace: true });
       },
     }).then((outcome) => {
-      if (outcome.kind !== "usage-limit") return;
+      // Nothing was asked: back to the new-chat state with the question in the composer.
+      if (outcome.kind !== "usage-limit" && !(outcome.kind === "stopped" && !outcome.accepted)) return;
       reuseIdRef.current = id;
       if (pendingRef.current === id) setPending(null);
     });

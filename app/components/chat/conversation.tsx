@@ -229,7 +229,7 @@ export function Conversation({
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
     observer?.observe(box);
     return () => observer?.disconnect();
-  }, [floatHeight, floatLeft]);
+  }, [floatHeight, floatLeft, listCollapsed]);
 
   const send = (text: string, retryOf?: ViewMessage) => {
     scrollToBottom();
@@ -251,6 +251,11 @@ export function Conversation({
 
   const title = notFound ? "Chat not found" : (detail.data?.chat.title ?? (chatId ? "" : "New chat"));
 
+  // The tab names the open chat.
+  useEffect(() => {
+    if (title) document.title = `${title} — Dropcraft`;
+  }, [title]);
+
   return (
     <div className="flex h-full min-h-0 flex-col">
       <Header
@@ -261,6 +266,10 @@ export function Conversation({
         onToggleList={onToggleList}
         onNewChat={onNewChat}
       />
+
+      <p className="sr-only" role="status" aria-live="polite">
+        {streaming ? "Writing the answer…" : ""}
+      </p>
 
       <div className="relative min-h-0 flex-1">
         <div
