@@ -440,8 +440,7 @@ export function canSend(text: string, max: number = MESSAGE_MAX): boolean {
 export function usageLine(usage: { remaining: number; limit: number; loaded: boolean }): string {
   const cost = "Each question uses 1 query";
   if (!usage.loaded) return cost;
-  if (usage.remaining <= 0) return `${cost} · none left today`;
-  return `${cost} · ${usage.remaining.toLocaleString("en-US")} left today`;
+  return `${cost} · ${Math.max(0, usage.remaining).toLocaleString("en-US")} left today`;
 }
 
 /** A copy of a whole answer for the clipboard: the markdown, the summary first and sources after. */

@@ -282,7 +282,7 @@ describe("composer and usage", () => {
     expect(usageLine({ remaining: 1000, limit: 1000, loaded: true })).toBe(
       "Each question uses 1 query · 1,000 left today",
     );
-    expect(usageLine({ remaining: 0, limit: 10, loaded: true })).toBe("Each question uses 1 query · none left today");
+    expect(usageLine({ remaining: 0, limit: 10, loaded: true })).toBe("Each question uses 1 query · 0 left today");
     expect(usageLine({ remaining: 10, limit: 10, loaded: false })).toBe("Each question uses 1 query");
   });
 

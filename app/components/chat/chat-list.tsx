@@ -320,7 +320,7 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
       </div>
 
       <nav
-        aria-label="Chats"
+        aria-label="Chat history"
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-4 lg:pl-4 [scrollbar-color:var(--line)_transparent] [scrollbar-width:thin]"
       >
         {list.isPending ? (

@@ -140,13 +140,12 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
       style={style}
       data-testid="chat-screen"
     >
-      <aside
+      <div
         id="chat-list-column"
-        aria-label="Chat history"
         className={`w-[264px] shrink-0 border-r border-line bg-bg-elevated/60 xl:w-[280px] ${listCollapsed ? "hidden" : "hidden md:block"}`}
       >
         <ChatListPanel ref={listRef} activeId={shownId} onNewChat={startNewChat} />
-      </aside>
+      </div>
 
       <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
         <Dialog.Portal>

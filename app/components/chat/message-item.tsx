@@ -38,6 +38,7 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Vie
     <div
       className="group flex flex-col items-end gap-1"
       data-testid="chat-message-user"
+      data-role="user"
       data-status={message.status ?? "saved"}
     >
       <div
@@ -221,6 +222,7 @@ export const AssistantMessage = memo(function AssistantMessage({
     <div
       className="group flex gap-3 sm:gap-4"
       data-testid="chat-message-assistant"
+      data-role="assistant"
       data-status={message.status ?? "saved"}
     >
       <AssistantAvatar className="mt-0.5 max-sm:hidden" />
