@@ -24,7 +24,7 @@ export async function meterFor(c: Context<ApiEnv>, user: User) {
 
 export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(outcome.resetsAt) - Date.now()) / 1000));
-  return new AppError("USAGE_LIMIT", `You have used all ${outcome.limit} ${LABELS[outcome.counter]} of your plan. It resets ${outcome.counter === "exports" || outcome.counter === "pageGenerations" ? "next month" : "tomorrow"}.`, {
+  return new AppError("USAGE_LIMIT", `You have used all ${outcome.limit} ${LABELS[outcome.counter]}. It resets ${outcome.counter === "exports" || outcome.counter === "pageGenerations" ? "next month" : "tomorrow"}.`, {
     headers: { "Retry-After": String(seconds) },
     details: { counter: outcome.counter, limit: outcome.limit, used: outcome.used, resetsAt: outcome.resetsAt },
   });

@@ -4,16 +4,13 @@
  * they are unit-tested without a browser (tests/unit/chat-logic.test.ts).
  */
 
-/** Spec section 9: chat titles hold at most 30 characters; messages at most 30000. */
-export const CHAT_TITLE_MAX = 30;
-export const MESSAGE_MAX = 30000;
-export const DEFAULT_CHAT_TITLE = "New Chat";
+// Spec section 9 limits and the title rule live with the server's conversation rules, so the
+// browser and the API can never disagree about them.
+import type { Citation } from "~/core/ai/types";
+import { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX, titleFromQuestion } from "~/core/chat/conversation";
 
-export interface Citation {
-  title: string;
-  source: string;
-  url?: string;
-}
+export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };
+export type { Citation };
 
 export interface ChatSummary {
   id: string;
@@ -93,19 +90,8 @@ export function normalizeSpaces(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/**
- * The title a first message gives a chat (spec section 4), as the server makes it: whitespace
- * collapsed, cut at a word within the 30-character limit with an ellipsis when it had to be cut.
- * Shown while the first answer streams; the server's title replaces it when the answer is saved.
- */
-export function deriveChatTitle(text: string): string {
-  const flat = normalizeSpaces(text);
-  if (!flat) return DEFAULT_CHAT_TITLE;
-  if (flat.length <= CHAT_TITLE_MAX) return flat;
-  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > 12 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
+/** The title a first message gives a chat, shown while the first answer streams (the server's replaces it). */
+export const deriveChatTitle = titleFromQuestion;
 
 /** A rename's title, or null when it cannot be saved (blank). Longer titles are cut to 30. */
 export function cleanTitle(input: string): string | null {

@@ -20,7 +20,12 @@ describe("handleUsageLimitError", () => {
   it("opens the modal titled after the allowance that ran out, with the server's message", () => {
     expect(handleUsageLimitError(limitError({ type: "USAGE_LIMIT", details: { counter: "queries", limit: 10 } }))).toBe(true);
     expect(opened).toEqual([
-      { feature: "generate", title: "Daily query limit reached", message: "You have used all 10 AI queries for today. It resets tomorrow." },
+      {
+        feature: "generate",
+        title: "Daily query limit reached",
+        message: "You have used all 10 AI queries for today. It resets tomorrow.",
+        limitLabel: "0 queries left today",
+      },
     ]);
     expect(handleUsageLimitError(limitError({ details: { counter: "exports" } }))).toBe(true);
     expect(opened[1].title).toBe("Monthly export limit reached");

@@ -14,12 +14,15 @@ export interface UpgradeModalDetail {
   feature?: UpgradeFeature;
   title?: string;
   message?: string;
+  /** What ran out, e.g. "0 queries left today"; empty: the feature's own 'Limit reached' line. */
+  limitLabel?: string;
 }
 
 export const UPGRADE_MODAL_DEFAULTS: Readonly<Required<UpgradeModalDetail>> = Object.freeze({
   feature: "export",
   title: "Upgrade Required",
   message: "This feature is only available to premium users.",
+  limitLabel: "",
 });
 
 /** Fills in the defaults; unknown features and blank texts fall back too. */
@@ -30,6 +33,7 @@ export function resolveUpgradeDetail(detail: unknown): Required<UpgradeModalDeta
     feature: UPGRADE_FEATURES.includes(d.feature as UpgradeFeature) ? (d.feature as UpgradeFeature) : UPGRADE_MODAL_DEFAULTS.feature,
     title: text(d.title, UPGRADE_MODAL_DEFAULTS.title),
     message: text(d.message, UPGRADE_MODAL_DEFAULTS.message),
+    limitLabel: text(d.limitLabel, UPGRADE_MODAL_DEFAULTS.limitLabel),
   };
 }
 
@@ -50,7 +54,8 @@ export function isUsageLimitError(err: unknown): err is HttpError {
  */
 export function handleUsageLimitError(err: unknown): boolean {
   if (!isUsageLimitError(err)) return false;
-  openUpgradeModal({ feature: "generate", title: limitTitle(counterOf(err.body)), message: err.serverMessage });
+  const counter = counterOf(err.body);
+  openUpgradeModal({ feature: "generate", title: limitTitle(counter), message: err.serverMessage, limitLabel: counter ? LIMIT_LABELS[counter] : undefined });
   return true;
 }
 
@@ -71,6 +76,17 @@ const LIMIT_TITLES: Record<string, string> = {
   launchers: "Daily launch limit reached",
   exports: "Monthly export limit reached",
   pageGenerations: "Monthly page limit reached",
+};
+
+const LIMIT_LABELS: Record<string, string> = {
+  queries: "0 queries left today",
+  images: "0 images left today",
+  marketingVisuals: "0 visuals left today",
+  launchers: "0 launches left today",
+  prompts: "0 prompts left today",
+  aiAdvisor: "0 advisor sessions left today",
+  exports: "0 exports left this month",
+  pageGenerations: "0 page generations left this month",
 };
 
 function limitTitle(counter: string | undefined): string {

@@ -50,7 +50,7 @@ export interface UpgradeModalProps extends Required<UpgradeModalDetail> {
 }
 
 /** The upgrade modal itself (spec section 3, "Upgrade modal props": isOpen, feature, title, message). */
-export function UpgradeModal({ isOpen, onClose, feature, title, message }: UpgradeModalProps) {
+export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLabel }: UpgradeModalProps) {
   const [interval, setBillingInterval] = useState<BillingInterval>("monthly");
   const checkout = useGrowthCheckout();
   const { prefetch } = checkout;
@@ -92,7 +92,7 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message }: Upgra
             </span>
             <div className="min-w-0">
               <p className="text-[11px] font-semibold uppercase tracking-wider text-warning">Limit reached</p>
-              <p className="text-lg font-bold leading-tight tracking-tight text-fg">{state.left}</p>
+              <p className="text-lg font-bold leading-tight tracking-tight text-fg">{limitLabel || state.left}</p>
               <p className="mt-0.5 text-xs text-muted">{state.hint}</p>
             </div>
           </div>

@@ -1,0 +1,67 @@
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+/** Asks through the API as the signed-in browser user (bearer token), reading the answer stream to the end. */
+async function askThroughApi(context: BrowserContext, token: string, chatId: string, content: string) {
+  const res = await context.request.post(`${baseURL()}/api/chats/${chatId}/messages`, {
+    data: { content },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await res.text();
+  if (res.status() !== 200 || !body.includes('"type":"done"')) throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
+}
+
+describe("chat", () => {
+  it("answers a question from the built-in analyst, titles the chat and counts the query", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    const input = page.getByTestId("chat-input");
+    await input.fill("Find winning products in pet supplies");
+    await input.press("Enter");
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const answer = page.locator('[data-role="assistant"]').last();
+    await answer.waitFor();
+    await expect.poll(() => answer.innerText(), { timeout: 15_000 }).toMatch(/sample/i);
+    await expect.poll(() => answer.locator("table").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/9 left/);
+    await expect.poll(() => page.getByRole("navigation", { name: "Chat history" }).innerText()).toContain("Find winning products in pet");
+
+    // The answer survives a reload: it was saved, not just shown.
+    await page.reload({ waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect.poll(() => page.locator('[data-role="assistant"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it("a free user who has used the day's 10 queries sees the upgrade modal and keeps the typed question", async () => {
+    const { page, context } = await openPage("/help");
+    const { token } = await signUpThroughApi(context);
+    const chatId = crypto.randomUUID();
+    for (let i = 1; i <= 10; i++) await askThroughApi(context, token, chatId, `Question ${i}: best kitchen gadgets?`);
+
+    await page.goto(`${baseURL()}/chat/${chatId}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/0 left|limit/i);
+    const input = page.getByTestId("chat-input");
+    await input.fill("One more: phone accessories?");
+    await input.press("Enter");
+
+    const modal = page.getByTestId("upgrade-modal");
+    await modal.waitFor();
+    const text = await modal.innerText();
+    expect(text).toContain("Daily query limit reached");
+    expect(text).toContain("You have used all 10 AI queries for today. It resets tomorrow.");
+    expect(text).toContain("0 queries left today");
+    expect(await input.inputValue()).toBe("One more: phone accessories?");
+    await page.getByTestId("upgrade-modal-continue-free").click();
+    await modal.waitFor({ state: "detached" });
+    // Nothing was added to the chat: 10 questions and 10 answers.
+    expect(await page.locator('[data-role="user"]').count()).toBe(10);
+    await context.close();
+  });
+});
