@@ -33,7 +33,7 @@ describe("sign up and verify", () => {
     await page.getByTestId("verify-success").waitFor();
     await page.getByTestId("verify-continue").click();
     await page.waitForURL((u) => u.pathname === "/app");
-    await page.getByRole("heading", { name: "AI Chat" }).waitFor();
+    await page.getByTestId("chat-screen").waitFor();
     await expect(page.getByTestId("verification-gate").count()).resolves.toBe(0);
     await context.close();
   });

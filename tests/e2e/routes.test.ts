@@ -32,7 +32,7 @@ describe("route table", () => {
     for (const [path, title] of [
       ["/history", "Chat Management"],
       ["/image-maker/2", "Image Maker"],
-      ["/chat/abc", "AI Chat"],
+      ["/ad-launcher", "Ad Launcher"],
     ]) {
       await page.goto(baseURL() + path, { waitUntil: "networkidle" });
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
