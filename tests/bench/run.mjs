@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app, serves it and a minimal baseline Worker with `wrangler dev`
 // on 127.0.0.1, load-tests `/` and `/api/health` on both, measures the landing page's JS/CSS,
-// the usage stream's SSE fan-out latency (1/10/100 streams of one user) and runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
+// the usage meter's reservations/s (the real UsageMeter Durable Object behind tests/bench/meter/,
+// for 1 and 100 users), the usage stream's SSE fan-out latency (1/10/100 streams of one user) and
+// runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser  --no-sse  --sse-events=20
-//        --duration=8  --warmup=2  --connections=20  --timeout=170  --keep-tmp
+//        --no-meter  --duration=8  --warmup=2  --connections=20  --timeout=200  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
@@ -15,6 +17,7 @@ import { parseArgs } from "node:util";
 import { measureLanding } from "./lib/bundle.mjs";
 import { runLighthouse } from "./lib/lighthouse.mjs";
 import { loadTest } from "./lib/load.mjs";
+import { meterThroughput } from "./lib/meter.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
@@ -32,6 +35,8 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, "../..");
 const RESERVED_PORTS = [8787, 9229]; // the lead's dev server and its inspector
 const ROUTES = { landing: "/", api: "/api/health" };
+const METER_CONFIG = path.join(BENCH_DIR, "meter/wrangler.toml");
+const METER_USERS = [1, 100];
 
 const { opts, options } = parseOptions();
 
@@ -46,7 +51,9 @@ async function shutdown(code, reason) {
   stopping = true;
   if (reason) console.error(`\n[bench] ${reason}; stopping servers…`);
   await stopAll();
-  removeEmptyDirs(path.join(BENCH_DIR, "baseline/.wrangler/tmp"), path.join(BENCH_DIR, "baseline/.wrangler"));
+  for (const worker of ["baseline", "meter"]) {
+    removeEmptyDirs(path.join(BENCH_DIR, worker, ".wrangler/tmp"), path.join(BENCH_DIR, worker, ".wrangler"));
+  }
   // Keep logs and state when the bench itself failed (exit 2) or when asked to.
   if (tmp && (opts["keep-tmp"] || code === 2)) console.error(`[bench] logs and state kept in ${tmp}`);
   else if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -113,23 +120,48 @@ async function main() {
   }
 
   const rootCompat = readCompat(path.join(ROOT, "wrangler.toml"));
-  const baseCompat = readCompat(path.join(BENCH_DIR, "baseline/wrangler.toml"));
-  result.compat = { product: rootCompat, baseline: baseCompat };
-  if (rootCompat.date !== baseCompat.date || rootCompat.flags !== baseCompat.flags) {
-    log(
-      `WARN: baseline compatibility ${JSON.stringify(baseCompat)} differs from wrangler.toml ${JSON.stringify(rootCompat)}`,
-    );
+  result.compat = { product: rootCompat, baseline: readCompat(path.join(BENCH_DIR, "baseline/wrangler.toml")) };
+  if (options.meter) result.compat.meter = readCompat(METER_CONFIG);
+  for (const [name, compat] of Object.entries(result.compat)) {
+    if (name !== "product" && (rootCompat.date !== compat.date || rootCompat.flags !== compat.flags)) {
+      log(
+        `WARN: ${name} compatibility ${JSON.stringify(compat)} differs from wrangler.toml ${JSON.stringify(rootCompat)}`,
+      );
+    }
   }
 
-  // 2-3. Migrations into the bench's own state dir, then both servers on fresh ports.
+  // 2-3. Migrations into the bench's own state dirs, then the servers on fresh ports.
   const ports = [];
-  for (let i = 0; i < 4; i += 1) ports.push(await freePort([...RESERVED_PORTS, ...ports]));
+  for (let i = 0; i < (options.meter ? 6 : 4); i += 1) ports.push(await freePort([...RESERVED_PORTS, ...ports]));
   const productState = path.join(tmp, "product-state");
-  log("applying D1 migrations (local, bench state dir)…");
-  const mig = await applyMigrations(ROOT, productState, path.join(logs, "migrations.log"));
+  const meterState = path.join(tmp, "meter-state");
+  log(`applying D1 migrations (local, bench state dir${options.meter ? "s: product and meter" : ""})…`);
+  const [mig, meterMig] = await Promise.all([
+    applyMigrations(ROOT, productState, path.join(logs, "migrations.log")),
+    // The meter's failures are reported as a failed meter check, not as a failed bench.
+    options.meter
+      ? applyMigrations(ROOT, meterState, path.join(logs, "meter-migrations.log"), { configPath: METER_CONFIG }).catch(
+          (err) => ({ error: err }),
+        )
+      : null,
+  ]);
   log(
-    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]})…`,
+    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]}${options.meter ? `, meter :${ports[4]}` : ""})…`,
   );
+  // Started alongside, but not awaited with the others: a meter that fails to start only fails the meter section.
+  const meterStart = !options.meter
+    ? null
+    : meterMig.error
+      ? Promise.resolve({ error: meterMig.error })
+      : startWrangler({
+          name: "meter",
+          root: ROOT,
+          configPath: METER_CONFIG,
+          port: ports[4],
+          inspectorPort: ports[5],
+          persistTo: meterState,
+          logFile: path.join(logs, "meter.log"),
+        }).catch((err) => ({ error: err }));
   const [product, baseline] = await Promise.all([
     startWrangler({
       name: "product",
@@ -149,12 +181,15 @@ async function main() {
       logFile: path.join(logs, "baseline.log"),
     }),
   ]);
+  const meter = await meterStart;
   result.servers = {
     product: { url: product.url, readyMs: product.startMs },
     baseline: { url: baseline.url, readyMs: baseline.startMs },
   };
+  if (meter && !meter.error) result.servers.meter = { url: meter.url, readyMs: meter.startMs };
   log(
-    `ready: product in ${(product.startMs / 1000).toFixed(1)} s, baseline in ${(baseline.startMs / 1000).toFixed(1)} s`,
+    `ready: product in ${(product.startMs / 1000).toFixed(1)} s, baseline in ${(baseline.startMs / 1000).toFixed(1)} s` +
+      (!meter ? "" : meter.error ? "; meter failed to start" : `, meter in ${(meter.startMs / 1000).toFixed(1)} s`),
   );
 
   // The landing page must render before it is worth load-testing.
@@ -198,6 +233,29 @@ async function main() {
     );
   }
   await baseline.stop();
+
+  // 4b. Reservations/s of the real UsageMeter (reserve + commit per request), 1 and 100 users,
+  // with the same load options; compared with the baseline's /api/health req/s just measured.
+  if (!meter) {
+    result.meter = { skipped: true };
+  } else {
+    try {
+      if (meter.error) throw meter.error;
+      result.meter = await meterThroughput({
+        baseUrl: meter.url,
+        counts: METER_USERS,
+        connections: options.connections,
+        durationS: options.duration,
+        warmupS: options.warmup,
+        baselineApiRps: result.load.runs[`baseline ${ROUTES.api}`]?.rps ?? null,
+        log,
+      });
+    } catch (err) {
+      result.meter = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  usage meter failed: ${result.meter.error}`);
+    }
+    if (!meter.error) await meter.stop();
+  }
 
   // 5b. SSE fan-out of the per-user usage stream (plan changes via the signed Stripe webhook).
   if (options.sse) {
@@ -257,10 +315,11 @@ function parseOptions() {
         "no-browser": { type: "boolean", default: false },
         "no-sse": { type: "boolean", default: false },
         "sse-events": { type: "string", default: "20" },
+        "no-meter": { type: "boolean", default: false },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "20" },
-        timeout: { type: "string", default: "170" },
+        timeout: { type: "string", default: "200" },
         "keep-tmp": { type: "boolean", default: false },
       },
       strict: true,
@@ -272,6 +331,7 @@ function parseOptions() {
       browser: !values["no-browser"],
       sse: !values["no-sse"],
       sseEvents: Math.round(positive(values["sse-events"], "--sse-events")),
+      meter: !values["no-meter"],
       duration: positive(values.duration, "--duration"),
       warmup: nonNegative(values.warmup, "--warmup"),
       connections: Math.round(positive(values.connections, "--connections")),
@@ -282,7 +342,8 @@ function parseOptions() {
     console.error(`[bench] ${err.message}`);
     console.error(
       "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser] [--no-sse]\n" +
-        "       [--duration=8] [--warmup=2] [--connections=20] [--timeout=170] [--keep-tmp] [--sse-events=20]",
+        "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=200] [--keep-tmp]\n" +
+        "       [--sse-events=20]",
     );
     process.exit(2);
   }

@@ -85,6 +85,36 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Usage meter: every reservation granted and committed; reservations/s floor per user count.
+  const meter = result.meter;
+  if (meter && !meter.skipped) {
+    if (meter.error) {
+      add("fail", "meter reservations run", null, "completes", meter.error);
+    } else {
+      const maxErr = budgets.meter?.maxErrorRate ?? 0;
+      for (const [n, r] of Object.entries(meter.runs ?? {})) {
+        const users = `${n} user${n === "1" ? "" : "s"}`;
+        add(
+          r.errorRate <= maxErr ? "pass" : "fail",
+          `meter errors (${users})`,
+          r.errorRate,
+          `<= ${maxErr}`,
+          r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests + r.errors}` : undefined,
+        );
+        const min = budgets.meter?.minReservationsPerSecond?.[n];
+        if (min !== undefined) {
+          const actual = r.reservationsPerSecond;
+          add(
+            actual !== null && actual >= min ? "pass" : "fail",
+            `meter reservations/s (${users})`,
+            actual,
+            `>= ${min}`,
+          );
+        }
+      }
+    }
+  }
+
   // SSE fan-out: every stream gets every event; p99 latency per stream count where budgeted.
   const sse = result.sse;
   if (sse && !sse.skipped) {
@@ -216,6 +246,46 @@ export function formatReport(result, checks) {
       line(`  failed requests: ${l.browser.failedRequests.map((r) => `${r.status} ${r.url}`).join(", ")}`);
   }
 
+  const meter = result.meter;
+  if (meter) {
+    line();
+    if (meter.skipped) line("Usage meter: skipped (--no-meter)");
+    else if (meter.error) line(`Usage meter: failed: ${meter.error}`);
+    else {
+      line(
+        `Usage meter: GET /reserve?users=N on tests/bench/meter (the real UsageMeter Durable Object), one reserve + commit per request, users round-robin; ${o.connections} connections, ${o.warmup} s warmup + ${o.duration} s measured`,
+      );
+      const rows = [
+        [
+          "users",
+          "reservations/s",
+          "p50 ms",
+          "p90 ms",
+          "p99 ms",
+          "max ms",
+          "errors",
+          "non-2xx",
+          "vs baseline /api/health",
+        ],
+      ];
+      for (const [n, r] of Object.entries(meter.runs)) {
+        rows.push([
+          n,
+          fmt(r.reservationsPerSecond, 0),
+          fmt(r.latencyMs.p50),
+          fmt(r.latencyMs.p90),
+          fmt(r.latencyMs.p99),
+          fmt(r.latencyMs.max),
+          r.errors,
+          r.non2xx,
+          x(r.ratioToBaselineApi),
+        ]);
+      }
+      table(rows, line, 0);
+      if (meter.baselineApiRps) line(`  baseline GET /api/health in this run: ${fmt(meter.baselineApiRps, 0)} req/s`);
+    }
+  }
+
   const sse = result.sse;
   if (sse) {
     line();
@@ -243,7 +313,6 @@ export function formatReport(result, checks) {
       }
       table(rows, line, 0);
     }
-    line(`  reservations/s: ${sse.reservationsPerSecond ?? "n/a (no metered endpoint yet)"}`);
   }
 
   const lh = result.lighthouse;

@@ -90,13 +90,18 @@ export function serverBuildInfo(root) {
   return { exists: true, mode };
 }
 
-/** Applies the product's D1 migrations into the bench's own state dir. */
-export async function applyMigrations(root, persistTo, logFile) {
-  const res = await runCommand(
-    path.join(root, "node_modules/.bin/wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
-    { cwd: root, logFile, env: { ...OFFLINE_ENV, CI: "true" } },
-  );
+/**
+ * Applies the D1 migrations of binding DB into the bench's own state dir: the product's
+ * (root wrangler.toml), or those of the Worker config at `configPath` (its migrations_dir).
+ */
+export async function applyMigrations(root, persistTo, logFile, { configPath } = {}) {
+  const args = ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo];
+  if (configPath) args.push("-c", configPath);
+  const res = await runCommand(path.join(root, "node_modules/.bin/wrangler"), args, {
+    cwd: root,
+    logFile,
+    env: { ...OFFLINE_ENV, CI: "true" },
+  });
   if (res.code !== 0) throw new Error(`D1 migrations failed (exit ${res.code}):\n${tail(res.output)}`);
   return { ms: res.ms };
 }

@@ -13,12 +13,10 @@ const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
 const PASSWORD = "violet-harbor-lantern-42";
 const PLANS = ["pro", "empire"];
 
-/** Why there is no reservations/s number yet; printed in the table and kept in the JSON. */
-export const RESERVATIONS_NOTE = "n/a (no metered endpoint yet)";
-
 /**
  * Measures fan-out for each stream count in `counts` (one user, `events` sequential plan changes
- * per count). Returns { user, runs: { [n]: {...} }, reservationsPerSecond }.
+ * per count). Returns { userId, events, eventTimeoutMs, runs: { [n]: {...} } }. Reservations/s of
+ * the same meter are measured separately (lib/meter.mjs).
  */
 export async function sseFanout({
   baseUrl,
@@ -46,7 +44,7 @@ export async function sseFanout({
           `webhook p50 ${r.webhookMs.p50} ms, missed ${r.missed}/${r.expected}`,
       );
     }
-    return { userId, events, eventTimeoutMs, runs, reservationsPerSecond: RESERVATIONS_NOTE };
+    return { userId, events, eventTimeoutMs, runs };
   } finally {
     for (const s of streams) s.close();
     agent.destroy();
