@@ -60,7 +60,7 @@ export class UsageMeter extends DurableObject<Env> {
     this.context = context;
     this.contextJson = serialized;
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('context', ?)", serialized);
-    if (hadContext) this.broadcast(this.snapshotNow());
+    if (hadContext) this.broadcastSnapshot();
   }
 
   reserve(context: MeterContext, counter: UsageCounter, amount = 1): ReserveOutcome {
@@ -90,7 +90,7 @@ export class UsageMeter extends DurableObject<Env> {
       amount,
     );
     this.scheduleAlarm(now.getTime() + RESERVATION_TTL_MS + 1_000);
-    this.broadcast(this.snapshotNow());
+    this.broadcastSnapshot();
     return { ok: true, reservationId: id, remaining: limit - used - amount };
   }
 
@@ -107,7 +107,7 @@ export class UsageMeter extends DurableObject<Env> {
     );
     this.scheduleAlarm(Date.now() + FLUSH_DELAY_MS);
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('dirty', '1')");
-    this.broadcast(this.snapshotNow());
+    this.broadcastSnapshot();
     return true;
   }
 
@@ -121,7 +121,7 @@ export class UsageMeter extends DurableObject<Env> {
       row.period,
       row.counter,
     );
-    this.broadcast(this.snapshotNow());
+    this.broadcastSnapshot();
     return true;
   }
 
@@ -228,7 +228,10 @@ export class UsageMeter extends DurableObject<Env> {
     this.sql.exec("DELETE FROM counters WHERE period LIKE 'day:%' AND substr(period, 5) < ?", cutoff);
   }
 
-  private broadcast(snapshot: UsageSnapshot) {
+  /** Pushes the counters to every open tab; skips building the snapshot when nobody listens (most reservations). */
+  private broadcastSnapshot() {
+    if (this.streams.size === 0) return;
+    const snapshot = this.snapshotNow();
     for (const writer of this.streams) void this.send(writer, snapshot);
   }
 
