@@ -1,10 +1,115 @@
 /** Chats and their messages. Every query takes the owner's id, so one user never reads another's. */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client";
 import { chats, messages, projects, type Chat, type Message } from "./schema";
 
 export async function listChats(db: Database, userId: number): Promise<Chat[]> {
   return db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt), desc(chats.createdAt)).all();
+}
+
+/** A listed chat with how many messages it shows (user questions and answers). */
+export interface ListedChat extends Chat {
+  messageCount: number;
+}
+
+/** A chat found by a search, with the first message that matched (null when only the title did). */
+export interface FoundChat extends ListedChat {
+  hit: Pick<Message, "id" | "role" | "content" | "createdAt"> | null;
+}
+
+/** The roles a reader sees; the spec's "thinking" placeholders are never shown or counted. */
+const shownRole = inArray(messages.role, ["user", "assistant"]);
+
+/** Message counts per chat of one user: one grouped query, walked through the user's chats. */
+function messageCounts(db: Database, userId: number) {
+  return db
+    .select({ chatId: messages.chatId, messageCount: sql<number>`count(*)`.as("message_count") })
+    .from(chats)
+    .innerJoin(messages, eq(messages.chatId, chats.id))
+    .where(and(eq(chats.userId, userId), eq(messages.userId, userId), shownRole))
+    .groupBy(messages.chatId)
+    .as("counts");
+}
+
+/** The caller's chats with their message counts, most recently updated first. */
+export async function listChatsWithCounts(db: Database, userId: number): Promise<ListedChat[]> {
+  const counts = messageCounts(db, userId);
+  const rows = await db
+    .select({ chat: chats, messageCount: sql<number>`coalesce(${counts.messageCount}, 0)` })
+    .from(chats)
+    .leftJoin(counts, eq(counts.chatId, chats.id))
+    .where(eq(chats.userId, userId))
+    .orderBy(desc(chats.updatedAt), desc(chats.createdAt))
+    .all();
+  return rows.map((r) => ({ ...r.chat, messageCount: Number(r.messageCount) }));
+}
+
+/**
+ * Whether `column` contains `text`, literally (no wildcards exist here, so `%`, `_` and `\` are
+ * themselves) and ignoring the case of ASCII letters, as SQLite's LIKE would. Not LIKE: D1
+ * refuses LIKE patterns over 50 bytes ("LIKE or GLOB pattern too complex"), and a search may be
+ * 200 characters long.
+ */
+const containsText = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
+
+/**
+ * The text of a message a reader sees: an answer's stored JSON gives its content and executive
+ * summary (app/core/chat/conversation.ts, decodeMessage), so a search never matches the JSON's
+ * keys or its provider label; plain rows are themselves. Nested CASEs: SQLite evaluates a CASE
+ * branch only when it is taken, so json_* never sees text that is not JSON.
+ */
+const shownText = sql`CASE WHEN ${messages.role} = 'assistant' AND substr(${messages.content}, 1, 1) = '{' AND json_valid(${messages.content})
+  THEN (CASE WHEN json_type(${messages.content}, '$.content') = 'text'
+    THEN json_extract(${messages.content}, '$.content') || char(10) ||
+      coalesce(CASE WHEN json_type(${messages.content}, '$.summary') = 'text' THEN json_extract(${messages.content}, '$.summary') END, '')
+    ELSE ${messages.content} END)
+  ELSE ${messages.content} END`;
+
+/**
+ * The caller's chats whose title or any shown message contains `text` (ASCII letters in any
+ * case), most recently updated first, each with its message count and
+ * its first matching message. One statement: the matches are ranked per chat by a window.
+ */
+export async function searchChats(db: Database, userId: number, text: string): Promise<FoundChat[]> {
+  const counts = messageCounts(db, userId);
+  const hits = db
+    .select({
+      chatId: messages.chatId,
+      id: messages.id,
+      role: messages.role,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      rank: sql<number>`row_number() over (partition by ${messages.chatId} order by ${messages.createdAt}, ${messages}.rowid)`.as(
+        "hit_rank",
+      ),
+    })
+    .from(chats)
+    .innerJoin(messages, eq(messages.chatId, chats.id))
+    .where(and(eq(chats.userId, userId), eq(messages.userId, userId), shownRole, containsText(shownText, text)))
+    .as("hits");
+  const rows = await db
+    .select({
+      chat: chats,
+      messageCount: sql<number>`coalesce(${counts.messageCount}, 0)`,
+      hitId: hits.id,
+      hitRole: hits.role,
+      hitContent: hits.content,
+      hitCreatedAt: hits.createdAt,
+    })
+    .from(chats)
+    .leftJoin(counts, eq(counts.chatId, chats.id))
+    .leftJoin(hits, and(eq(hits.chatId, chats.id), eq(hits.rank, 1)))
+    .where(and(eq(chats.userId, userId), or(containsText(chats.title, text), isNotNull(hits.id))))
+    .orderBy(desc(chats.updatedAt), desc(chats.createdAt))
+    .all();
+  return rows.map((r) => ({
+    ...r.chat,
+    messageCount: Number(r.messageCount),
+    hit:
+      r.hitId != null && r.hitRole != null && r.hitContent != null && r.hitCreatedAt != null
+        ? { id: r.hitId, role: r.hitRole, content: r.hitContent, createdAt: r.hitCreatedAt }
+        : null,
+  }));
 }
 
 export async function findChat(db: Database, userId: number, chatId: string): Promise<Chat | undefined> {

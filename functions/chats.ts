@@ -12,6 +12,7 @@ import {
   titleFromQuestion,
   type ApiMessage,
 } from "~/core/chat/conversation";
+import { messageSnippet, SEARCH_QUERY_MAX } from "~/core/chat/search";
 import { AppError } from "~/core/errors";
 import type { User } from "../db/schema";
 import {
@@ -22,10 +23,11 @@ import {
   deleteMessage,
   findChat,
   insertChat,
-  listChats,
+  listChatsWithCounts,
   listMessages,
   projectOwnedBy,
   renameChat,
+  searchChats,
 } from "../db/chats";
 import { createRouter, type ApiEnv } from "./context";
 import { reserveUsage } from "./meter";
@@ -37,6 +39,14 @@ import { requireCaller } from "./session";
 const ChatSchema = z
   .object({ id: z.string(), title: z.string(), projectId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
   .openapi("Chat");
+const ListedChatSchema = ChatSchema.extend({
+  messageCount: z.number().int(),
+  match: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: "With q: about 120 characters around the first hit in a message; null when only the title matched" }),
+}).openapi("ListedChat");
 const CitationSchema = z.object({ title: z.string(), source: z.string(), url: z.string().optional() });
 const MessageSchema = z
   .object({
@@ -72,12 +82,37 @@ export const chats = createRouter()
     createRoute({
       method: "get",
       path: "/chats",
-      summary: "The caller's chats, most recently updated first",
-      responses: { 200: { description: "Chats", ...json(z.object({ chats: z.array(ChatSchema) })) }, ...errors },
+      summary: "The caller's chats, most recently updated first, with message counts; q searches titles and messages",
+      request: {
+        query: z.object({
+          q: z
+            .string({ error: "q must be one piece of text" })
+            .trim()
+            .min(1, { message: "q cannot be empty: leave it out to list every chat" })
+            .max(SEARCH_QUERY_MAX, { message: `q is too long (${SEARCH_QUERY_MAX} characters at most)` })
+            .optional()
+            .openapi({ description: "Text to find (ignoring case) in chat titles and message contents" }),
+        }),
+      },
+      responses: { 200: { description: "Chats", ...json(z.object({ chats: z.array(ListedChatSchema) })) }, ...errors },
     }),
     async (c) => {
       const { user } = requireCaller(c);
-      return c.json({ chats: (await listChats(c.var.db, user.id)).map(publicChat) }, 200);
+      const { q } = c.req.valid("query");
+      if (q === undefined) {
+        const listed = await listChatsWithCounts(c.var.db, user.id);
+        return c.json({ chats: listed.map((chat) => ({ ...publicChat(chat), messageCount: chat.messageCount })) }, 200);
+      }
+      const found = await searchChats(c.var.db, user.id, q);
+      return c.json(
+        {
+          chats: found.map((chat) => {
+            const hit = chat.hit && decodeMessage({ ...chat.hit, chatId: chat.id });
+            return { ...publicChat(chat), messageCount: chat.messageCount, match: hit ? messageSnippet(hit, q) : null };
+          }),
+        },
+        200,
+      );
     },
   )
   .openapi(
