@@ -2,19 +2,24 @@
 // `npm run bench`: builds the app, serves it and a minimal baseline Worker with `wrangler dev`
 // on 127.0.0.1, load-tests `/` and `/api/health` on both, measures the landing page's JS/CSS,
 // the usage meter's reservations/s (the real UsageMeter Durable Object behind tests/bench/meter/,
-// for 1 and 100 users), the usage stream's SSE fan-out latency (1/10/100 streams of one user) and
-// runs Lighthouse, then checks tests/bench/budgets.json and writes reports/bench-*.json.
+// for 1 and 100 users), the usage stream's SSE fan-out latency (1/10/100 streams of one user),
+// runs Lighthouse, and measures chat time-to-first-token overhead over the provider's own (a second
+// product `wrangler dev` whose AI_BASE_URL points at a local fake OpenAI, lib/chat.mjs), then
+// checks tests/bench/budgets.json and writes reports/bench-*.json.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser  --no-sse  --sse-events=20
-//        --no-meter  --duration=8  --warmup=2  --connections=20  --timeout=200  --keep-tmp
+//        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5
+//        --duration=8  --warmup=2  --connections=20  --timeout=300  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measureLanding } from "./lib/bundle.mjs";
+import { analystTtft, chatOverhead } from "./lib/chat.mjs";
+import { startFakeOpenAi } from "./lib/fake-openai.mjs";
 import { runLighthouse } from "./lib/lighthouse.mjs";
 import { loadTest } from "./lib/load.mjs";
 import { meterThroughput } from "./lib/meter.mjs";
@@ -25,6 +30,7 @@ import {
   buildApp,
   freePort,
   killAllSync,
+  onCleanup,
   readCompat,
   serverBuildInfo,
   startWrangler,
@@ -37,6 +43,16 @@ const RESERVED_PORTS = [8787, 9229]; // the lead's dev server and its inspector
 const ROUTES = { landing: "/", api: "/api/health" };
 const METER_CONFIG = path.join(BENCH_DIR, "meter/wrangler.toml");
 const METER_USERS = [1, 100];
+// The chat bench's fake provider: its own time to first token and its streaming pace. The answer
+// streams for 270 ms after the first token, so a product that buffered it would show up as TTFT.
+const CHAT_PROVIDER = {
+  firstTokenDelayMs: 50,
+  chunkIntervalMs: 30,
+  chunkCount: 10,
+  model: "bench-model",
+  apiKey: "sk-bench-fake",
+};
+const ANALYST_QUESTIONS = 3;
 
 const { opts, options } = parseOptions();
 
@@ -132,9 +148,12 @@ async function main() {
 
   // 2-3. Migrations into the bench's own state dirs, then the servers on fresh ports.
   const ports = [];
-  for (let i = 0; i < (options.meter ? 6 : 4); i += 1) ports.push(await freePort([...RESERVED_PORTS, ...ports]));
+  const portCount = 4 + (options.meter ? 2 : 0) + (options.chat ? 2 : 0);
+  for (let i = 0; i < portCount; i += 1) ports.push(await freePort([...RESERVED_PORTS, ...ports]));
+  const chatPorts = options.chat ? ports.slice(-2) : null;
   const productState = path.join(tmp, "product-state");
   const meterState = path.join(tmp, "meter-state");
+  const chatState = path.join(tmp, "chat-state");
   log(`applying D1 migrations (local, bench state dir${options.meter ? "s: product and meter" : ""})…`);
   const [mig, meterMig] = await Promise.all([
     applyMigrations(ROOT, productState, path.join(logs, "migrations.log")),
@@ -146,7 +165,8 @@ async function main() {
       : null,
   ]);
   log(
-    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]}${options.meter ? `, meter :${ports[4]}` : ""})…`,
+    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]}` +
+      `${options.meter ? `, meter :${ports[4]}` : ""}${options.chat ? `, chat product :${chatPorts[0]}` : ""})…`,
   );
   // Started alongside, but not awaited with the others: a meter that fails to start only fails the meter section.
   const meterStart = !options.meter
@@ -162,6 +182,31 @@ async function main() {
           persistTo: meterState,
           logFile: path.join(logs, "meter.log"),
         }).catch((err) => ({ error: err }));
+  // The chat product: the same Worker with its own copy of the migrated state, pointed at the
+  // bench's fake OpenAI. Like the meter, a failure here only fails the chat section.
+  let fake = null;
+  let chatStart = null;
+  if (options.chat) {
+    chatStart = (async () => {
+      cpSync(productState, chatState, { recursive: true });
+      fake = await startFakeOpenAi({
+        apiKey: CHAT_PROVIDER.apiKey,
+        firstTokenDelayMs: CHAT_PROVIDER.firstTokenDelayMs,
+        chunkIntervalMs: CHAT_PROVIDER.chunkIntervalMs,
+        chunkCount: CHAT_PROVIDER.chunkCount,
+      });
+      onCleanup(() => fake.close());
+      return startWrangler({
+        name: "chat",
+        root: ROOT,
+        port: chatPorts[0],
+        inspectorPort: chatPorts[1],
+        persistTo: chatState,
+        logFile: path.join(logs, "chat.log"),
+        vars: { AI_BASE_URL: fake.url, AI_MODEL: CHAT_PROVIDER.model, AI_API_KEY: CHAT_PROVIDER.apiKey },
+      });
+    })().catch((err) => ({ error: err }));
+  }
   const [product, baseline] = await Promise.all([
     startWrangler({
       name: "product",
@@ -282,7 +327,50 @@ async function main() {
   } else {
     result.lighthouse = { skipped: true };
   }
+
+  // 6b. Chat TTFT: the offline analyst on the product as started (information), then, with the
+  // product stopped, the adapter against the fake: direct vs through the product.
+  if (options.chat) {
+    result.chat = {};
+    log(`chat: offline analyst on the product (1 warmup + ${ANALYST_QUESTIONS} questions)…`);
+    try {
+      result.chat.analyst = await analystTtft({ productUrl: product.url, questions: ANALYST_QUESTIONS, log });
+    } catch (err) {
+      result.chat.analyst = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  analyst failed: ${result.chat.analyst.error}`);
+    }
+  }
   await product.stop();
+  if (options.chat) {
+    const chatServer = await chatStart;
+    try {
+      if (chatServer.error) throw chatServer.error;
+      result.servers.chat = { url: chatServer.url, readyMs: chatServer.startMs, provider: fake.url };
+      log(
+        `chat: TTFT through the OpenAI-compatible adapter (fake provider: ${CHAT_PROVIDER.firstTokenDelayMs} ms to first token, ` +
+          `${options.chatQuestions} questions 1 and ${options.chatConcurrency} at a time)…`,
+      );
+      Object.assign(
+        result.chat,
+        await chatOverhead({
+          productUrl: chatServer.url,
+          fake,
+          apiKey: CHAT_PROVIDER.apiKey,
+          model: CHAT_PROVIDER.model,
+          questions: options.chatQuestions,
+          concurrency: options.chatConcurrency,
+          log,
+        }),
+      );
+    } catch (err) {
+      result.chat.error = String(err?.message ?? err).slice(0, 500);
+      log(`  chat failed: ${result.chat.error}`);
+    }
+    if (!chatServer.error) await chatServer.stop();
+    await fake?.close();
+  } else {
+    result.chat = { skipped: true };
+  }
 
   result.machine.loadAvgAfter = os.loadavg();
 
@@ -316,10 +404,13 @@ function parseOptions() {
         "no-sse": { type: "boolean", default: false },
         "sse-events": { type: "string", default: "20" },
         "no-meter": { type: "boolean", default: false },
+        "no-chat": { type: "boolean", default: false },
+        "chat-questions": { type: "string", default: "30" },
+        "chat-concurrency": { type: "string", default: "5" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "20" },
-        timeout: { type: "string", default: "200" },
+        timeout: { type: "string", default: "300" },
         "keep-tmp": { type: "boolean", default: false },
       },
       strict: true,
@@ -332,6 +423,9 @@ function parseOptions() {
       sse: !values["no-sse"],
       sseEvents: Math.round(positive(values["sse-events"], "--sse-events")),
       meter: !values["no-meter"],
+      chat: !values["no-chat"],
+      chatQuestions: Math.round(positive(values["chat-questions"], "--chat-questions")),
+      chatConcurrency: Math.round(positive(values["chat-concurrency"], "--chat-concurrency")),
       duration: positive(values.duration, "--duration"),
       warmup: nonNegative(values.warmup, "--warmup"),
       connections: Math.round(positive(values.connections, "--connections")),
@@ -342,8 +436,8 @@ function parseOptions() {
     console.error(`[bench] ${err.message}`);
     console.error(
       "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser] [--no-sse]\n" +
-        "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=200] [--keep-tmp]\n" +
-        "       [--sse-events=20]",
+        "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=300] [--keep-tmp]\n" +
+        "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5]",
     );
     process.exit(2);
   }

@@ -150,6 +150,59 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Chat TTFT: every question answered (direct and through the product), overhead caps per mode.
+  const chat = result.chat;
+  if (chat && !chat.skipped) {
+    if (chat.error) {
+      add("fail", "chat TTFT run", null, "completes", chat.error);
+    } else {
+      const maxErr = budgets.chat?.maxErrorRate ?? 0;
+      for (const [mode, r] of Object.entries(chat.runs ?? {})) {
+        for (const side of ["direct", "product"]) {
+          const s = r[side];
+          add(
+            s.errorRate <= maxErr ? "pass" : "fail",
+            `chat errors (${mode}, ${side})`,
+            s.errorRate,
+            `<= ${maxErr}`,
+            s.errors
+              ? `${s.errors} of ${s.count}: ${Object.entries(s.errorKinds ?? {})
+                  .map(([k, n]) => `${k} x${n}`)
+                  .join("; ")
+                  .slice(0, 300)}`
+              : undefined,
+          );
+        }
+        for (const [key, pct] of [
+          ["p50OverheadMs", "p50"],
+          ["p99OverheadMs", "p99"],
+        ]) {
+          const limit = budgets.chat?.[key]?.[mode];
+          if (limit === undefined) continue;
+          const actual = r.overheadMs[pct];
+          add(
+            actual !== null && actual <= limit ? "pass" : "fail",
+            `chat ${pct} TTFT overhead ms (${mode})`,
+            actual,
+            `<= ${limit}`,
+            `product ${r.product.ttftMs[pct]} ms - direct ${r.direct.ttftMs[pct]} ms`,
+          );
+        }
+      }
+    }
+    // The offline analyst is measured as information: a failure warns, it does not fail the bench.
+    const a = chat.analyst;
+    if (a?.error || a?.errors) {
+      add(
+        "warn",
+        "chat analyst answers",
+        a.error ? null : a.errorRate,
+        "no errors (information only)",
+        a.error ?? JSON.stringify(a.errorKinds),
+      );
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {
@@ -312,6 +365,65 @@ export function formatReport(result, checks) {
         ]);
       }
       table(rows, line, 0);
+    }
+  }
+
+  const chat = result.chat;
+  if (chat) {
+    line();
+    if (chat.skipped) line("Chat TTFT: skipped (--no-chat)");
+    else {
+      if (chat.error) line(`Chat TTFT: failed: ${chat.error}`);
+      else {
+        const pr = chat.provider;
+        line(
+          `Chat TTFT: ${pr.kind}; fake answers ${pr.firstTokenDelayMs} ms to first token, ${pr.chunks} chunks ${pr.chunkIntervalMs} ms apart. ` +
+            `${chat.questions} questions per mode, each in a new chat, over ${chat.users} paid users. ` +
+            "direct = POST /v1/chat/completions to the fake -> first content chunk; product = POST /api/chats/{id}/messages -> first delta event",
+        );
+        const rows = [
+          ["mode", "side", "n", "TTFT p50", "p90", "p99", "max", "done p50", "done p99", "headers p50", "errors"],
+        ];
+        for (const [mode, r] of Object.entries(chat.runs)) {
+          for (const side of ["direct", "product"]) {
+            const s = r[side];
+            rows.push([
+              `${mode} (${r.concurrency} at a time)`,
+              side,
+              s.count,
+              fmt(s.ttftMs.p50),
+              fmt(s.ttftMs.p90),
+              fmt(s.ttftMs.p99),
+              fmt(s.ttftMs.max),
+              fmt(s.doneMs.p50),
+              fmt(s.doneMs.p99),
+              fmt(s.headersMs.p50),
+              s.errors,
+            ]);
+          }
+        }
+        table(rows, line, 2);
+        line();
+        const orows = [["overhead ms (product - direct)", "TTFT p50", "TTFT p99", "done p50", "done p99"]];
+        for (const [mode, r] of Object.entries(chat.runs)) {
+          orows.push([
+            mode,
+            fmt(r.overheadMs.p50),
+            fmt(r.overheadMs.p99),
+            fmt(r.doneOverheadMs.p50),
+            fmt(r.doneOverheadMs.p99),
+          ]);
+        }
+        table(orows, line);
+      }
+      const a = chat.analyst;
+      if (a?.error) line(`  offline analyst (product as started, no AI vars): failed: ${a.error}`);
+      else if (a) {
+        line(
+          `  offline analyst (product as started, no AI vars; information): ${a.count} questions, TTFT p50 ${fmt(a.ttftMs.p50)} ms, ` +
+            `max ${fmt(a.ttftMs.max)} ms; done p50 ${fmt(a.doneMs.p50)} ms; errors ${a.errors}`,
+        );
+      }
     }
   }
 

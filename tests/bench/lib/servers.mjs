@@ -108,6 +108,7 @@ export async function applyMigrations(root, persistTo, logFile, { configPath } =
 
 /**
  * Starts `wrangler dev` on 127.0.0.1:`port` and waits until GET /api/health answers 200.
+ * `vars` ({ NAME: value }) are passed as `--var NAME:value`, on top of the config's [vars].
  * Returns { name, url, port, pid, startMs, stop() }.
  */
 export async function startWrangler({
@@ -118,6 +119,7 @@ export async function startWrangler({
   inspectorPort,
   persistTo,
   logFile,
+  vars = {},
   readyTimeoutMs = 60_000,
 }) {
   const args = ["dev"];
@@ -135,6 +137,7 @@ export async function startWrangler({
     "--log-level",
     "warn",
   );
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const started = Date.now();
   const child = spawn(path.join(root, "node_modules/.bin/wrangler"), args, {
     cwd: root,

@@ -241,7 +241,8 @@ function postWebhook(base, agent, userId, plan) {
   });
 }
 
-function requestJson(base, agent, method, pathname, { headers = {}, body, raw, timeoutMs = 15_000 } = {}) {
+/** A JSON request to the product; resolves with { status, text, json }. Also used by lib/chat.mjs. */
+export function requestJson(base, agent, method, pathname, { headers = {}, body, raw, timeoutMs = 15_000 } = {}) {
   const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = http.request(
