@@ -11,6 +11,7 @@ import {
   parseStreamEvent,
   sortChats,
   type ChatDetail,
+  type ChatListItem,
   type ChatMessage,
   type ChatSummary,
   type StreamEvent,
@@ -19,12 +20,27 @@ import {
 export const CHATS_KEY = ["/api/chats"] as const;
 export const chatKey = (id: string) => ["/api/chats", id] as const;
 
+/**
+ * The Chat Management screen's lists: every chat with its message count (`q` empty), or the
+ * chats a search found, with snippets. The object never equals a chat id, so these keys never
+ * collide with `chatKey(id)`; `CHAT_HISTORY_KEY` matches all of them, and CHATS_KEY (not exact) too.
+ */
+export const CHAT_HISTORY_KEY = ["/api/chats", { view: "history" }] as const;
+export const chatHistoryKey = (q: string) => ["/api/chats", { view: "history", q }] as const;
+
 const chatUrl = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 /** All of the user's chats, newest update first. */
 export async function fetchChats({ signal }: { signal?: AbortSignal } = {}): Promise<ChatSummary[]> {
   const body = await getQueryFn<{ chats?: ChatSummary[] }>({ on401: "throw" })({ queryKey: CHATS_KEY, signal });
   return sortChats(body?.chats ?? []);
+}
+
+/** Every chat with its message count, or with `q` the chats whose title or messages contain it (`GET /api/chats?q=`). */
+export async function fetchChatHistory(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatListItem[]> {
+  const url = q ? `/api/chats?q=${encodeURIComponent(q)}` : "/api/chats";
+  const body = await getQueryFn<{ chats?: ChatListItem[] }>({ on401: "throw" })({ queryKey: [url], signal });
+  return (body?.chats ?? []).map((c) => ({ ...c, messageCount: typeof c.messageCount === "number" ? c.messageCount : 0 }));
 }
 
 /** One chat and its messages (404 `NOT_FOUND` for an unknown chat or another user's). */
@@ -48,6 +64,12 @@ export async function renameChat(id: string, title: string): Promise<ChatSummary
 
 export async function deleteChat(id: string): Promise<void> {
   await apiRequest("DELETE", chatUrl(id));
+}
+
+/** Deletes every chat of the signed-in user (`DELETE /api/chats`); resolves with how many were deleted. */
+export async function deleteAllChats(): Promise<number> {
+  const res = await apiRequest("DELETE", "/api/chats");
+  return ((await res.json()) as { deleted?: number }).deleted ?? 0;
 }
 
 /**

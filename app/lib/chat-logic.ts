@@ -20,6 +20,13 @@ export interface ChatSummary {
   updatedAt: string;
 }
 
+/** A chat as `GET /api/chats` lists it: with its message count and, from a search (`?q=`), the snippet that matched. */
+export interface ChatListItem extends ChatSummary {
+  messageCount: number;
+  /** With a search: about 120 characters around the first hit in a message; null when only the title matched. */
+  match?: string | null;
+}
+
 export interface ChatMessage {
   id: string;
   chatId: string;

@@ -86,6 +86,15 @@ describe("snippetAround", () => {
 });
 
 describe("messageSnippet", () => {
+  it("prefers a hit in prose to one in a table's header row", () => {
+    const md = "| Product | Margin |\n|---|---|\n| Mirror | 40% |\n\nThe margin on mirrors is high.";
+    expect(messageSnippet({ content: md }, "margin")).toBe("The margin on mirrors is high.");
+    expect(messageSnippet({ content: "| Product | Margin |\n|---|---|\n| Mirror | 40% |" }, "margin")).toBe(
+      "Product · Margin Mirror · 40%",
+    );
+    expect(plainText(md, { tables: false })).toBe("The margin on mirrors is high.");
+  });
+
   it("prefers the plain text, then the markdown, then the summary, then the opening", () => {
     expect(messageSnippet({ content: "**Pet beds** lead" }, "pet beds")).toBe("Pet beds lead");
     expect(messageSnippet({ content: "use **bold** text" }, "**bold**")).toBe("use **bold** text");

@@ -23,13 +23,14 @@ const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
  * marks, table pipes and rules, code fences or link targets. Not a parser; good enough for a
  * one-line preview, and a query the stripping removes is still found in the raw text.
  */
-export function plainText(markdown: string): string {
+export function plainText(markdown: string, { tables = true }: { tables?: boolean } = {}): string {
   const lines = markdown
     .replace(/```[^\n]*/g, " ") // code fences (the code itself stays)
     .split("\n")
     .map((line) => {
       if (TABLE_RULE.test(line)) return "";
       const row = /^\s*\|(.*)\|\s*$/.exec(line);
+      if (row && !tables) return "";
       const text = row
         ? row[1]
             .split("|")
@@ -57,13 +58,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Where `query` first occurs in `text`, ignoring case (and how long the hit is there). */
-export function findHit(text: string, query: string): { index: number; length: number } | null {
+/**
+ * A regular expression finding `query` in text: literal, ignoring case, any run of whitespace in
+ * the query matching any run in the text. Null for a blank query. `global` finds every hit.
+ */
+export function searchPattern(query: string, { global = false }: { global?: boolean } = {}): RegExp | null {
   const needle = collapseSpaces(query);
   if (!needle) return null;
-  // Any run of whitespace in the query matches any run in the text; case folds like SQL's LIKE and more.
-  const pattern = new RegExp(needle.split(" ").map(escapeRegExp).join("\\s+"), "i");
-  const found = pattern.exec(text);
+  return new RegExp(needle.split(" ").map(escapeRegExp).join("\\s+"), global ? "gi" : "i");
+}
+
+/** Where `query` first occurs in `text`, ignoring case (and how long the hit is there). */
+export function findHit(text: string, query: string): { index: number; length: number } | null {
+  const found = searchPattern(query)?.exec(text);
   return found ? { index: found.index, length: found[0].length } : null;
 }
 
@@ -112,11 +119,13 @@ export function leadSnippet(text: string, length: number = SNIPPET_LENGTH): stri
 }
 
 /**
- * The snippet of a matching message: around the hit in its plain text, else in its markdown,
- * else in its executive summary; the message's opening when the hit is only in hidden markup.
+ * The snippet of a matching message: around the hit in its prose (a sentence tells more than a
+ * table's header row), else in its plain text with tables, else in its markdown, else in its
+ * executive summary; the message's opening when the hit is only in hidden markup.
  */
 export function messageSnippet(message: { content: string; summary?: string }, query: string): string {
   return (
+    snippetAround(plainText(message.content, { tables: false }), query) ??
     snippetAround(plainText(message.content), query) ??
     snippetAround(message.content, query) ??
     (message.summary ? snippetAround(plainText(message.summary), query) : null) ??
