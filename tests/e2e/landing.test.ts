@@ -73,6 +73,22 @@ describe("landing page at 1440 px", () => {
     await context.close();
   });
 
+  it("draws repeated icons from the page's sprite: every <use> finds its icon and paints it", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    const uses = await page.evaluate(() =>
+      [...document.querySelectorAll("use")].map((use) => {
+        const href = use.getAttribute("href") ?? "";
+        const shown = (use.ownerSVGElement?.getBoundingClientRect().width ?? 0) > 0;
+        return { href, found: href.startsWith("#") && document.getElementById(href.slice(1)) !== null, shown, painted: use.getBBox().width > 0 };
+      }),
+    );
+    expect(uses.length).toBeGreaterThan(50);
+    expect(uses.filter((u) => !u.found)).toEqual([]);
+    expect(uses.filter((u) => u.shown && !u.painted)).toEqual([]);
+    await context.close();
+  });
+
   it("toggles the theme, persists it and keeps the body class in step", async () => {
     const { page, context } = await openPage("/");
     await hydrated(page);

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Plus } from "lucide-react";
 import { FAQS } from "./data";
 import { SectionIntro } from "./features";
+import { SpriteIcon } from "./icon-sprite";
 
 /** Expandable questions, built on native <details> so they work before hydration. */
 export function FaqSection() {
@@ -29,7 +29,7 @@ export function FaqSection() {
               <summary className="flex cursor-pointer list-none items-center justify-between gap-6 rounded-lg py-5 text-left text-base font-semibold text-fg sm:text-[17px]">
                 {item.question}
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full border border-line text-muted transition group-open:rotate-45 group-open:border-brand/50 group-open:bg-brand-soft group-open:text-fg">
-                  <Plus aria-hidden className="size-4" />
+                  <SpriteIcon name="plus" className="size-4" />
                 </span>
               </summary>
               <p className="-mt-1 pr-10 pb-6 text-[15px] leading-relaxed text-muted">{item.answer}</p>

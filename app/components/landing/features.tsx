@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import {
-  ArrowRight,
   BarChart3,
-  Check,
   Clock3,
   FileCode2,
   Link2,
@@ -10,12 +8,12 @@ import {
   Rocket,
   ScanSearch,
   Sparkles,
-  TrendingUp,
   Wand2,
   Workflow,
   type LucideIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { SpriteIcon } from "./icon-sprite";
 
 interface Feature {
   id: string;
@@ -104,7 +102,7 @@ export function FeatureSections() {
                   {feature.points.map((point) => (
                     <li key={point} className="flex items-start gap-3 text-[15px] text-fg">
                       <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent">
-                        <Check aria-hidden className="size-3.5" strokeWidth={3} />
+                        <SpriteIcon name="check" className="size-3.5" strokeWidth={3} />
                       </span>
                       {point}
                     </li>
@@ -115,7 +113,7 @@ export function FeatureSections() {
                   className="group mt-8 inline-flex items-center gap-1.5 text-sm font-semibold text-fg underline decoration-brand/50 decoration-2 underline-offset-4 transition hover:decoration-brand"
                 >
                   Try {feature.name} free
-                  <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  <SpriteIcon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </Link>
               </div>
               <div className={i % 2 === 1 ? "lg:order-1" : undefined}>{feature.visual}</div>
@@ -195,7 +193,7 @@ function WorkflowVisual() {
             className={`flex items-center gap-4 rounded-xl border p-3 ${i === 0 ? "border-brand/40 bg-brand-soft" : "border-line bg-surface"}`}
           >
             <div className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-linear-to-br from-brand/30 to-accent/20">
-              <TrendingUp className="size-5 text-fg" />
+              <SpriteIcon name="trending-up" className="size-5 text-fg" />
             </div>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold text-fg">{p.name}</p>
@@ -304,7 +302,7 @@ function LauncherVisual() {
           <li key={step.label} className="flex items-center gap-3 rounded-xl border border-line bg-surface px-3 py-2.5 text-sm">
             {step.done ? (
               <span className="flex size-5 items-center justify-center rounded-full bg-accent/20 text-accent">
-                <Check className="size-3" strokeWidth={3} />
+                <SpriteIcon name="check" className="size-3" strokeWidth={3} />
               </span>
             ) : (
               <span className="size-5 animate-spin rounded-full border-2 border-line border-t-brand motion-reduce:animate-none" />

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
 
 const COLUMNS = [
@@ -49,7 +49,7 @@ export function FinalCta() {
             className="group inline-flex items-center justify-center gap-2 rounded-xl bg-brand-strong px-7 py-3.5 text-sm font-semibold tracking-wide text-white shadow-xl shadow-brand/30 ring-1 ring-white/15 transition hover:bg-brand-strong/90"
           >
             Sign Up For Free
-            <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <SpriteIcon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
           </Link>
           <Link
             to="/upgrade"

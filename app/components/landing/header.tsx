@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { AuthLink } from "~/components/auth/auth-link";
-import { ArrowRight, Menu, Moon, Sparkles, Sun, X } from "lucide-react";
+import { Menu, Moon, Sparkles, Sun, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTheme } from "~/lib/theme";
+import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
 
 /** Spec section 9: the nav turns solid once the page has scrolled past 10 px. */
@@ -29,7 +30,7 @@ export function PromoBanner() {
           className="group inline-flex shrink-0 items-center gap-1 rounded-full bg-white/15 px-2.5 py-0.5 font-semibold ring-1 ring-white/25 transition hover:bg-white/25"
         >
           Start free
-          <ArrowRight aria-hidden className="size-3.5 transition-transform group-hover:translate-x-0.5" />
+          <SpriteIcon name="arrow-right" className="size-3.5 transition-transform group-hover:translate-x-0.5" />
         </AuthLink>
       </div>
     </div>
@@ -166,7 +167,7 @@ export function SiteHeader() {
                 className="flex items-center justify-center gap-2 rounded-xl bg-brand-strong px-4 py-3 text-base font-semibold text-white"
               >
                 Sign Up For Free
-                <ArrowRight aria-hidden className="size-4" />
+                <SpriteIcon name="arrow-right" className="size-4" />
               </AuthLink>
             </li>
           </ul>

@@ -1,9 +1,9 @@
 import { AuthLink } from "~/components/auth/auth-link";
-import { ArrowRight, Check, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TESTIMONIALS } from "./data";
 import { LiveSalesFeed } from "./live-sales";
 import { ProfileAvatar } from "./avatar";
+import { FiveStars, SpriteIcon } from "./icon-sprite";
 
 export const DASHBOARD_PREVIEW_SRC = "/landing/dashboard-preview.svg";
 const PREVIEW_WIDTH = 1200;
@@ -75,10 +75,8 @@ export function Hero() {
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pt-24">
         <div className="mx-auto max-w-4xl text-center">
           <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border border-line bg-surface/60 px-3.5 py-1.5 text-xs font-medium text-muted shadow-sm sm:text-sm">
-            <span className="flex items-center gap-0.5 text-warning" aria-hidden>
-              {Array.from({ length: 5 }, (_, i) => (
-                <Star key={i} className="size-3.5 fill-current" />
-              ))}
+            <span className="flex items-center text-warning" aria-hidden>
+              <FiveStars size={14} />
             </span>
             <span>
               Rated <span className="font-semibold text-fg">Excellent 4.8/5</span> by 3500+ dropshippers
@@ -105,7 +103,7 @@ export function Hero() {
               className="group inline-flex items-center justify-center gap-2 rounded-xl bg-brand-strong px-7 py-3.5 text-sm font-semibold tracking-wide text-white shadow-xl shadow-brand/30 ring-1 ring-white/15 transition hover:bg-brand-strong/90"
             >
               GET STARTED
-              <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+              <SpriteIcon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
             </AuthLink>
             <AuthLink
               to="/login"
@@ -128,7 +126,7 @@ export function Hero() {
             </div>
             <span aria-hidden className="hidden h-4 w-px bg-line sm:block" />
             <span className="inline-flex items-center gap-1.5">
-              <Check aria-hidden className="size-4 text-accent" />
+              <SpriteIcon name="check" className="size-4 text-accent" />
               No credit card required
             </span>
           </div>

@@ -4,6 +4,7 @@ import { FeatureSections, SectionIntro } from "./features";
 import { FinalCta, SiteFooter } from "./footer";
 import { PromoBanner, SiteHeader } from "./header";
 import { Hero } from "./hero";
+import { LandingIconSprite } from "./icon-sprite";
 import { LogoStrip, StatsSection } from "./stats";
 import { StepsSection } from "./steps";
 import { TESTIMONIALS } from "./data";
@@ -13,6 +14,7 @@ import { TestimonialSlider } from "./testimonial-slider";
 export const LandingPage = memo(function LandingPage() {
   return (
     <div className="min-h-screen overflow-x-clip bg-bg text-fg">
+      <LandingIconSprite />
       <a
         href="#main"
         className="sr-only rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100]"

@@ -64,10 +64,26 @@ export const LOGO_NAMES: Record<CompanyLogoId, string> = {
   tidal: "Tidal Trade",
 };
 
+const markId = (id: CompanyLogoId) => `cm-${id}`;
+
+/** One <symbol> per mark, for the landing page's sprite (each mark shows up to 3 times). */
+export function CompanyMarkSymbols() {
+  return (
+    <>
+      {(Object.keys(MARKS) as CompanyLogoId[]).map((id) => (
+        <symbol key={id} id={markId(id)} viewBox="0 0 24 24">
+          {MARKS[id]}
+        </symbol>
+      ))}
+    </>
+  );
+}
+
+/** A mark from the landing page's sprite (<LandingIconSprite/> must be on the page). */
 export function CompanyMark({ id, className = "size-5" }: { id: CompanyLogoId; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
-      {MARKS[id]}
+      <use href={`#${markId(id)}`} />
     </svg>
   );
 }

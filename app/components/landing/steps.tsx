@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, Rocket, Search, Wand2 } from "lucide-react";
+import { Rocket, Search, Wand2 } from "lucide-react";
 import { SectionIntro } from "./features";
+import { SpriteIcon } from "./icon-sprite";
 
 const STEPS = [
   {
@@ -57,7 +58,7 @@ export function StepsSection() {
             className="group inline-flex items-center gap-2 rounded-xl bg-brand-strong px-6 py-3 text-sm font-semibold text-white shadow-lg shadow-brand/25 transition hover:bg-brand-strong/90"
           >
             Start step one for free
-            <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <SpriteIcon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
           </Link>
         </div>
       </div>

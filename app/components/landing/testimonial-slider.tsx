@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Quote, Star } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { ProfileAvatar } from "./avatar";
 import type { Testimonial } from "./data";
+import { FiveStars, SpriteIcon } from "./icon-sprite";
 import { CompanyMark } from "./logos";
 
 /** Spec section 2/9: slides per view and gaps by viewport width, 6000 ms autoplay, no loop. */
@@ -259,17 +260,15 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
       }`}
     >
       <div className="flex items-center justify-between gap-3">
-        <span className="flex items-center gap-0.5 text-warning" role="img" aria-label="5 out of 5 stars">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Star key={i} aria-hidden className="size-4 fill-current" />
-          ))}
+        <span className="flex items-center text-warning" role="img" aria-label="5 out of 5 stars">
+          <FiveStars size={16} />
         </span>
         {t.featured ? (
           <span className="rounded-full bg-brand-soft px-2.5 py-1 text-[11px] font-semibold tracking-wide text-fg uppercase ring-1 ring-brand/30">
             Featured
           </span>
         ) : (
-          <Quote aria-hidden className="size-5 text-fg/15" />
+          <SpriteIcon name="quote" className="size-5 text-fg/15" />
         )}
       </div>
       <blockquote className="mt-5 flex-1 text-[15px] leading-relaxed text-fg/90">
