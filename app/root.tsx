@@ -23,6 +23,7 @@ import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/lib/auth.server";
 import { AUTH_ME_KEY } from "~/lib/session";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
+import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/components/shell/sidebar-boot";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -43,11 +44,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = getEnv(context.cloudflare.env);
+  const cookie = request.headers.get("cookie");
   return {
     user: await getSessionUser(request, context),
     nonce: context.nonce,
     buildVersion: context.buildVersion,
-    theme: themeFromCookie(request.headers.get("cookie")) ?? DEFAULT_THEME,
+    theme: themeFromCookie(cookie) ?? DEFAULT_THEME,
+    // The app shell renders collapsed from the server on (lib/ui-store.ts, shell/sidebar-boot.ts).
+    sidebarCollapsed: sidebarCollapsedFromCookie(cookie),
     supportEmail: config.SUPPORT_EMAIL,
     academyUrl: config.ACADEMY_URL,
   };
@@ -67,7 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme: Theme = data?.theme ?? DEFAULT_THEME;
   const nonce = data?.nonce;
   return (
-    <html lang="en" className={theme} style={{ colorScheme: theme }} suppressHydrationWarning>
+    <html
+      lang="en"
+      className={theme}
+      style={{ colorScheme: theme }}
+      data-sidebar={data?.sidebarCollapsed ? "collapsed" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,7 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={theme} suppressHydrationWarning>
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Before first paint: the stored theme and sidebar state (localStorage) win over the cookies. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + SIDEBAR_BOOT_SCRIPT }}
+        />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,13 +2,31 @@
  * UI preferences persisted under the spec's `ui-storage` key (section 3), in the shape
  * zustand's persist middleware writes: `{"state":{"sidebarCollapsed":false},"version":0}`.
  *
- * A tiny external store read through useSyncExternalStore. The server (and the hydration pass)
- * always sees the defaults, so the markup matches; the stored value applies right after.
- * Other tabs follow through the `storage` event.
+ * A tiny external store read through useSyncExternalStore. Other tabs follow through the
+ * `storage` event.
+ *
+ * No flash of the wrong sidebar width on load (the theme's approach, lib/theme.tsx):
+ * - localStorage stays the source of truth; every change also writes the `ui-sidebar` cookie
+ *   (components/shell/sidebar-boot.ts holds the cookie, the attribute and the boot script),
+ *   so the server renders the collapsed shell (root loader -> `sidebarCollapsed`) and the
+ *   hydration pass starts from that same value.
+ * - <html data-sidebar="collapsed"> marks it for CSS: the server sets it from the cookie, the
+ *   boot script (SIDEBAR_BOOT_SCRIPT, before first paint) from localStorage, and the store on
+ *   every change. The shell's width and margin follow the attribute, so even a stored value the
+ *   cookie does not know yet (first visit after a cookie was lost) paints at the right width;
+ *   the boot script then restores the cookie.
  */
+import { useRouteLoaderData } from "@remix-run/react";
 import { useSyncExternalStore } from "react";
+import {
+  SIDEBAR_ATTRIBUTE,
+  SIDEBAR_COOKIE_CLEAR,
+  SIDEBAR_COOKIE_SET,
+  UI_STORAGE_KEY,
+} from "~/components/shell/sidebar-boot";
+import type { RootData } from "~/root";
 
-export const UI_STORAGE_KEY = "ui-storage";
+export { UI_STORAGE_KEY };
 export const UI_STORAGE_VERSION = 0;
 
 export interface UiState {
@@ -56,6 +74,14 @@ function write(state: UiState) {
   }
 }
 
+/** The <html> attribute and the cookie follow every change (see the module comment). */
+function applySidebarMarkers(collapsed: boolean) {
+  if (typeof document === "undefined") return;
+  if (collapsed) document.documentElement.setAttribute(SIDEBAR_ATTRIBUTE, "collapsed");
+  else document.documentElement.removeAttribute(SIDEBAR_ATTRIBUTE);
+  document.cookie = collapsed ? SIDEBAR_COOKIE_SET : SIDEBAR_COOKIE_CLEAR;
+}
+
 function emit() {
   for (const listener of listeners) listener();
 }
@@ -63,10 +89,11 @@ function emit() {
 function onStorage(event: StorageEvent) {
   if (event.key !== null && event.key !== UI_STORAGE_KEY) return;
   current = parseUiState(readPersisted());
+  applySidebarMarkers(current.sidebarCollapsed);
   emit();
 }
 
-/** The current UI state; on the server always the defaults. */
+/** The current UI state; on the server always the defaults (see useUiStore for rendering). */
 export function getUiState(): UiState {
   if (typeof window === "undefined") return DEFAULT_UI_STATE;
   if (!current) current = parseUiState(readPersisted());
@@ -79,6 +106,7 @@ export function setUiState(patch: Partial<UiState>) {
   if ((Object.keys(next) as (keyof UiState)[]).every((k) => next[k] === prev[k])) return;
   current = next;
   write(next);
+  if (next.sidebarCollapsed !== prev.sidebarCollapsed) applySidebarMarkers(next.sidebarCollapsed);
   emit();
 }
 
@@ -99,16 +127,24 @@ export function subscribeUiState(listener: Listener): () => void {
   };
 }
 
-/** Selects from the UI store. Selectors should return primitives (or stable references). */
+const SERVER_STATE_COLLAPSED: Readonly<UiState> = Object.freeze({ ...DEFAULT_UI_STATE, sidebarCollapsed: true });
+
+/**
+ * Selects from the UI store. Selectors should return primitives (or stable references).
+ * The server render and the hydration pass use what the server knew (the `ui-sidebar` cookie,
+ * through the root loader), so the markup matches; the stored value applies right after if it
+ * differs. Screens mounted later read the store directly.
+ */
 export function useUiStore<T>(selector: (state: UiState) => T): T {
+  const serverCollapsed = useRouteLoaderData<RootData>("root")?.sidebarCollapsed === true;
   return useSyncExternalStore(
     subscribeUiState,
     () => selector(getUiState()),
-    () => selector(DEFAULT_UI_STATE),
+    () => selector(serverCollapsed ? SERVER_STATE_COLLAPSED : DEFAULT_UI_STATE),
   );
 }
 
-/** Whether the desktop sidebar is collapsed to icons; expanded on the server. */
+/** Whether the desktop sidebar is collapsed to icons. */
 export function useSidebarCollapsed(): boolean {
   return useUiStore((s) => s.sidebarCollapsed);
 }

@@ -11,8 +11,8 @@ import { SidebarPanel } from "./sidebar";
 export const DESKTOP_MEDIA_QUERY = "(min-width: 1024px)";
 
 /**
- * Width transitions only after the first paint, so a stored "collapsed" applied right after
- * hydration does not animate on load.
+ * Width transitions only after the first paint, so nothing animates on load (the boot script
+ * may set the collapsed marker while the page is still being parsed).
  */
 function useTransitionsReady(): boolean {
   const [ready, setReady] = useState(false);
@@ -84,14 +84,19 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
 
+      {/*
+        Width and margin follow <html data-sidebar="collapsed"> (set by the server from the
+        cookie, by the boot script from ui-storage before first paint, and by the store on every
+        change), not React state, so a collapsed sidebar never paints wide first. See ui-store.ts.
+      */}
       <aside
         id="app-sidebar"
         aria-label="Sidebar"
         data-testid="sidebar"
         data-collapsed={collapsed ? "true" : "false"}
-        className={`fixed inset-y-0 left-0 z-40 hidden border-r border-line bg-bg-elevated lg:block ${
-          collapsed ? "w-16" : "w-72"
-        } ${animate ? "transition-[width] duration-200 ease-out" : ""}`}
+        className={`fixed inset-y-0 left-0 z-40 hidden w-72 border-r border-line bg-bg-elevated in-data-[sidebar=collapsed]:w-16 lg:block ${
+          animate ? "transition-[width] duration-200 ease-out" : ""
+        }`}
       >
         {/* While the drawer is open (small screens only) its copy of the nav is the only one. */}
         {!drawerOpen && (
@@ -110,7 +115,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div
         id="main-content"
         tabIndex={-1}
-        className={`min-w-0 outline-none ${collapsed ? "lg:ml-16" : "lg:ml-72"} ${
+        className={`min-w-0 outline-none lg:ml-72 lg:in-data-[sidebar=collapsed]:ml-16 ${
           animate ? "transition-[margin-left] duration-200 ease-out" : ""
         }`}
       >
