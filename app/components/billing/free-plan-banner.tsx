@@ -3,7 +3,6 @@ import { Sparkles, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { isBannerExcluded } from "~/core/routing";
 import { useSubscription } from "~/lib/subscription";
-import { useSidebarCollapsed } from "~/lib/ui-store";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 
 export const FREE_BANNER_TEXT = "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
@@ -22,7 +21,6 @@ export function FreePlanBanner() {
   const { pathname } = useLocation();
   const { isFree } = useSubscription();
   const [dismissed, setDismissed] = useStoredFlag("session", BILLING_STORAGE_KEYS.bannerDismissed, false);
-  const collapsed = useSidebarCollapsed();
   const barRef = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
   const visible = isFree && !dismissed && !isFreeBannerHidden(pathname);
@@ -45,9 +43,8 @@ export function FreePlanBanner() {
         role="region"
         aria-label="Free plan"
         data-testid="free-plan-banner"
-        className={`fixed inset-x-0 bottom-0 z-30 border-t border-brand/30 bg-bg-elevated/95 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.45)] backdrop-blur-md animate-slide-up ${
-          collapsed ? "lg:left-16" : "lg:left-72"
-        }`}
+        // Follows the <html data-sidebar> marker the server and boot script set, so it never jumps at hydration.
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-brand/30 bg-bg-elevated/95 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.45)] backdrop-blur-md animate-slide-up lg:left-72 lg:in-data-[sidebar=collapsed]:left-16"
       >
         <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-r from-brand-soft via-transparent to-transparent" />
         <div className="relative mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
