@@ -398,6 +398,14 @@ describe("conversation context", () => {
     expect(answer.markdown.split("\n")[0]).toMatch(/Pet supplies/);
   });
 
+  it("ranks the whole catalog when a platform question asks what to sell, without naming a niche", () => {
+    const answer = answerConversation(conversation("What should I sell on TikTok this month?"));
+    expect(answer.intent).toBe("products");
+    expect(answer.markdown.split("\n")[0]).toBe("## Winning products in the whole sample catalog");
+    expect(answer.markdown).toContain("Name a niche or product from the list below for ad angles");
+    expect(answer.markdown).not.toContain("products in the sample catalog. They");
+  });
+
   it("asks which niche when a follow-up has nothing to follow", () => {
     const answer = answerConversation(conversation("what about their ads?"));
     expect(answer.intent).toBe("no-match");

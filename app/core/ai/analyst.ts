@@ -56,6 +56,9 @@ export interface AnalystAnswer {
 // Reading the question
 // ---------------------------------------------------------------------------------------------
 
+const PRODUCTS_PATTERN =
+  /\b(products?|winning|winners?|trending|bestsellers?|best[- ]sellers?|ideas?|sell|selling|find|research|opportunit\w*|items?)\b/;
+
 /** Checked in this order: the first that matches wins ("write ad hooks" is about ads, not copy). */
 const INTENT_PATTERNS: readonly (readonly [Exclude<AnalystIntent, "help" | "no-match">, RegExp])[] = [
   [
@@ -75,10 +78,7 @@ const INTENT_PATTERNS: readonly (readonly [Exclude<AnalystIntent, "help" | "no-m
     "pricing",
     /\b(prices?|pricing|priced|margins?|costs?|profit\w*|markup|charge|how much|break[- ]?even|cheap\w*|expensive)\b/,
   ],
-  [
-    "products",
-    /\b(products?|winning|winners?|trending|bestsellers?|best[- ]sellers?|ideas?|sell|selling|find|research|opportunit\w*|items?)\b/,
-  ],
+  ["products", PRODUCTS_PATTERN],
 ];
 
 const GREETING = /^\s*(hi|hello|hey|yo|help|thanks|thank you|what can you do|who are you|what are you)\b/i;
@@ -344,7 +344,7 @@ function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, 
     BASIS_NOTE,
     "",
     ...notesBlock(notes),
-    `${capitalize(scope)} holds **${formatCount(pool.length)}** products in the sample catalog. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
+    `${capitalize(scope)} holds **${formatCount(pool.length)}** products${scope.includes("sample catalog") ? "" : " in the sample catalog"}. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
     "",
     productTable(shown),
     "",
@@ -919,7 +919,14 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
     case "pricing":
       return niche ? pricingAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
     case "ads":
-      return niche ? adsAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
+      if (niche) return adsAnswer(niche, subject?.product, unknown);
+      // "What should I sell on TikTok?" names a platform, not a niche: rank the whole catalog.
+      return PRODUCTS_PATTERN.test(last.content.toLowerCase())
+        ? winningProductsAnswer(null, undefined, [
+            ...unknown,
+            "Name a niche or product from the list below for ad angles and hooks that fit it.",
+          ])
+        : noMatchAnswer([], intent);
     case "copy":
       return niche ? copyAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
   }
