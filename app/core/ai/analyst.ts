@@ -778,7 +778,7 @@ function copyAnswer(niche: Niche, asked: Product | undefined, notes: string[]): 
   ];
   if (!asked)
     lines.push(
-      `You did not name a product, so I used the strongest one in ${niche.name.toLowerCase()}: ${product.name}.`,
+      `I could not tie your request to one catalog product, so this draft uses the strongest one in ${niche.name.toLowerCase()}: ${product.name}.`,
       "",
     );
   lines.push(
