@@ -66,7 +66,6 @@ function RenameInput({
       maxLength={CHAT_TITLE_MAX}
       aria-label="Chat title"
       data-testid="chat-rename-input"
-      style={{ outline: "none" }}
       onChange={(e) => setValue(e.target.value)}
       onBlur={() => finish(true)}
       onKeyDown={(e) => {
@@ -299,7 +298,6 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
             }}
             placeholder="Search chats"
             autoComplete="off"
-            style={{ outline: "none" }}
             data-testid="chat-search"
             className="h-9 w-full rounded-lg border border-transparent bg-surface-2/70 pl-9 pr-8 text-sm text-fg outline-none transition-colors placeholder:text-subtle focus:border-brand/50 focus:bg-surface focus:ring-3 focus:ring-brand/15 [&::-webkit-search-cancel-button]:hidden"
           />

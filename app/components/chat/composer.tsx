@@ -108,9 +108,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           aria-invalid={state === "over" || undefined}
           enterKeyHint="send"
           // The card shows focus (brand border and ring); the global focus outline would box the text.
-          style={{ outline: "none" }}
           data-testid="chat-input"
-          className="block max-h-[40vh] min-h-[54px] w-full resize-none overflow-y-auto bg-transparent py-[15px] pl-5 pr-14 text-[15px] leading-6 text-fg placeholder:text-subtle [scrollbar-width:thin]"
+          className="block max-h-[40vh] min-h-[54px] w-full resize-none overflow-y-auto bg-transparent outline-none py-[15px] pl-5 pr-14 text-[15px] leading-6 text-fg placeholder:text-subtle [scrollbar-width:thin]"
         />
         {state !== "ok" && (
           <p
