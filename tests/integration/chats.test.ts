@@ -176,3 +176,34 @@ describe("chats API", () => {
     expect(await usedQueries(intruder)).toBe(0);
   });
 });
+
+describe("chat spends on the live usage stream", () => {
+  /** Opens a usage stream like a tab does and returns a reader of its snapshots. */
+  async function openTab(u: User) {
+    const res = await SELF.fetch(`${BASE}/api/usage/stream`, { headers: { authorization: `Bearer ${u.token}` } });
+    const events = readSseEvents(res.body!)[Symbol.asyncIterator]();
+    const next = async () => JSON.parse((await events.next()).value!.data) as Loose;
+    await next(); // the snapshot every new tab gets
+    return { next, close: () => events.return?.(undefined) };
+  }
+
+  it("shows a question asked in one tab on the counters of every open tab, and a refund when the answer fails", async () => {
+    const u = await verifiedUser();
+    const tabs = [await openTab(u), await openTab(u)];
+    const id = crypto.randomUUID();
+
+    expect((await ask(u, id, "pets")).events.at(-1)!.type).toBe("done");
+    for (const tab of tabs) {
+      // The reservation shows at once (used includes what is in flight) and stays after the commit.
+      expect((await tab.next()).usage.queries).toBe(1);
+      expect((await tab.next()).usage.queries).toBe(1);
+    }
+
+    expect((await ask(u, id, "[fake:server-error] pets")).events.at(-1)!.type).toBe("error");
+    for (const tab of tabs) {
+      expect((await tab.next()).usage.queries).toBe(2);
+      expect((await tab.next()).usage.queries).toBe(1);
+      await tab.close();
+    }
+  });
+});
