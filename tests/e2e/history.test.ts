@@ -135,8 +135,10 @@ describe("chat management (/history)", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("history-row").count()).toBe(1);
     expect(await row(page, b).count()).toBe(1);
-    const listed = await getJson(context, token, "/api/chats");
-    expect(listed.chats.map((x: { id: string }) => x.id)).toEqual([b]);
+    // The rows go at once (optimistic); the server's deletes may still be in flight.
+    await expect
+      .poll(async () => (await getJson(context, token, "/api/chats")).chats.map((x: { id: string }) => x.id))
+      .toEqual([b]);
 
     // Back in the chat screen (no reload), its list agrees: one chat, renamed.
     await row(page, b).getByTestId("history-open").click();
