@@ -13,13 +13,12 @@ import {
 } from "react";
 import {
   chatAfterDelete,
-  cleanTitle,
   filterChats,
   groupChats,
-  CHAT_TITLE_MAX,
   type ChatSummary,
 } from "~/lib/chat-logic";
 import { useIsStreaming } from "~/lib/chat-store";
+import { ChatTitleInput } from "./chat-title-input";
 import { DeleteChatDialog } from "./delete-chat-dialog";
 import { useChatList, useDeleteChat, useRenameChat } from "./use-chats";
 
@@ -38,50 +37,6 @@ export interface ChatListPanelProps {
 
 const menuItem =
   "flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none transition-colors data-[highlighted]:bg-surface-2";
-
-function RenameInput({
-  chat,
-  onDone,
-}: {
-  chat: ChatSummary;
-  /** The new title (null: keep the old one); `byKey` when Enter or Escape ended it. */
-  onDone(title: string | null, byKey: boolean): void;
-}) {
-  const [value, setValue] = useState(chat.title);
-  const ref = useRef<HTMLInputElement>(null);
-  const finished = useRef(false);
-  useEffect(() => {
-    ref.current?.focus();
-    ref.current?.select();
-  }, []);
-  const finish = (save: boolean, byKey = false) => {
-    if (finished.current) return;
-    finished.current = true;
-    onDone(save ? cleanTitle(value) : null, byKey);
-  };
-  return (
-    <input
-      ref={ref}
-      value={value}
-      maxLength={CHAT_TITLE_MAX}
-      aria-label="Chat title"
-      data-testid="chat-rename-input"
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={() => finish(true)}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          finish(true, true);
-        } else if (e.key === "Escape") {
-          e.preventDefault();
-          e.stopPropagation();
-          finish(false, true);
-        }
-      }}
-      className="h-9 w-full rounded-lg border border-brand/60 bg-surface px-2.5 text-sm text-fg shadow-[0_0_0_3px_var(--brand-soft)] outline-none"
-    />
-  );
-}
 
 function ChatRow({
   chat,
@@ -117,8 +72,10 @@ function ChatRow({
   if (editing) {
     return (
       <li className="px-0.5 py-px">
-        <RenameInput
-          chat={chat}
+        <ChatTitleInput
+          title={chat.title}
+          data-testid="chat-rename-input"
+          className="bg-surface"
           onDone={(title, byKey) => {
             refocus.current = byKey;
             onRename(title);

@@ -10,9 +10,10 @@ import {
   Pencil,
   Trash2,
 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { ChatTitleInput } from "~/components/chat/chat-title-input";
 import { Tip } from "~/components/ui/tooltip";
-import { CHAT_TITLE_MAX, cleanTitle, type ChatListItem } from "~/lib/chat-logic";
+import { CHAT_TITLE_MAX, type ChatListItem } from "~/lib/chat-logic";
 import { useIsStreaming } from "~/lib/chat-store";
 import { Checkbox } from "./controls";
 import { fullDateTime, highlightParts, relativeTime, shortDate, type HistorySort, type SortKey } from "./history-logic";
@@ -105,42 +106,15 @@ export function TableHeader({ sort, onSort }: { sort: HistorySort; onSort(key: S
   );
 }
 
-function RenameInput({ title, onDone }: { title: string; onDone(title: string | null, byKey: boolean): void }) {
-  const [value, setValue] = useState(title);
-  const ref = useRef<HTMLInputElement>(null);
-  const finished = useRef(false);
-  useEffect(() => {
-    ref.current?.focus();
-    ref.current?.select();
-  }, []);
-  const finish = (save: boolean, byKey = false) => {
-    if (finished.current) return;
-    finished.current = true;
-    onDone(save ? cleanTitle(value) : null, byKey);
-  };
+function RenameField({ title, onDone }: { title: string; onDone(title: string | null, byKey: boolean): void }) {
   return (
     <div className="min-w-0">
-      <input
-        ref={ref}
-        value={value}
-        maxLength={CHAT_TITLE_MAX}
-        aria-label="Chat title"
-        aria-describedby="history-rename-hint"
+      <ChatTitleInput
+        title={title}
+        onDone={onDone}
+        describedBy="history-rename-hint"
         data-testid="history-rename-input"
-        style={{ outline: "none" }}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => finish(true)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            finish(true, true);
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            e.stopPropagation();
-            finish(false, true);
-          }
-        }}
-        className="h-9 w-full max-w-md rounded-lg border border-brand/60 bg-bg-elevated px-2.5 text-sm text-fg shadow-[0_0_0_3px_var(--brand-soft)] outline-none"
+        className="max-w-md bg-bg-elevated"
       />
       <p id="history-rename-hint" className="mt-1 text-[11px] text-subtle max-sm:hidden">
         Enter to save · Esc to cancel · {CHAT_TITLE_MAX} characters at most
@@ -241,7 +215,7 @@ export function ChatRow({
 
       <div role="cell" className="min-w-0 self-center">
         {editing ? (
-          <RenameInput
+          <RenameField
             title={chat.title}
             onDone={(title, byKey) => {
               refocus.current = byKey;
