@@ -18,6 +18,7 @@ import {
 } from "~/lib/chat-client";
 import { removeChat, type ChatDetail, type ChatListItem, type ChatSummary } from "~/lib/chat-logic";
 import { stopStream } from "~/lib/chat-store";
+import { downloadJson } from "~/lib/download";
 import { errorMessage, HttpError } from "~/lib/http";
 import { useCurrentUser } from "~/lib/session";
 import { notify } from "~/lib/toast";
@@ -240,20 +241,6 @@ export function useDeleteAllChats() {
   });
 }
 
-/** Hands a text file to the browser as a download. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  a.style.display = "none";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 export interface ExportProgress {
   done: number;
   total: number;
@@ -288,7 +275,7 @@ export function useExportChats() {
         return;
       }
       const at = new Date();
-      download(
+      downloadJson(
         JSON.stringify(buildChatExport(details, at), null, 2),
         exportFileName(
           details.map((d) => d.chat),

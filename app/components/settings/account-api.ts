@@ -3,6 +3,7 @@
  * server's message; failures are ApiFailure with the server's words and per-field problems.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { downloadJson } from "~/lib/download";
 import { apiRequest } from "~/lib/http";
 import { ApiFailure, clearAuthToken, requestJson, toApiFailure, toAuthUser, type MessageResult } from "~/lib/auth-client";
 import { AUTH_ME_KEY, type AuthUser } from "~/lib/session";
@@ -118,16 +119,7 @@ export function useExportData() {
         }
       })();
       const fileName = exportFileName(res.headers.get("content-disposition"));
-      const url = URL.createObjectURL(new Blob([pretty], { type: "application/json" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = fileName;
-      a.rel = "noopener";
-      a.style.display = "none";
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadJson(pretty, fileName);
       return fileName;
     },
   });
