@@ -1,18 +1,7 @@
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-/** Asks through the API as the signed-in browser user (bearer token), reading the answer stream to the end. */
-async function askThroughApi(context: BrowserContext, token: string, chatId: string, content: string) {
-  const res = await context.request.post(`${baseURL()}/api/chats/${chatId}/messages`, {
-    data: { content },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = await res.text();
-  if (res.status() !== 200 || !body.includes('"type":"done"')) throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
-}
 
 describe("chat", () => {
   it("answers a question from the built-in analyst, titles the chat and counts the query", async () => {

@@ -77,3 +77,13 @@ export async function signUpThroughApi(context: BrowserContext, options: { verif
   await context.addInitScript((t) => localStorage.setItem("auth.token", t), token);
   return { name, email, token };
 }
+
+/** Asks a chat question through the API as the signed-in user (bearer token), reading the answer stream to the end. */
+export async function askThroughApi(context: BrowserContext, token: string, chatId: string, content: string) {
+  const res = await context.request.post(`${baseURL()}/api/chats/${chatId}/messages`, {
+    data: { content },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await res.text();
+  if (res.status() !== 200 || !body.includes('"type":"done"')) throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
+}

@@ -1,23 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
 // The browser suite runs the offline built-in analyst, so answers are deterministic sample-data
 // research; the word searched for is picked from one answer at run time, so the test does not
 // depend on the analyst's exact wording.
-
-async function askThroughApi(context: BrowserContext, token: string, chatId: string, content: string) {
-  const res = await context.request.post(`${baseURL()}/api/chats/${chatId}/messages`, {
-    data: { content },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = await res.text();
-  if (res.status() !== 200 || !body.includes('"type":"done"'))
-    throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
-}
 
 async function getJson(context: BrowserContext, token: string, path: string) {
   const res = await context.request.get(`${baseURL()}${path}`, { headers: { authorization: `Bearer ${token}` } });
