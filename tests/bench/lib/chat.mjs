@@ -8,13 +8,12 @@
 // product question right after a direct one) and at a small concurrency. The offline analyst's
 // TTFT on the normally started product is measured too, as information. Uses only the product's
 // public API (signup, dev checkout, chat) and node:http.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { DIRECT_CLIENT_HEADER } from "./fake-openai.mjs";
 import { percentile, round } from "./load.mjs";
-import { requestJson } from "./sse.mjs";
+import { createBenchUser, sseDataReader } from "./bench-api.mjs";
 
-const PASSWORD = "violet-harbor-lantern-42";
 /** aiByUser allows 20 AI calls per user per minute (app/core/rate-limit-rules.ts); stay well under. */
 const MAX_QUESTIONS_PER_USER = 14;
 const QUESTION = "Bench question {i}: which product niche has the best margins for a new store?";
@@ -139,25 +138,7 @@ export async function analystTtft({ productUrl, questions = 3, log = () => {} })
 }
 
 async function createUser(base, agent, { paid }) {
-  const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
-  const ip = `10.${rnd(256)}.${rnd(256)}.${1 + rnd(254)}`;
-  const signup = await requestJson(base, agent, "POST", "/api/auth/signup", {
-    headers: { "cf-connecting-ip": ip },
-    body: { username: `chat_${id}`, email: `chat+${id}@example.com`, password: PASSWORD },
-  });
-  const token = signup.json?.token ?? signup.json?.data?.token;
-  if (signup.status >= 300 || !token)
-    throw new Error(`chat: signup answered ${signup.status}: ${signup.text.slice(0, 300)}`);
-  if (paid) {
-    const checkout = await requestJson(base, agent, "POST", "/api/billing/dev-checkout", {
-      headers: { authorization: `Bearer ${token}` },
-      body: { interval: "monthly" },
-    });
-    if (checkout.status !== 200) {
-      throw new Error(`chat: dev-checkout answered ${checkout.status}: ${checkout.text.slice(0, 300)}`);
-    }
-  }
-  return token;
+  return (await createBenchUser(base, agent, { prefix: "chat", paid })).token;
 }
 
 /** One question to the product: times to response headers, `user`, first `delta` and `done`. */
@@ -286,21 +267,11 @@ function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000 }) {
           res.on("end", () => finish({ status: res.statusCode, text }));
           return;
         }
-        let buf = "";
+        let at = 0;
+        const read = sseDataReader((data) => onData(data, at));
         res.on("data", (chunk) => {
-          const at = ms();
-          buf += chunk.replace(/\r\n/g, "\n");
-          let idx;
-          while ((idx = buf.indexOf("\n\n")) !== -1) {
-            const frame = buf.slice(0, idx);
-            buf = buf.slice(idx + 2);
-            const data = frame
-              .split("\n")
-              .filter((l) => l.startsWith("data:"))
-              .map((l) => l.slice(5).replace(/^ /, ""))
-              .join("\n");
-            if (data) onData(data, at);
-          }
+          at = ms();
+          read(chunk);
         });
         res.on("end", () => finish({ status: 200 }));
         res.on("error", (err) => finish({ status: 200, error: `stream broke: ${err.message}` }));
@@ -377,8 +348,4 @@ function logRun(log, mode, r) {
       `(overhead p50 ${r.overheadMs.p50} / p99 ${r.overheadMs.p99} ms); ` +
       `done product p50 ${r.product.doneMs.p50} ms; errors ${r.direct.errors} direct, ${r.product.errors} product`,
   );
-}
-
-function rnd(n) {
-  return Math.floor(Math.random() * n);
 }

@@ -6,11 +6,11 @@
 // beyond node:http and node:crypto.
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
+import { createBenchUser, requestJson, sseDataReader } from "./bench-api.mjs";
 import { percentile, round } from "./load.mjs";
 
 /** The webhook secret of local development (wrangler.toml [vars]); never a real one. */
 const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
-const PASSWORD = "violet-harbor-lantern-42";
 const PLANS = ["pro", "empire"];
 
 /**
@@ -51,26 +51,8 @@ export async function sseFanout({
   }
 }
 
-async function createSubscriber(base, agent) {
-  const id = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
-  const ip = `10.${rnd255()}.${rnd255()}.${1 + Math.floor(Math.random() * 254)}`;
-  const signup = await requestJson(base, agent, "POST", "/api/auth/signup", {
-    headers: { "cf-connecting-ip": ip },
-    body: { username: `bench_${id}`, email: `bench+${id}@example.com`, password: PASSWORD },
-  });
-  const token = signup.json?.token ?? signup.json?.data?.token;
-  const userId = signup.json?.user?.id ?? signup.json?.data?.user?.id;
-  if (signup.status >= 300 || !token || userId === undefined) {
-    throw new Error(`sse: signup answered ${signup.status}: ${signup.text.slice(0, 300)}`);
-  }
-  const checkout = await requestJson(base, agent, "POST", "/api/billing/dev-checkout", {
-    headers: { authorization: `Bearer ${token}` },
-    body: { interval: "monthly" },
-  });
-  if (checkout.status !== 200) {
-    throw new Error(`sse: dev-checkout answered ${checkout.status}: ${checkout.text.slice(0, 300)}`);
-  }
-  return { token, userId };
+function createSubscriber(base, agent) {
+  return createBenchUser(base, agent, { prefix: "bench", paid: true });
 }
 
 /**
@@ -121,21 +103,7 @@ function openStream(base, agent, headers) {
       return;
     }
     res.setEncoding("utf8");
-    let buf = "";
-    res.on("data", (chunk) => {
-      buf += chunk.replace(/\r\n/g, "\n");
-      let idx;
-      while ((idx = buf.indexOf("\n\n")) !== -1) {
-        const frame = buf.slice(0, idx);
-        buf = buf.slice(idx + 2);
-        const data = frame
-          .split("\n")
-          .filter((l) => l.startsWith("data:"))
-          .map((l) => l.slice(5).replace(/^ /, ""))
-          .join("\n");
-        if (data) onFrame(data);
-      }
-    });
+    res.on("data", sseDataReader(onFrame));
     // An end we did not ask for (say wrangler reloading the Worker) is a dropped stream.
     res.on("error", () => {});
     res.on("close", () => {
@@ -239,51 +207,4 @@ function postWebhook(base, agent, userId, plan) {
     headers: { "stripe-signature": `t=${t},v1=${v1}` },
     raw: body,
   });
-}
-
-/** A JSON request to the product; resolves with { status, text, json }. Also used by lib/chat.mjs. */
-export function requestJson(base, agent, method, pathname, { headers = {}, body, raw, timeoutMs = 15_000 } = {}) {
-  const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        path: pathname,
-        method,
-        agent,
-        headers: {
-          accept: "application/json",
-          "user-agent": "dropcraft-bench",
-          ...(payload === undefined
-            ? {}
-            : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (text += c));
-        res.on("end", () => {
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode, text, json });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${pathname} timed out`)));
-    req.on("error", reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-}
-
-function rnd255() {
-  return Math.floor(Math.random() * 256);
 }

@@ -1,0 +1,100 @@
+// The product's public API as the bench uses it: JSON requests, bench users, SSE frames.
+// Shared by lib/sse.mjs and lib/chat.mjs. Only node:http and node:crypto.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+
+export const BENCH_PASSWORD = "violet-harbor-lantern-42";
+
+/** A JSON request to the product; resolves with { status, text, json }. */
+export function requestJson(base, agent, method, pathname, { headers = {}, body, raw, timeoutMs = 15_000 } = {}) {
+  const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: pathname,
+        method,
+        agent,
+        headers: {
+          accept: "application/json",
+          "user-agent": "dropcraft-bench",
+          ...(payload === undefined
+            ? {}
+            : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode, text, json });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${pathname} timed out`)));
+    req.on("error", reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/**
+ * Signs up a fresh user from its own client IP (signup is rate limited per IP) and, with `paid`,
+ * gives them Growth through the offline dev checkout. Resolves with { token, userId }.
+ */
+export async function createBenchUser(base, agent, { prefix, paid }) {
+  const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+  const ip = `10.${rnd(256)}.${rnd(256)}.${1 + rnd(254)}`;
+  const signup = await requestJson(base, agent, "POST", "/api/auth/signup", {
+    headers: { "cf-connecting-ip": ip },
+    body: { username: `${prefix}_${id}`, email: `${prefix}+${id}@example.com`, password: BENCH_PASSWORD },
+  });
+  const token = signup.json?.token ?? signup.json?.data?.token;
+  const userId = signup.json?.user?.id ?? signup.json?.data?.user?.id;
+  if (signup.status >= 300 || !token || userId === undefined) {
+    throw new Error(`${prefix}: signup answered ${signup.status}: ${signup.text.slice(0, 300)}`);
+  }
+  if (paid) {
+    const checkout = await requestJson(base, agent, "POST", "/api/billing/dev-checkout", {
+      headers: { authorization: `Bearer ${token}` },
+      body: { interval: "monthly" },
+    });
+    if (checkout.status !== 200) {
+      throw new Error(`${prefix}: dev-checkout answered ${checkout.status}: ${checkout.text.slice(0, 300)}`);
+    }
+  }
+  return { token, userId };
+}
+
+/** Feeds a text response's chunks in; calls onData(data) with each complete event's joined `data:` lines. */
+export function sseDataReader(onData) {
+  let buf = "";
+  return (chunk) => {
+    buf += chunk.replace(/\r\n/g, "\n");
+    let idx;
+    while ((idx = buf.indexOf("\n\n")) !== -1) {
+      const frame = buf.slice(0, idx);
+      buf = buf.slice(idx + 2);
+      const data = frame
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).replace(/^ /, ""))
+        .join("\n");
+      if (data) onData(data);
+    }
+  };
+}
+
+function rnd(n) {
+  return Math.floor(Math.random() * n);
+}
