@@ -3,6 +3,7 @@
  * today's usage summary and the daily query limit, each a TanStack query keyed by its URL.
  * The usage stream (usage-stream.ts) keeps the summary live.
  */
+import type { SubscriptionStatus as ServerSubscriptionStatus } from "~/core/subscription";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { DAILY_COUNTERS, isNearLimit, isPaidPlan, PLANS, type DailyCounter, type PlanFeatures } from "~/core/plans";
@@ -17,18 +18,8 @@ export const SUBSCRIPTION_ERROR = "Failed to fetch subscription";
 export const USAGE_SUMMARY_ERROR = "Failed to load usage data";
 export const QUERY_LIMIT_ERROR = "Failed to load usage limits";
 
-/** Spec section 3, "Subscription status" (plus the renewal date our API adds). */
-export interface SubscriptionStatus {
-  plan: string;
-  planName?: string | null;
-  features: PlanFeatures;
-  hasActiveSubscription: boolean;
-  subscriptionStatus: string;
-  customerId: string | null;
-  subscriptionId: string | null;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-}
+/** The server's status (spec section 3); the name may be missing on the client's free fallback. */
+export type SubscriptionStatus = Omit<ServerSubscriptionStatus, "planName"> & { planName?: string | null };
 
 /** The "Subscription context" column of spec section 9, used when the status answers 401. */
 // Same numbers as the server's free plan (ADR 006), so the two cannot drift.

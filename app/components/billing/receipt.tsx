@@ -7,20 +7,13 @@ import { errorMessage, getQueryFn } from "~/lib/http";
 import { useCurrentUser } from "~/lib/session";
 import { SupportEmailLink } from "~/components/legal/support-email";
 import { LogoMark } from "~/components/ui/logo";
+import type { PaymentRecord } from "~/core/billing/stripe-events";
 import { BillingPage } from "./billing-page";
 import { formatDateTime, formatMinorAmount, intervalLabel } from "./format";
 import { primaryButton, secondaryButton } from "./styles";
 
-/** GET /api/billing/receipt's payment. */
-export interface Payment {
-  id: string;
-  plan: string;
-  interval: string | null;
-  amountTotal: number;
-  currency: string;
-  customerEmail: string | null;
-  createdAt: string;
-}
+/** GET /api/billing/receipt's payment: the recorded payment without Stripe's ids, plus when it was made. */
+export type Payment = Omit<PaymentRecord, "customerId" | "subscriptionId"> & { createdAt: string };
 
 export function receiptQueryKey(id: string | null) {
   return [id ? `/api/billing/receipt?id=${encodeURIComponent(id)}` : "/api/billing/receipt"] as const;
