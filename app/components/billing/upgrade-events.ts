@@ -2,6 +2,7 @@
  * The upgrade modal's window event (spec section 2, "Upgrade modal") and the free-plan gates
  * (section 6). Plain functions: any button, hook or request handler can call them.
  */
+import type { UsageCounter } from "~/core/plans";
 import { HttpError } from "~/lib/http";
 import { getKnownSubscription, isFreeStatus } from "~/lib/subscription";
 
@@ -30,7 +31,9 @@ export function resolveUpgradeDetail(detail: unknown): Required<UpgradeModalDeta
   const d = (typeof detail === "object" && detail !== null ? detail : {}) as Record<string, unknown>;
   const text = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value : fallback);
   return {
-    feature: UPGRADE_FEATURES.includes(d.feature as UpgradeFeature) ? (d.feature as UpgradeFeature) : UPGRADE_MODAL_DEFAULTS.feature,
+    feature: UPGRADE_FEATURES.includes(d.feature as UpgradeFeature)
+      ? (d.feature as UpgradeFeature)
+      : UPGRADE_MODAL_DEFAULTS.feature,
     title: text(d.title, UPGRADE_MODAL_DEFAULTS.title),
     message: text(d.message, UPGRADE_MODAL_DEFAULTS.message),
     limitLabel: text(d.limitLabel, UPGRADE_MODAL_DEFAULTS.limitLabel),
@@ -55,7 +58,13 @@ export function isUsageLimitError(err: unknown): err is HttpError {
 export function handleUsageLimitError(err: unknown): boolean {
   if (!isUsageLimitError(err)) return false;
   const counter = counterOf(err.body);
-  openUpgradeModal({ feature: "generate", title: limitTitle(counter), message: err.serverMessage, limitLabel: counter ? LIMIT_LABELS[counter] : undefined });
+  const copy = counter && Object.hasOwn(LIMIT_COPY, counter) ? LIMIT_COPY[counter as UsageCounter] : undefined;
+  openUpgradeModal({
+    feature: "generate",
+    title: copy?.title ?? "Limit reached",
+    message: err.serverMessage,
+    limitLabel: copy?.label,
+  });
   return true;
 }
 
@@ -69,29 +78,17 @@ function counterOf(body: string): string | undefined {
   }
 }
 
-const LIMIT_TITLES: Record<string, string> = {
-  queries: "Daily query limit reached",
-  images: "Daily image limit reached",
-  marketingVisuals: "Daily visuals limit reached",
-  launchers: "Daily launch limit reached",
-  exports: "Monthly export limit reached",
-  pageGenerations: "Monthly page limit reached",
+/** The modal's title and 'Limit reached' line for each allowance that can run out. */
+const LIMIT_COPY: Record<UsageCounter, { title: string; label: string }> = {
+  queries: { title: "Daily query limit reached", label: "0 queries left today" },
+  images: { title: "Daily image limit reached", label: "0 images left today" },
+  marketingVisuals: { title: "Daily visuals limit reached", label: "0 visuals left today" },
+  launchers: { title: "Daily launch limit reached", label: "0 launches left today" },
+  prompts: { title: "Daily prompt limit reached", label: "0 prompts left today" },
+  aiAdvisor: { title: "Daily advisor limit reached", label: "0 advisor sessions left today" },
+  exports: { title: "Monthly export limit reached", label: "0 exports left this month" },
+  pageGenerations: { title: "Monthly page limit reached", label: "0 page generations left this month" },
 };
-
-const LIMIT_LABELS: Record<string, string> = {
-  queries: "0 queries left today",
-  images: "0 images left today",
-  marketingVisuals: "0 visuals left today",
-  launchers: "0 launches left today",
-  prompts: "0 prompts left today",
-  aiAdvisor: "0 advisor sessions left today",
-  exports: "0 exports left this month",
-  pageGenerations: "0 page generations left this month",
-};
-
-function limitTitle(counter: string | undefined): string {
-  return (counter && LIMIT_TITLES[counter]) || "Limit reached";
-}
 
 /**
  * The free-plan gate for export, download and generate buttons: true for paid users; otherwise
