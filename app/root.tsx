@@ -13,17 +13,17 @@ import {
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { NotFoundScreen } from "~/components/not-found";
-import { ErrorScreen } from "~/components/error-screen";
-import { Toaster } from "~/components/ui/toaster";
-import { getEnv } from "~/core/env";
-import { deviceRedirect, isMobileDevice } from "~/core/routing";
-import { checkBuildVersion, clearBrowserCaches } from "~/lib/app-start";
+import { NotFoundScreen } from "~/features/shell/not-found";
+import { ErrorScreen } from "~/features/shell/error-screen";
+import { Toaster } from "~/ui/toaster";
+import { getEnv } from "~/server/platform/env";
+import { deviceRedirect, isMobileDevice } from "~/domain/routing";
+import { checkBuildVersion, clearBrowserCaches } from "~/features/shell/app-start";
 import { createQueryClient } from "~/lib/query-client";
-import { getSessionUser } from "~/lib/auth.server";
-import { AUTH_ME_KEY } from "~/lib/session";
+import { getSessionUser } from "~/server/remix/auth.server";
+import { AUTH_ME_KEY } from "~/features/auth/session";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
-import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/components/shell/sidebar-boot";
+import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/sidebar-boot";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -54,7 +54,7 @@ const containsText = (column: SQLWrapper, text: string) => sql`instr(lower(${col
 
 /**
  * The text of a message a reader sees: an answer's stored JSON gives its content and executive
- * summary (app/core/chat/conversation.ts, decodeMessage), so a search never matches the JSON's
+ * summary (app/domain/chat/conversation.ts, decodeMessage), so a search never matches the JSON's
  * keys or its provider label; plain rows are themselves. Nested CASEs: SQLite evaluates a CASE
  * branch only when it is taken, so json_* never sees text that is not JSON.
  */

@@ -7,7 +7,7 @@ import {
   endSession,
   listSessions,
   toPublicUser,
-} from "~/core/auth/service";
+} from "~/server/auth/service";
 import { collectUserData } from "../db/account-export";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";

@@ -10,7 +10,7 @@ import {
   toPublicUser,
   validateResetToken,
   verifyEmail,
-} from "~/core/auth/service";
+} from "~/server/auth/service";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, email, json, password, SuccessSchema, UserSchema } from "./schemas";

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { signStripePayload, verifyStripeSignature } from "~/core/billing/stripe-signature";
-import { effectsOf, type StripeEvent } from "~/core/billing/stripe-events";
-import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/core/billing/claims";
-import { AppError } from "~/core/errors";
-import { GROWTH_PRICES } from "~/core/pricing";
+import { signStripePayload, verifyStripeSignature } from "~/server/billing/stripe-signature";
+import { effectsOf, type StripeEvent } from "~/server/billing/stripe-events";
+import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/server/billing/claims";
+import { AppError } from "~/domain/errors";
+import { GROWTH_PRICES } from "~/domain/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
 import { findUserById } from "../db/users";
 import { createRouter, type ApiEnv } from "./context";

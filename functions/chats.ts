@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { chatProviderFor } from "~/core/ai/provider";
-import { streamAnswer, type ChatStreamEvent } from "~/core/chat/answer-stream";
+import { chatProviderFor } from "~/server/ai/provider";
+import { streamAnswer, type ChatStreamEvent } from "~/server/chat/answer-stream";
 import {
   CHAT_TITLE_MAX,
   DEFAULT_CHAT_TITLE,
@@ -11,9 +11,9 @@ import {
   MESSAGE_MAX,
   titleFromQuestion,
   type ApiMessage,
-} from "~/core/chat/conversation";
-import { messageSnippet, SEARCH_QUERY_MAX } from "~/core/chat/search";
-import { AppError } from "~/core/errors";
+} from "~/domain/chat/conversation";
+import { messageSnippet, SEARCH_QUERY_MAX } from "~/domain/chat/search";
+import { AppError } from "~/domain/errors";
 import type { User } from "../db/schema";
 import {
   appendMessage,

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
-import type { AppEnv } from "~/core/env";
-import { AppError } from "~/core/errors";
-import type { Logger } from "~/core/log";
+import type { AppEnv } from "~/server/platform/env";
+import { AppError } from "~/domain/errors";
+import type { Logger } from "~/server/platform/log";
 import type { Database } from "../db/client";
 import type { Caller } from "./session";
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppError } from "~/core/errors";
+import { AppError } from "~/domain/errors";
 import { listOutboxFor, listRecentOutbox } from "../db/outbox";
 import { createRouter } from "./context";
 import { json } from "./schemas";

@@ -1,7 +1,7 @@
 import { HTTPException } from "hono/http-exception";
-import { getEnv } from "~/core/env";
-import { AppError, toAppError } from "~/core/errors";
-import { createLogger } from "~/core/log";
+import { getEnv } from "~/server/platform/env";
+import { AppError, toAppError } from "~/domain/errors";
+import { createLogger } from "~/server/platform/log";
 import { createDb } from "../db/client";
 import { createRouter } from "./context";
 import { account } from "./account";

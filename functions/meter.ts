@@ -1,10 +1,10 @@
 /** The signed-in user's usage meter, configured with their plan and time zone. */
 import type { Context } from "hono";
-import type { MeterContext, ReserveOutcome } from "~/core/metering";
-import { resolvePlan, type UsageCounter } from "~/core/plans";
-import { effectivePlanId } from "~/core/subscription";
-import { safeTimeZone } from "~/core/usage-periods";
-import { AppError } from "~/core/errors";
+import type { MeterContext, ReserveOutcome } from "~/domain/metering";
+import { resolvePlan, type UsageCounter } from "~/domain/plans";
+import { effectivePlanId } from "~/domain/subscription";
+import { safeTimeZone } from "~/domain/usage-periods";
+import { AppError } from "~/domain/errors";
 import { findSubscription } from "../db/subscriptions";
 import type { User } from "../db/schema";
 import type { ApiEnv } from "./context";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ERROR_TYPES } from "~/core/errors";
+import { ERROR_TYPES } from "~/domain/errors";
 
 /** The error taxonomy as an OpenAPI component, referenced by every route's failure answers. */
 export const ErrorSchema = z

@@ -1,6 +1,6 @@
 /** Request and response schemas shared by the API modules (and the OpenAPI document). */
 import { z } from "@hono/zod-openapi";
-import { PASSWORD_MAX_LENGTH } from "~/core/auth/passwords";
+import { PASSWORD_MAX_LENGTH } from "~/server/auth/passwords";
 
 export const UserSchema = z
   .object({

@@ -1,9 +1,9 @@
 /** Builds the providers a request's domain calls need, from configuration. */
 import type { Context } from "hono";
-import type { AuthDeps } from "~/core/auth/service";
-import { createOutboxMailer, createResendMailer, type Mailer, type OutboxStore } from "~/core/email/mailer";
-import { AppError } from "~/core/errors";
-import { RATE_LIMITS, type RateLimitAction } from "~/core/rate-limit-rules";
+import type { AuthDeps } from "~/server/auth/service";
+import { createOutboxMailer, createResendMailer, type Mailer, type OutboxStore } from "~/server/email/mailer";
+import { AppError } from "~/domain/errors";
+import { RATE_LIMITS, type RateLimitAction } from "~/server/platform/rate-limit-rules";
 import { insertOutboxEmail } from "../db/outbox";
 import type { ApiEnv } from "./context";
 import { signingKeys } from "./session";

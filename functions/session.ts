@@ -4,11 +4,11 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { resolveSession, type IssuedSession } from "~/core/auth/service";
-import { sessionCookieName, signingKeys } from "~/core/auth/keys";
-import { randomHex } from "~/core/auth/tokens";
-import { constantTimeEqual } from "~/core/constant-time";
-import { AppError } from "~/core/errors";
+import { resolveSession, type IssuedSession } from "~/server/auth/service";
+import { sessionCookieName, signingKeys } from "~/server/auth/keys";
+import { randomHex } from "~/server/auth/tokens";
+import { constantTimeEqual } from "~/server/platform/constant-time";
+import { AppError } from "~/domain/errors";
 import type { User } from "../db/schema";
 import type { ApiEnv } from "./context";
 

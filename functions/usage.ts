@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DAILY_COUNTERS, isNearLimit } from "~/core/plans";
-import { subscriptionStatus } from "~/core/subscription";
+import { DAILY_COUNTERS, isNearLimit } from "~/domain/plans";
+import { subscriptionStatus } from "~/domain/subscription";
 import { findSubscription } from "../db/subscriptions";
 import { usageHistory } from "../db/usage";
 import { createRouter } from "./context";

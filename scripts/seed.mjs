@@ -15,7 +15,7 @@ const ACCOUNTS = [
   { username: "demo", email: "demo@dropcraft.ai", role: "user" },
 ];
 
-// Same format as app/core/auth/passwords.ts (PBKDF2-SHA256, 100,000 iterations).
+// Same format as app/server/auth/passwords.ts (PBKDF2-SHA256, 100,000 iterations).
 function hash(password) {
   const salt = randomBytes(16);
   const key = pbkdf2Sync(password, salt, 100_000, 32, "sha256");

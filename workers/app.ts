@@ -1,10 +1,10 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build; `npm run build` writes it before wrangler bundles this file.
 import * as build from "../build/server/index.js";
-import { getEnv, EnvError } from "../app/core/env";
-import { AppError } from "../app/core/errors";
-import { createLogger } from "../app/core/log";
-import { createNonce, securityHeaders } from "../app/core/security-headers";
+import { getEnv, EnvError } from "../app/server/platform/env";
+import { AppError } from "../app/domain/errors";
+import { createLogger } from "../app/server/platform/log";
+import { createNonce, securityHeaders } from "../app/server/platform/security-headers";
 import { createApi } from "../functions";
 
 const api = createApi();

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { applyRateLimit, type RateLimitResult, type RateLimitRule } from "../app/core/rate-limit-rules";
+import { applyRateLimit, type RateLimitResult, type RateLimitRule } from "../app/server/platform/rate-limit-rules";
 
 /**
  * One instance per action and client (e.g. `loginByIp:203.0.113.9`). A Durable Object runs one

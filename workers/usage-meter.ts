@@ -7,9 +7,9 @@ import {
   type MeterContext,
   type ReserveOutcome,
   type UsageSnapshot,
-} from "../app/core/metering";
-import type { UsageCounter } from "../app/core/plans";
-import { dayKey } from "../app/core/usage-periods";
+} from "../app/domain/metering";
+import type { UsageCounter } from "../app/domain/plans";
+import { dayKey } from "../app/domain/usage-periods";
 import { upsertUsageDaily } from "../db/usage";
 
 const HEARTBEAT_MS = 15_000;

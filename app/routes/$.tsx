@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { NotFoundScreen } from "~/components/not-found";
+import { NotFoundScreen } from "~/features/shell/not-found";
 
 export const meta: MetaFunction = () => [{ title: "Page not found — Dropcraft" }];
 

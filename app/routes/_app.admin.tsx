@@ -1,5 +1,5 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { adminLoader } from "~/lib/guards.server";
+import { ComingSoon, comingSoonMeta } from "~/features/shell/coming-soon";
+import { adminLoader } from "~/server/remix/guards.server";
 
 export const loader = adminLoader;
 export const meta = comingSoonMeta("admin");

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ChatScreen } from "~/components/chat/chat-screen";
-import { protectedLoader } from "~/lib/guards.server";
+import { ChatScreen } from "~/features/chat/chat-screen";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "AI Chat — Dropcraft" }];

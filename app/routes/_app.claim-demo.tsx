@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ClaimScreen } from "~/components/billing/claim-screen";
-import { protectedLoader } from "~/lib/guards.server";
+import { ClaimScreen } from "~/features/billing/claim-screen";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "Claim your subscription — Dropcraft" }];

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { HistoryScreen } from "~/components/history/history-screen";
-import { protectedLoader } from "~/lib/guards.server";
+import { HistoryScreen } from "~/features/chat/history/history-screen";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "Chat Management — Dropcraft" }];

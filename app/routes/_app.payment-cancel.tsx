@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PaymentCancelScreen } from "~/components/billing/payment-cancel";
-import { protectedLoader } from "~/lib/guards.server";
+import { PaymentCancelScreen } from "~/features/billing/payment-cancel";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "Payment cancelled — Dropcraft" }];

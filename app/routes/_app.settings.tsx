@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { SettingsScreen } from "~/components/settings/settings-screen";
-import { protectedLoader } from "~/lib/guards.server";
+import { SettingsScreen } from "~/features/settings/settings-screen";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "Settings — Dropcraft" }];

@@ -1,5 +1,5 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { protectedLoader } from "~/lib/guards.server";
+import { ComingSoon, comingSoonMeta } from "~/features/shell/coming-soon";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta = comingSoonMeta("subscriptionSync");

@@ -1,4 +1,4 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
+import { ComingSoon, comingSoonMeta } from "~/features/shell/coming-soon";
 
 export const meta = comingSoonMeta("tutorials");
 

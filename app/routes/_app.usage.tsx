@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { UsageScreen } from "~/components/usage/usage-screen";
-import { protectedLoader } from "~/lib/guards.server";
+import { UsageScreen } from "~/features/usage/usage-screen";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [{ title: "Usage & billing — Dropcraft" }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { DevCheckoutScreen } from "~/components/billing/dev-checkout";
-import { getEnv } from "~/core/env";
-import { protectedLoader } from "~/lib/guards.server";
+import { DevCheckoutScreen } from "~/features/billing/dev-checkout";
+import { getEnv } from "~/server/platform/env";
+import { protectedLoader } from "~/server/remix/guards.server";
 
 export const meta: MetaFunction = () => [
   { title: "Test checkout — Dropcraft" },

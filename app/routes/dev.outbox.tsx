@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { ExternalLink, FlaskConical, Inbox, Mail, RefreshCw, Search, X } from "lucide-react";
 import { useState } from "react";
-import { relativeTime } from "~/components/settings/format";
-import { getEnv } from "~/core/env";
+import { relativeTime } from "~/features/settings/format";
+import { getEnv } from "~/server/platform/env";
 import { createDb } from "../../db/client";
 import { listOutboxFor, listRecentOutbox } from "../../db/outbox";
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
-import { PublicPage } from "~/components/legal/site-chrome";
-import { ComparisonTable, PricingFaq, PricingPlans } from "~/components/pricing";
-import { GROWTH_PRICES, formatPrice, parseBillingInterval, yearlySavingPercent } from "~/core/pricing";
+import { PublicPage } from "~/features/legal/site-chrome";
+import { ComparisonTable, PricingFaq, PricingPlans } from "~/features/pricing";
+import { GROWTH_PRICES, formatPrice, parseBillingInterval, yearlySavingPercent } from "~/domain/pricing";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing — Dropcraft" },

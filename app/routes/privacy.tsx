@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalLayout, legalMeta } from "~/components/legal/legal-layout";
-import { PRIVACY } from "~/components/legal/documents/privacy";
+import { LegalLayout, legalMeta } from "~/features/legal/legal-layout";
+import { PRIVACY } from "~/features/legal/documents/privacy";
 
 export const meta: MetaFunction = () =>
   legalMeta(

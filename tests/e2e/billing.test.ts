@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "~/core/env";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { DEV_AUTH_SECRET } from "~/core/env";
-import { LOGIN_FAILED_MESSAGE, FORGOT_PASSWORD_MESSAGE } from "~/core/auth/service";
-import { JWT_AUDIENCE, JWT_ISSUER } from "~/core/auth/tokens";
-import { hashPassword } from "~/core/auth/passwords";
+import { DEV_AUTH_SECRET } from "~/server/platform/env";
+import { LOGIN_FAILED_MESSAGE, FORGOT_PASSWORD_MESSAGE } from "~/server/auth/service";
+import { JWT_AUDIENCE, JWT_ISSUER } from "~/server/auth/tokens";
+import { hashPassword } from "~/server/auth/passwords";
 import {
   call,
   cookiesOf,

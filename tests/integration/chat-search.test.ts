@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { readSseEvents } from "~/core/sse";
+import { readSseEvents } from "~/domain/sse";
 import { BASE, call, verifiedUser } from "./helpers";
 
 // GET /api/chats?q= searches the caller's chat titles and message contents. The Worker's AI

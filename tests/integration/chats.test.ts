@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { readSseEvents } from "~/core/sse";
+import { readSseEvents } from "~/domain/sse";
 import { BASE, call, verifiedUser } from "./helpers";
 
 // The Worker's AI provider here is tests/integration/fake-openai.ts (see vitest.workers.config.ts):

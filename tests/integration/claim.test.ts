@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { CLAIM_STARTED_MESSAGE } from "~/core/billing/claims";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "~/core/env";
+import { CLAIM_STARTED_MESSAGE } from "~/server/billing/claims";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { call, tokenOf, uniqueName, verifiedUser } from "./helpers";
 
 const stripe = new Stripe("sk_test_dummy");

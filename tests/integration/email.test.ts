@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { createResendMailer, EmailDeliveryError, type OutboxStore } from "~/core/email/mailer";
-import { renderEmail } from "~/core/email/templates";
-import { createLogger } from "~/core/log";
+import { createResendMailer, EmailDeliveryError, type OutboxStore } from "~/server/email/mailer";
+import { renderEmail } from "~/server/email/templates";
+import { createLogger } from "~/server/platform/log";
 import { createDb } from "../../db/client";
 import { insertOutboxEmail, listOutboxFor } from "../../db/outbox";
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "~/core/env";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { call, verifiedUser } from "./helpers";
 
 // Signed with Stripe's own library (contract), against the endpoint's configured secret.

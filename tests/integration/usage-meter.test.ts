@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MeterContext } from "~/core/metering";
-import { PLANS } from "~/core/plans";
-import { dayKey } from "~/core/usage-periods";
+import type { MeterContext } from "~/domain/metering";
+import { PLANS } from "~/domain/plans";
+import { dayKey } from "~/domain/usage-periods";
 import type { UsageMeter } from "../../workers/usage-meter";
 import { call, makeAdmin, verifiedUser } from "./helpers";
 

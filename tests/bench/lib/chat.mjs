@@ -14,7 +14,7 @@ import { DIRECT_CLIENT_HEADER } from "./fake-openai.mjs";
 import { percentile, round } from "./load.mjs";
 import { createBenchUser, sseDataReader } from "./bench-api.mjs";
 
-/** aiByUser allows 20 AI calls per user per minute (app/core/rate-limit-rules.ts); stay well under. */
+/** aiByUser allows 20 AI calls per user per minute (app/server/platform/rate-limit-rules.ts); stay well under. */
 const MAX_QUESTIONS_PER_USER = 14;
 const QUESTION = "Bench question {i}: which product niche has the best margins for a new store?";
 const ANALYST_QUESTIONS = [

@@ -6,8 +6,8 @@
 //   POST /setup?users=N       creates users 1..N in D1 (the meter's D1 roll-up references users)
 //   GET  /reserve?users=N     reserve(context, "queries", 1) then commit() on the meter of one of
 //                             users 1..N (round-robin); 200 {ok:true}, 500 when not granted
-import { DAILY_COUNTERS, MONTHLY_COUNTERS, PLANS, type UsageCounter } from "../../../app/core/plans";
-import type { MeterContext } from "../../../app/core/metering";
+import { DAILY_COUNTERS, MONTHLY_COUNTERS, PLANS, type UsageCounter } from "../../../app/domain/plans";
+import type { MeterContext } from "../../../app/domain/metering";
 import { UsageMeter } from "../../../workers/usage-meter";
 
 export { UsageMeter };

@@ -1,0 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "~/lib/http";
+import { AUTH_QUERY_OPTIONS } from "~/lib/query-client";
+
+/** The signed-in user as the client sees it (spec section 3, "Auth user"). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  role?: "user" | "admin";
+}
+
+export const AUTH_ME_KEY = ["/api/auth/me"] as const;
+
+/**
+ * The current user, or null when signed out (the API answers 401). The root loader seeds it
+ * from the session cookie, so the first render already knows.
+ */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: AUTH_ME_KEY,
+    queryFn: async (ctx): Promise<AuthUser | null> => {
+      const body = await getQueryFn<{ data: AuthUser }>({ on401: "returnNull" })(ctx);
+      return body ? { ...body.data, id: Number(body.data.id) } : null;
+    },
+    ...AUTH_QUERY_OPTIONS,
+  });
+  return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
+}

@@ -1,0 +1,75 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Sparkles, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { isBannerExcluded } from "~/domain/routing";
+import { useSubscription } from "~/features/billing/subscription";
+import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
+
+export const FREE_BANNER_TEXT = "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
+
+/** The spec's exclusions, plus the offline test checkout (a dev tool, not a product screen). */
+export function isFreeBannerHidden(pathname: string): boolean {
+  return isBannerExcluded(pathname) || pathname === "/dev/checkout";
+}
+
+/**
+ * The free-plan bottom banner (spec section 2, "Protected pages"): free plan only, dismissed for
+ * the session, never on the payment, sign-up, pricing, landing or root routes. It is fixed to
+ * the bottom of the content column; a spacer of its height keeps the page end reachable.
+ */
+export function FreePlanBanner() {
+  const { pathname } = useLocation();
+  const { isFree } = useSubscription();
+  const [dismissed, setDismissed] = useStoredFlag("session", BILLING_STORAGE_KEYS.bannerDismissed, false);
+  const barRef = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  const visible = isFree && !dismissed && !isFreeBannerHidden(pathname);
+
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!visible || !bar) return;
+    const observer = new ResizeObserver(() => setHeight(bar.offsetHeight));
+    observer.observe(bar);
+    setHeight(bar.offsetHeight);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  if (!visible) return null;
+  return (
+    <>
+      <div aria-hidden style={{ height }} />
+      <div
+        ref={barRef}
+        role="region"
+        aria-label="Free plan"
+        data-testid="free-plan-banner"
+        // Follows the <html data-sidebar> marker the server and boot script set, so it never jumps at hydration.
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-brand/30 bg-bg-elevated/95 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.45)] backdrop-blur-md animate-slide-up lg:left-72 lg:in-data-[sidebar=collapsed]:left-16"
+      >
+        <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-r from-brand-soft via-transparent to-transparent" />
+        <div className="relative mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+          <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand sm:grid">
+            <Sparkles className="size-4" aria-hidden />
+          </span>
+          <p className="min-w-0 flex-1 text-[13px] leading-5 text-fg sm:text-sm">{FREE_BANNER_TEXT}</p>
+          <Link
+            to="/upgrade"
+            data-testid="free-plan-banner-upgrade"
+            className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand-strong px-3.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-colors hover:bg-brand"
+          >
+            Upgrade Now
+          </Link>
+          <button
+            type="button"
+            onClick={() => setDismissed(true)}
+            aria-label="Dismiss the free plan banner"
+            data-testid="free-plan-banner-dismiss"
+            className="-mr-1.5 grid size-9 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

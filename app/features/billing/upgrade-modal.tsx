@@ -1,0 +1,204 @@
+import { Check, ExternalLink, Flame, Loader2, Lock, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { BillingToggle } from "~/features/pricing/billing-toggle";
+import { Modal } from "~/ui/modal";
+import { GROWTH_MONTHLY_QUOTAS, growthPriceDisplay, PRIORITY_SUPPORT_HOURS, type BillingInterval } from "~/domain/pricing";
+import { useSubscription } from "~/features/billing/subscription";
+import { useGrowthCheckout } from "./checkout";
+import { primaryButton, secondaryButton } from "./styles";
+import {
+  resolveUpgradeDetail,
+  UPGRADE_MODAL_DEFAULTS,
+  UPGRADE_MODAL_EVENT,
+  type UpgradeFeature,
+  type UpgradeModalDetail,
+} from "./upgrade-events";
+
+/** Spec section 2: the paid copy of the upgrade modal. */
+export const UPGRADE_MODAL_BENEFITS = [
+  `${GROWTH_MONTHLY_QUOTAS.pageExports} page exports to the store platform per month`,
+  "All generated images downloadable",
+  "Advanced AI copywriting",
+  `${GROWTH_MONTHLY_QUOTAS.pageGenerations} AI page generations per month`,
+  "Professional marketing visuals",
+  `Priority support (help within ${PRIORITY_SUPPORT_HOURS} hours)`,
+] as const;
+
+/** The marketing counter: starts at 1430 and grows by 1 to 3 every 5 s while the modal is open. */
+export const UPGRADE_COUNTER_START = 1430;
+export const UPGRADE_COUNTER_INTERVAL_MS = 5000;
+
+const LIMIT_STATE: Record<UpgradeFeature, { left: string; hint: string }> = {
+  export: { left: "0 exports left", hint: "The Free plan has no page exports to your store." },
+  download: { left: "0 downloads left", hint: "Image downloads come with Growth." },
+  generate: { left: "0 generations left", hint: "Your Free allowance is used up for now." },
+};
+
+function useMarketingCounter(running: boolean) {
+  const [count, setCount] = useState(UPGRADE_COUNTER_START);
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => setCount((n) => n + 1 + Math.floor(Math.random() * 3)), UPGRADE_COUNTER_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [running]);
+  return count;
+}
+
+export interface UpgradeModalProps extends Required<UpgradeModalDetail> {
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** The upgrade modal itself (spec section 3, "Upgrade modal props": isOpen, feature, title, message). */
+export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLabel }: UpgradeModalProps) {
+  const [interval, setBillingInterval] = useState<BillingInterval>("monthly");
+  const checkout = useGrowthCheckout();
+  const { prefetch } = checkout;
+  const count = useMarketingCounter(isOpen);
+  const price = growthPriceDisplay(interval);
+  const state = LIMIT_STATE[feature];
+
+  useEffect(() => {
+    if (isOpen) prefetch(interval);
+  }, [isOpen, interval, prefetch]);
+
+  const busy = checkout.pending === interval;
+  const opened = checkout.opened?.interval === interval ? checkout.opened : null;
+
+  return (
+    <Modal
+      open={isOpen}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={title}
+      description={message}
+      data-testid="upgrade-modal"
+      className="md:max-w-3xl!"
+      footer={
+        <button type="button" onClick={onClose} className={`${secondaryButton} h-11 md:h-10`} data-testid="upgrade-modal-continue-free">
+          Continue with Free Plan
+        </button>
+      }
+    >
+      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-6" data-feature={feature}>
+        <div className="space-y-5">
+          <div
+            className="flex items-center gap-3.5 rounded-xl border border-warning/35 bg-warning/10 px-4 py-3.5"
+            data-testid="upgrade-modal-limit"
+          >
+            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-warning/15 text-warning">
+              <Lock className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-[11px] font-semibold uppercase tracking-wider text-warning">Limit reached</p>
+              <p className="text-lg font-bold leading-tight tracking-tight text-fg">{limitLabel || state.left}</p>
+              <p className="mt-0.5 text-xs text-muted">{state.hint}</p>
+            </div>
+          </div>
+
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wider text-subtle">Growth includes</p>
+            <ul className="mt-3 space-y-2.5 text-sm" data-testid="upgrade-modal-benefits">
+              {UPGRADE_MODAL_BENEFITS.map((benefit) => (
+                <li key={benefit} className="flex gap-2.5">
+                  <span className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-accent/15 text-accent">
+                    <Check className="size-3.5" strokeWidth={3} aria-hidden />
+                  </span>
+                  <span className="text-fg">{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className="flex flex-col rounded-2xl border border-brand/40 bg-gradient-to-b from-brand-soft to-surface p-5">
+          <div className="flex justify-center">
+            <BillingToggle value={interval} onChange={setBillingInterval} className="[&_button]:h-9 [&_button]:px-3.5" />
+          </div>
+
+          <div className="mt-5 text-center" aria-live="polite" data-testid="upgrade-modal-price" data-interval={interval}>
+            <p className="flex items-baseline justify-center gap-1">
+              <span className="text-4xl font-bold tracking-tight text-fg">{price.price}</span>
+              <span className="text-sm font-medium text-muted">{price.period}</span>
+            </p>
+            <p className="mt-1.5 min-h-5 text-sm text-muted">
+              {interval === "yearly" ? (
+                <>
+                  {price.monthlyEquivalent} ·{" "}
+                  <span className="font-semibold text-accent">Save {price.savingPercent}%</span>
+                </>
+              ) : (
+                "Billed monthly. Cancel anytime."
+              )}
+            </p>
+          </div>
+
+          <button
+            type="button"
+            onClick={() => void checkout.start(interval)}
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="upgrade-modal-upgrade"
+            data-interval={interval}
+            className={`${primaryButton} mt-5 h-11 w-full`}
+          >
+            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {interval === "yearly" ? "Upgrade yearly" : "Upgrade monthly"}
+            <span className="sr-only"> (checkout opens in a new tab)</span>
+          </button>
+
+          <div aria-live="polite" className="min-h-0">
+            {opened && (
+              <p className="mt-3 rounded-lg bg-surface-2 px-3 py-2 text-xs leading-5 text-muted" data-testid="upgrade-modal-opened">
+                Checkout opened in a new tab. This page updates by itself once the payment completes.{" "}
+                <a href={opened.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+                  Open it again
+                  <ExternalLink className="size-3" aria-hidden />
+                </a>
+              </p>
+            )}
+          </div>
+
+          <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted" data-testid="upgrade-modal-counter">
+            <Flame className="size-3.5 text-warning" aria-hidden />
+            <span>
+              <span className="font-semibold tabular-nums text-fg">{count.toLocaleString("en-US")}</span> sellers upgraded
+              this month
+            </span>
+          </p>
+          <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-subtle">
+            <ShieldCheck className="size-3.5 text-accent" aria-hidden />
+            Secure checkout · opens in a new tab
+          </p>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Listens for the `show-upgrade-modal` window event and shows the modal. Mount once (the app
+ * shell does).
+ */
+export function UpgradeModalHost() {
+  const [detail, setDetail] = useState<Required<UpgradeModalDetail>>({ ...UPGRADE_MODAL_DEFAULTS });
+  const [open, setOpen] = useState(false);
+  const { isPaid } = useSubscription();
+
+  // The purchase went through (usually in the checkout tab): the offer is done.
+  useEffect(() => {
+    if (isPaid) setOpen(false);
+  }, [isPaid]);
+
+  useEffect(() => {
+    const onShow = (event: Event) => {
+      setDetail(resolveUpgradeDetail((event as CustomEvent<unknown>).detail));
+      setOpen(true);
+    };
+    window.addEventListener(UPGRADE_MODAL_EVENT, onShow);
+    return () => window.removeEventListener(UPGRADE_MODAL_EVENT, onShow);
+  }, []);
+
+  return <UpgradeModal isOpen={open} onClose={() => setOpen(false)} {...detail} />;
+}

@@ -1,0 +1,41 @@
+import { useNavigate } from "@remix-run/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
+import { apiRequest, AUTH_TOKEN_KEY } from "~/lib/http";
+import { AUTH_ME_KEY } from "~/features/auth/session";
+import { notify } from "~/lib/toast";
+
+/**
+ * Interim logout (the accounts work replaces it): POST /api/auth/logout, then, whatever the
+ * server answered, drop the stored token, clear every cached query (the current user is then
+ * seeded as null), confirm with the spec's toast and go home. Server errors are only logged (spec section 8).
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const inFlight = useRef(false);
+
+  return useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      try {
+        await apiRequest("POST", "/api/auth/logout");
+      } catch (err) {
+        console.warn("[logout] server logout failed:", err instanceof Error ? err.message : err);
+      }
+      try {
+        localStorage.removeItem(AUTH_TOKEN_KEY);
+      } catch (err) {
+        console.warn("[logout] could not remove the stored token:", err);
+      }
+      queryClient.clear();
+      // Known signed out: seed it, so nothing refetches /api/auth/me just to hear a 401.
+      queryClient.setQueryData(AUTH_ME_KEY, null);
+      notify({ title: "Logged out", description: "You have been successfully logged out" });
+      navigate("/");
+    } finally {
+      inFlight.current = false;
+    }
+  }, [queryClient, navigate]);
+}

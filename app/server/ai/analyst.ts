@@ -1,0 +1,996 @@
+/**
+ * The built-in analyst: the offline default AI text provider. It reads the question, finds what
+ * it is about in the sample market catalog, and answers from templates filled with catalog
+ * figures only. It says that it runs offline on sample data, and when the catalog does not hold
+ * what was asked it says so instead of guessing.
+ */
+import {
+  AD_ANGLES,
+  adsForProduct,
+  adsInNiche,
+  getCatalog,
+  getNiche,
+  getProduct,
+  listNiches,
+  marginOf,
+  nameInSentence,
+  nicheStats,
+  productsInNiche,
+  rankWinningProducts,
+  storesInNiche,
+  writeHook,
+  type Ad,
+  type AdAngle,
+  type Niche,
+  type NicheStats,
+  type Product,
+  type Store,
+} from "~/server/market/catalog";
+import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
+import { searchCatalog } from "~/server/market/search";
+import { contentTerms, stem, tokenize } from "~/server/market/tokens";
+import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest } from "./types";
+
+export const ANALYST_ID = "analyst";
+export const ANALYST_LABEL = "Built-in analyst (offline, sample data)";
+export const CATALOG_SOURCE = "sample-catalog";
+
+export type AnalystIntent = "products" | "compare" | "pricing" | "ads" | "stores" | "copy" | "help" | "no-match";
+
+export interface AnalystOptions {
+  /** Pause between streamed pieces, for demos; 0 (default) streams as fast as the reader takes it. */
+  chunkDelayMs?: number;
+  /** Longest streamed piece, in characters. */
+  chunkSize?: number;
+}
+
+/** A complete answer before streaming; exported so tests and callers can inspect it whole. */
+export interface AnalystAnswer {
+  intent: AnalystIntent;
+  markdown: string;
+  summary?: string;
+  citations?: Citation[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the question
+// ---------------------------------------------------------------------------------------------
+
+const PRODUCTS_PATTERN =
+  /\b(products?|winning|winners?|trending|bestsellers?|best[- ]sellers?|ideas?|sell|selling|find|research|opportunit\w*|items?)\b/;
+
+/** Checked in this order: the first that matches wins ("write ad hooks" is about ads, not copy). */
+const INTENT_PATTERNS: readonly (readonly [Exclude<AnalystIntent, "help" | "no-match">, RegExp])[] = [
+  [
+    "ads",
+    /\b(ads?|adverts?|advertis\w*|hooks?|angles?|creatives?|tiktok|facebook|instagram|pinterest|ugc|videos?|campaigns?|scripts?)\b/,
+  ],
+  [
+    "copy",
+    /\b(copy|copywriting|descriptions?|titles?|headlines?|bullets?|listings?|product pages?|landing pages?|pdp|write|rewrite|draft)\b/,
+  ],
+  ["stores", /\b(competitors?|competing|rivals?|stores|shops|brands|sellers|who (else )?sells?|spy)\b/],
+  [
+    "compare",
+    /\b(compare|compared|comparison|comparing|versus|vs|better than|worse than|which niches?|what niches?|best niches?|top niches?|niches)\b/,
+  ],
+  [
+    "pricing",
+    /\b(prices?|pricing|priced|margins?|costs?|profit\w*|markup|charge|how much|break[- ]?even|cheap\w*|expensive)\b/,
+  ],
+  ["products", PRODUCTS_PATTERN],
+];
+
+const GREETING = /^\s*(hi|hello|hey|yo|help|thanks|thank you|what can you do|who are you|what are you)\b/i;
+
+/** Words about the task rather than the subject; a question left with none of its own is a follow-up. */
+const TASK_WORDS: ReadonlySet<string> = new Set(
+  (
+    "product item niche market winning winner best top trending trend idea find sell selling seller research " +
+    "analysis analyse analyze opportunity hot popular profitable dropship dropshipping ecommerce commerce online " +
+    "store shop brand compare compared comparison comparing versus vs better worse price pricing priced margin cost " +
+    "profit markup charge cheap cheaper expensive break even ad ads advert advertising hook angle creative tiktok " +
+    "facebook instagram pinterest ugc video campaign script copy copywriting description title headline bullet " +
+    "point listing page landing pdp write rewrite draft competitor competing rival spy sale order month monthly " +
+    "right under below above over between start launch try test customer buyer use work money week today year " +
+    "analyst catalog sample data offline model ai about else for which"
+  )
+    .split(" ")
+    .map(stem),
+);
+
+export function detectIntent(text: string): Exclude<AnalystIntent, "help" | "no-match"> | null {
+  const lower = text.toLowerCase();
+  for (const [intent, pattern] of INTENT_PATTERNS) if (pattern.test(lower)) return intent;
+  return null;
+}
+
+interface Subject {
+  /** The niches the question names, most relevant first. */
+  niches: Niche[];
+  /** A product the question names, if any. */
+  product?: Product;
+}
+
+interface TurnReading {
+  intent: ReturnType<typeof detectIntent>;
+  subject: Subject | null;
+  /** Subject words the catalog does not know, as the user wrote them. */
+  unknownWords: string[];
+  /** Product types the question names that the catalog holds no product of ("LED face mask"). */
+  missingProductTypes: string[];
+  /** Every subject word of the turn, as the user wrote them. */
+  subjectWords: string[];
+  /** True when the turn names something of its own (known or not), so it is no follow-up. */
+  hasOwnSubject: boolean;
+}
+
+function readTurn(text: string): TurnReading {
+  const search = searchCatalog(text, { limit: 40 });
+  const queryTerms = new Set(search.terms);
+  const subjectTerms = search.terms.filter((t) => !TASK_WORDS.has(t) && !/^\d+$/.test(t));
+
+  // A product is named by its id or by every word of its type ("lick mat", "pet brush").
+  const namedById = search.products.find(
+    (hit) => hit.score >= 100 && new RegExp(`\\b${hit.product.id}\\b`, "i").test(text),
+  );
+  // Several variants may share the type: prefer the one matching more words, then the strongest seller.
+  const typeNamed = search.products.filter((hit) => {
+    const typeTerms = contentTerms(hit.product.productType);
+    return typeTerms.length > 0 && typeTerms.every((t) => queryTerms.has(t));
+  });
+  const mostWords = Math.max(0, ...typeNamed.map((hit) => hit.matched.length));
+  const namedByType = rankWinningProducts(
+    typeNamed.filter((hit) => hit.matched.length === mostWords).map((hit) => hit.product),
+  )[0];
+  const product = namedById?.product ?? namedByType;
+
+  // Niches named by their own words; one that adds no word beyond a better-ranked niche is an echo.
+  const claimed = new Set<string>();
+  const niches: Niche[] = [];
+  for (const hit of search.niches) {
+    if (hit.matched.length === 0 || hit.matched.every((t) => claimed.has(t))) continue;
+    hit.matched.forEach((t) => claimed.add(t));
+    niches.push(hit.niche);
+  }
+  const productWords = new Set(search.products.flatMap((hit) => hit.matched));
+  const known = (term: string) => claimed.has(term) || productWords.has(term);
+
+  if (product) {
+    const productNiche = getNiche(product.nicheId)!;
+    niches.splice(0, niches.length, productNiche, ...niches.filter((n) => n.id !== productNiche.id));
+  } else if (niches.length === 0 && subjectTerms.length > 0 && subjectTerms.every(known) && search.products[0]) {
+    // Words that only products use ("harness"): the niche of the best-matching product.
+    niches.push(getNiche(search.products[0].product.nicheId)!);
+  }
+
+  const unknownTerms = new Set(subjectTerms.filter((t) => !known(t)));
+  const subjectTermSet = new Set(subjectTerms);
+  const missingProductTypes = product
+    ? []
+    : niches.flatMap((n) =>
+        n.productTypes.filter((type) => {
+          const typeTerms = contentTerms(type);
+          return (
+            typeTerms.every((t) => queryTerms.has(t)) && !productsInNiche(n.id).some((p) => p.productType === type)
+          );
+        }),
+      );
+  const wordsFor = (terms: Set<string>) => [
+    ...new Set(
+      (text.match(/[a-z0-9]+/gi) ?? [])
+        .filter((w) => {
+          const term = tokenize(w)[0];
+          return term !== undefined && terms.has(term);
+        })
+        .map((w) => w.toLowerCase()),
+    ),
+  ];
+  return {
+    intent: detectIntent(text),
+    subject: niches.length > 0 ? { niches, product } : null,
+    unknownWords: wordsFor(unknownTerms),
+    missingProductTypes,
+    subjectWords: wordsFor(subjectTermSet),
+    hasOwnSubject: subjectTerms.length > 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces of an answer
+// ---------------------------------------------------------------------------------------------
+
+const BASIS_NOTE =
+  "_Built-in analyst, running offline. Every figure below comes from Dropcraft's **sample catalog** (generated sample data, not live market data)._";
+
+const SAMPLE_CAVEAT = "Before you spend money, check these figures against live data: this catalog is a sample.";
+
+const ANGLE_LABELS: Record<AdAngle, string> = {
+  "problem-solution": "Problem → solution",
+  pov: "POV",
+  "before-after": "Before/after",
+  "social-proof": "Social proof",
+  gift: "Gift",
+  unboxing: "Unboxing",
+  demo: "Demo",
+};
+
+/** "a TikTok ad", "an Instagram ad". */
+function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function listInProse(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function productCitation(p: Product): Citation {
+  return { title: `Sample catalog · ${p.id} ${p.name}`, source: CATALOG_SOURCE };
+}
+
+function adCitation(ad: Ad): Citation {
+  const product = getProduct(ad.productId)!;
+  return {
+    title: `Sample catalog · ${ad.id} ${ad.platform} ad for ${product.id} ${product.name}`,
+    source: CATALOG_SOURCE,
+  };
+}
+
+function storeCitation(store: Store): Citation {
+  return { title: `Sample catalog · ${store.id} ${store.name} (store)`, source: CATALOG_SOURCE };
+}
+
+function nicheCitation(niche: Niche): Citation {
+  return { title: `Sample catalog · niche: ${niche.name}`, source: CATALOG_SOURCE };
+}
+
+function uniqueCitations(citations: Citation[]): Citation[] {
+  const seen = new Set<string>();
+  return citations.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true)));
+}
+
+export const PRODUCT_TABLE_HEADER = [
+  "ID",
+  "Product",
+  "Price",
+  "Cost",
+  "Margin",
+  "Orders/mo",
+  "30-day trend",
+  "Competition",
+];
+
+/** The one product table every answer uses; each cell is a stored or derived catalog figure. */
+function productTable(products: readonly Product[]): string {
+  const rows = products.map((p) =>
+    [
+      p.id,
+      p.name,
+      formatCents(p.priceCents),
+      formatCents(p.costCents),
+      `${formatCents(p.marginCents)} (${formatPercent(p.marginPct)})`,
+      formatCount(p.monthlyOrders),
+      formatChange(p.trendPct),
+      `${p.competition} (${formatCount(p.adCount)} ads)`,
+    ].join(" | "),
+  );
+  return [
+    `| ${PRODUCT_TABLE_HEADER.join(" | ")} |`,
+    `|${PRODUCT_TABLE_HEADER.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r} |`),
+  ].join("\n");
+}
+
+function by<T>(score: (item: T) => number) {
+  return (a: T, b: T) => score(b) - score(a);
+}
+
+function first<T>(items: readonly T[], compare: (a: T, b: T) => number): T {
+  return items.slice().sort(compare)[0];
+}
+
+function nicheGlance(niche: Niche, stats: NicheStats): string[] {
+  return [
+    `- Prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} (median ${formatCents(stats.medianPriceCents)}); the average margin is ${formatPercent(stats.avgMarginPct)}.`,
+    `- Its ${formatCount(stats.productCount)} products take ${formatCount(stats.totalMonthlyOrders)} orders a month together; the median 30-day trend is ${formatChange(stats.medianTrendPct)}.`,
+    `- The catalog holds ${formatCount(stats.adCount)} ads and ${formatCount(stats.storeCount)} competitor stores for ${niche.name.toLowerCase()}.`,
+  ];
+}
+
+/** Honest caveats about the reading of the question, shown under the heading. */
+function notesBlock(notes: readonly string[]): string[] {
+  return notes.length ? [...notes.map((n) => `_${n}_`), ""] : [];
+}
+
+function nicheListLines(): string[] {
+  return listNiches().map((n) => `- ${n.name}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers, one per intent
+// ---------------------------------------------------------------------------------------------
+
+function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, notes: string[]): AnalystAnswer {
+  const pool = niche ? productsInNiche(niche.id) : getCatalog().products;
+  const ranked = rankWinningProducts(pool);
+  const shown = ranked.slice(0, 8);
+  if (asked && !shown.includes(asked)) shown.push(asked);
+  const scope = niche ? niche.name : "the whole sample catalog";
+  const [top, second] = ranked;
+  const highestMargin = first(
+    shown,
+    by((p) => p.marginPct),
+  );
+  const fastest = first(
+    shown,
+    by((p) => p.trendPct),
+  );
+  const leastCrowded = first(shown, (a, b) => a.adCount - b.adCount);
+  const quickest = first(shown, (a, b) => a.shippingDays - b.shippingDays);
+  const slowest = first(
+    shown,
+    by((p) => p.shippingDays),
+  );
+  const warnings = shown.filter((p) => p.competition === "saturated" || p.trendPct < 0);
+
+  const lines = [
+    `## Winning products in ${scope}`,
+    "",
+    BASIS_NOTE,
+    "",
+    ...notesBlock(notes),
+    `${capitalize(scope)} holds **${formatCount(pool.length)}** products${scope.includes("sample catalog") ? "" : " in the sample catalog"}. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
+    "",
+    productTable(shown),
+    "",
+    "### What stands out",
+    `- **Strongest overall:** ${top.name} (${top.id}) takes ${formatCount(top.monthlyOrders)} orders a month and keeps ${formatCents(top.marginCents)} per sale.`,
+    `- **Highest margin:** ${highestMargin.name} keeps ${formatCents(highestMargin.marginCents)} per sale (${formatPercent(highestMargin.marginPct)}).`,
+    `- **Fastest growing:** ${fastest.name} is at ${formatChange(fastest.trendPct)} on its 30-day trend.`,
+    `- **Least crowded:** ${leastCrowded.name} has ${leastCrowded.competition} competition (${formatCount(leastCrowded.adCount)} active ads).`,
+    `- **Shipping:** ${quickest.name} ships fastest (${formatCount(quickest.shippingDays)} days); ${slowest.name} is slowest (${formatCount(slowest.shippingDays)} days).`,
+    ...warnings
+      .slice(0, 2)
+      .map((p) =>
+        p.competition === "saturated"
+          ? `- **Watch out:** ${p.name} is saturated (${formatCount(p.adCount)} active ads); expect price pressure.`
+          : `- **Watch out:** ${p.name} is shrinking (${formatChange(p.trendPct)} on its 30-day trend).`,
+      ),
+  ];
+  if (asked) {
+    lines.push(`- **You asked about ${asked.name}:** it is listed in the table with the rest.`);
+  }
+  if (niche) {
+    lines.push("", `### ${niche.name} at a glance`, ...nicheGlance(niche, nicheStats(niche.id)!));
+  }
+  lines.push(
+    "",
+    "### Next steps",
+    `- Order samples of the ${nameInSentence(top.name)}${second ? ` and the ${nameInSentence(second.name)}` : ""}, and confirm quality and real shipping times with the supplier.`,
+    `- Ask me for **ad angles for the ${nameInSentence(top.name)}** or **a product page for the ${nameInSentence(top.name)}**.`,
+    niche
+      ? `- Compare niches: "compare ${niche.name.toLowerCase()} vs ${otherNiche(niche).name.toLowerCase()}".`
+      : `- Narrow it down: "find winning products in ${listNiches()[0].name.toLowerCase()}".`,
+    `- ${SAMPLE_CAVEAT}`,
+  );
+
+  const summaryLead = niche
+    ? (() => {
+        const stats = nicheStats(niche.id)!;
+        return `${niche.name} in the sample catalog: ${formatCount(stats.productCount)} products, median price ${formatCents(stats.medianPriceCents)}, average margin ${formatPercent(stats.avgMarginPct)} and a median 30-day trend of ${formatChange(stats.medianTrendPct)}.`;
+      })()
+    : `Across the whole sample catalog (${formatCount(pool.length)} products):`;
+  const summary = `${summaryLead} The strongest candidate is ${top.name} (${top.id}): ${formatCount(top.monthlyOrders)} orders a month, ${formatCents(top.marginCents)} margin per sale and ${top.competition} competition${second ? `, followed by the ${nameInSentence(second.name)} (${second.id})` : ""}. These are sample figures, not live market data.`;
+  return {
+    intent: "products",
+    markdown: lines.join("\n"),
+    summary,
+    citations: uniqueCitations([...(niche ? [nicheCitation(niche)] : []), ...shown.map(productCitation)]),
+  };
+}
+
+function otherNiche(niche: Niche): Niche {
+  return rankNiches(listNiches()).find((n) => n.id !== niche.id)!;
+}
+
+/** Niches ordered by the sum of their ranks on demand, margin, growth and low-competition share. */
+function rankNiches(niches: readonly Niche[]): Niche[] {
+  const stats = new Map(niches.map((n) => [n.id, nicheStats(n.id)!]));
+  const measures = nicheMeasures();
+  const rankSum = new Map(niches.map((n) => [n.id, 0]));
+  for (const measure of measures) {
+    const ordered = niches.slice().sort((a, b) => measure.value(stats.get(b.id)!) - measure.value(stats.get(a.id)!));
+    ordered.forEach((n, i) => rankSum.set(n.id, rankSum.get(n.id)! + i));
+  }
+  return niches.slice().sort((a, b) => rankSum.get(a.id)! - rankSum.get(b.id)! || a.id.localeCompare(b.id));
+}
+
+interface NicheMeasure {
+  label: string;
+  value: (s: NicheStats) => number;
+  describe: (n: Niche, s: NicheStats) => string;
+}
+
+function nicheMeasures(): NicheMeasure[] {
+  return [
+    {
+      label: "Demand",
+      value: (s) => s.totalMonthlyOrders,
+      describe: (n, s) =>
+        `${n.name} leads with ${formatCount(s.totalMonthlyOrders)} orders a month across its products.`,
+    },
+    {
+      label: "Margins",
+      value: (s) => s.avgMarginPct,
+      describe: (n, s) => `${n.name} has the best average margin, ${formatPercent(s.avgMarginPct)}.`,
+    },
+    {
+      label: "Growth",
+      value: (s) => s.medianTrendPct,
+      describe: (n, s) => `${n.name} grows fastest, with a median 30-day trend of ${formatChange(s.medianTrendPct)}.`,
+    },
+    {
+      label: "Competition",
+      value: (s) => (s.productCount ? s.lowCompetitionCount / s.productCount : 0),
+      describe: (n, s) =>
+        `${n.name} has the most room: ${formatCount(s.lowCompetitionCount)} of its ${formatCount(s.productCount)} products face low competition.`,
+    },
+  ];
+}
+
+function nicheTable(niches: readonly Niche[]): string {
+  const header = [
+    "Niche",
+    "Products",
+    "Median price",
+    "Avg margin",
+    "Orders/mo (all products)",
+    "Median 30-day trend",
+    "Low-competition products",
+    "Avg shipping days",
+  ];
+  const rows = niches.map((n) => {
+    const s = nicheStats(n.id)!;
+    return [
+      n.name,
+      formatCount(s.productCount),
+      formatCents(s.medianPriceCents),
+      formatPercent(s.avgMarginPct),
+      formatCount(s.totalMonthlyOrders),
+      formatChange(s.medianTrendPct),
+      `${formatCount(s.lowCompetitionCount)} of ${formatCount(s.productCount)}`,
+      formatCount(s.avgShippingDays),
+    ];
+  });
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+function compareAnswer(named: Niche[], notes: string[]): AnalystAnswer {
+  const isRanking = named.length < 2;
+  let compared: Niche[];
+  if (isRanking) {
+    compared = rankNiches(listNiches()).slice(0, 8);
+    if (named[0] && !compared.includes(named[0])) compared.push(named[0]);
+  } else {
+    compared = rankNiches(named);
+  }
+  const leader = compared[0];
+  const measures = nicheMeasures();
+  const statsOf = (n: Niche) => nicheStats(n.id)!;
+  const leaders = measures.map((m) => ({
+    measure: m,
+    niche: first(compared, (a, b) => m.value(statsOf(b)) - m.value(statsOf(a))),
+  }));
+  const leaderWins = leaders.filter((l) => l.niche === leader).length;
+  const bestProducts = compared.map((n) => rankWinningProducts(productsInNiche(n.id))[0]);
+
+  const heading = isRanking
+    ? "## Niche ranking in the sample catalog"
+    : `## ${compared.map((n) => n.name).join(" vs ")}`;
+  const lines = [
+    heading,
+    "",
+    BASIS_NOTE,
+    "",
+    ...notesBlock(notes),
+    isRanking
+      ? `The leading niches, ranked by adding up each niche's place on demand, margins, growth and share of low-competition products${named[0] ? ` (${named[0].name} included)` : ""}:`
+      : "Side by side, from the sample catalog; niches are ordered by adding up their place on demand, margins, growth and share of low-competition products:",
+    "",
+    nicheTable(compared),
+    "",
+    "### Verdict",
+    ...leaders.map((l) => `- **${l.measure.label}:** ${l.measure.describe(l.niche, statsOf(l.niche))}`),
+    `- **On balance ${leader.name} comes out ahead:** it has the best combined placing across the ${measures.length === 4 ? "four" : formatCount(measures.length)} measures and leads on ${leaderWins === 0 ? "none" : leaderWins === measures.length ? "all" : formatCount(leaderWins)} of them.`,
+    "",
+    "### Best product in each",
+    productTable(bestProducts),
+    "",
+    "### Next steps",
+    `- Dig into the leader: "find winning products in ${leader.name.toLowerCase()}".`,
+    `- Check who already sells there: "competitor stores in ${leader.name.toLowerCase()}".`,
+    `- ${SAMPLE_CAVEAT}`,
+  ];
+  const ls = statsOf(leader);
+  const runnerUp = compared[1];
+  const summary = `${isRanking ? "Across the sample catalog's niches" : `Of ${listInProse(compared.map((n) => n.name))}`}, ${leader.name} looks strongest: ${formatCount(ls.totalMonthlyOrders)} orders a month across its products, an average margin of ${formatPercent(ls.avgMarginPct)}, a median 30-day trend of ${formatChange(ls.medianTrendPct)} and ${formatCount(ls.lowCompetitionCount)} of ${formatCount(ls.productCount)} products in low competition.${runnerUp ? ` ${runnerUp.name} follows (${formatCount(statsOf(runnerUp).totalMonthlyOrders)} orders a month, ${formatPercent(statsOf(runnerUp).avgMarginPct)} average margin).` : ""} These are sample figures, not live market data.`;
+  return {
+    intent: "compare",
+    markdown: lines.join("\n"),
+    summary,
+    citations: uniqueCitations([...compared.map(nicheCitation), ...bestProducts.map(productCitation)]),
+  };
+}
+
+function pricingAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
+  const stats = nicheStats(niche.id)!;
+  const nicheProducts = productsInNiche(niche.id);
+  const lines: string[] = [];
+  let summary: string;
+  let cited: Product[];
+
+  if (product) {
+    const points: [string, number][] = [
+      ["Lowest price in the niche", stats.minPriceCents],
+      ["Niche median", stats.medianPriceCents],
+      ["Catalog suggested price", product.priceCents],
+      ["Highest price in the niche", stats.maxPriceCents],
+    ];
+    const pointRows = points
+      .sort((a, b) => a[1] - b[1])
+      .map(([label, price]) => {
+        const { marginCents, marginPct } = marginOf(price, product.costCents);
+        const margin = marginCents >= 0 ? formatCents(marginCents) : `loss of ${formatCents(-marginCents)}`;
+        return `| ${label} | ${formatCents(price)} | ${margin} | ${formatPercent(marginPct)} |`;
+      });
+    const gap = product.priceCents - stats.medianPriceCents;
+    const position =
+      gap === 0
+        ? `exactly at the niche median (${formatCents(stats.medianPriceCents)})`
+        : `${formatCents(Math.abs(gap))} ${gap > 0 ? "above" : "below"} the niche median of ${formatCents(stats.medianPriceCents)}`;
+    const pressure =
+      product.competition === "saturated" || product.competition === "high"
+        ? `${capitalize(product.competition)} competition (${formatCount(product.adCount)} active ads) means rivals will undercut you; plan to win on offer and creative rather than on price.`
+        : `${capitalize(product.competition)} competition (${formatCount(product.adCount)} active ads) leaves room to hold the suggested price.`;
+    lines.push(
+      `## Pricing ${product.name} (${product.id})`,
+      "",
+      BASIS_NOTE,
+      "",
+      ...notesBlock(notes),
+      productTable([product]),
+      "",
+      `### Price points from ${niche.name.toLowerCase()}, at your supplier cost of ${formatCents(product.costCents)}`,
+      "| Price point | Price | Margin per sale | Margin % |",
+      "|---|---|---|---|",
+      ...pointRows,
+      "",
+      "### What this means",
+      `- At the suggested ${formatCents(product.priceCents)} each sale leaves ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) before ad spend and payment fees. That is your break-even cost per order: spend more than ${formatCents(product.marginCents)} on ads for one sale and it loses money.`,
+      `- The suggested price sits ${position}.`,
+      `- ${pressure}`,
+      "",
+      "### Next steps",
+      "- Test the suggested price against one lower price point from the table and keep the one with the better profit per visitor.",
+      "- Confirm the landed cost (product plus shipping) with your supplier; the catalog cost is a sample figure.",
+      `- Ask me for **ad angles for the ${nameInSentence(product.name)}** to see which hooks its ads use.`,
+    );
+    summary = `${product.name} (${product.id}) costs ${formatCents(product.costCents)} from the supplier and the sample catalog suggests ${formatCents(product.priceCents)}, leaving ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) per sale before ad spend and fees; that is also the most you can pay in ads per order before losing money. ${niche.name} prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} with a median of ${formatCents(stats.medianPriceCents)}. These are sample figures, not live market data.`;
+    cited = [product];
+  } else {
+    const byMargin = nicheProducts.slice().sort((a, b) => b.marginPct - a.marginPct || a.id.localeCompare(b.id));
+    const shown = byMargin.slice(0, 8);
+    const best = byMargin[0];
+    const thinnest = byMargin[byMargin.length - 1];
+    lines.push(
+      `## Prices and margins in ${niche.name}`,
+      "",
+      BASIS_NOTE,
+      "",
+      ...notesBlock(notes),
+      "Products with the best margins first:",
+      "",
+      productTable(shown),
+      "",
+      "### The price and margin picture",
+      `- Prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)}, with a median of ${formatCents(stats.medianPriceCents)}.`,
+      `- The average margin is ${formatPercent(stats.avgMarginPct)}. ${best.name} keeps the most (${formatPercent(best.marginPct)}, ${formatCents(best.marginCents)} per sale); ${nameInSentence(thinnest.name)} the least (${formatPercent(thinnest.marginPct)}, ${formatCents(thinnest.marginCents)} per sale).`,
+      `- The margin per sale is your break-even ad cost per order: on the ${nameInSentence(best.name)}, spending more than ${formatCents(best.marginCents)} in ads for one sale loses money.`,
+      "",
+      "### Next steps",
+      `- Ask about one product for price points and break-even: "how should I price the ${nameInSentence(best.name)}?"`,
+      "- Confirm landed costs with your supplier before you set prices.",
+      `- ${SAMPLE_CAVEAT}`,
+    );
+    summary = `In the sample catalog, ${niche.name.toLowerCase()} prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} (median ${formatCents(stats.medianPriceCents)}) with an average margin of ${formatPercent(stats.avgMarginPct)}. ${best.name} (${best.id}) has the best margin, ${formatPercent(best.marginPct)} or ${formatCents(best.marginCents)} per sale. These are sample figures, not live market data.`;
+    cited = shown;
+  }
+  return {
+    intent: "pricing",
+    markdown: lines.join("\n"),
+    summary,
+    citations: uniqueCitations([...cited.map(productCitation), nicheCitation(niche)]),
+  };
+}
+
+function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
+  const productAds = product ? adsForProduct(product.id) : [];
+  const useProduct = product !== undefined && productAds.length > 0;
+  const pool = useProduct ? productAds.slice() : adsInNiche(niche.id);
+  const scope = useProduct ? product!.name : niche.name;
+  const lines = [`## Ad angles for ${scope}`, "", BASIS_NOTE, "", ...notesBlock(notes)];
+  if (product && !useProduct) {
+    lines.push(
+      `The sample catalog holds no ads for ${product.name} (${product.id}), so here are the ads of its niche, ${niche.name.toLowerCase()}.`,
+      "",
+    );
+  }
+  const focus = product ?? rankWinningProducts(productsInNiche(niche.id))[0];
+
+  if (pool.length === 0) {
+    lines.push(
+      `The sample catalog holds no ads for ${scope.toLowerCase()}, so I have no engagement figures to show.`,
+      "",
+      "### Hooks to test",
+      ...AD_ANGLES.slice(0, 4).map((angle) => `- ${ANGLE_LABELS[angle]}: "${writeHook(angle, focus, niche)}"`),
+    );
+    return {
+      intent: "ads",
+      markdown: lines.join("\n"),
+      summary: `The sample catalog holds no ads for ${scope.toLowerCase()}; the hooks offered are untested templates built from the catalog entry for ${focus.name}.`,
+      citations: [productCitation(focus)],
+    };
+  }
+
+  const sorted = pool.sort(
+    (a, b) => b.engagementRatePct - a.engagementRatePct || b.daysRunning - a.daysRunning || a.id.localeCompare(b.id),
+  );
+  const shown = sorted.slice(0, 8);
+  const best = shown[0];
+  const longest = first(pool, (a, b) => b.daysRunning - a.daysRunning || a.id.localeCompare(b.id));
+  const platformCounts = new Map<string, number>();
+  for (const ad of pool) platformCounts.set(ad.platform, (platformCounts.get(ad.platform) ?? 0) + 1);
+  const [topPlatform, topPlatformCount] = [...platformCounts].sort(
+    (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+  )[0];
+  const usedAngles = new Set(shown.map((a) => a.angle));
+  const freshAngles = AD_ANGLES.filter((a) => !usedAngles.has(a));
+  const suggestions = (freshAngles.length >= 3 ? freshAngles : AD_ANGLES).slice(0, 4);
+  const productOf = (ad: Ad) => getProduct(ad.productId)!;
+  const adProducts = [...new Set([...shown, longest].map(productOf))];
+
+  lines.push(
+    `The sample catalog holds ${formatCount(pool.length)} ads for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging first:`,
+    "",
+    "| Ad | Product | Platform | Angle | Hook | Running | Views | Engagement |",
+    "|---|---|---|---|---|---|---|---|",
+    ...shown.map((ad) => {
+      const p = productOf(ad);
+      return `| ${ad.id} | ${p.id} ${p.name} | ${ad.platform} | ${ANGLE_LABELS[ad.angle]} | "${ad.hook}" | ${formatCount(ad.daysRunning)} days | ${formatCount(ad.views)} | ${formatPercent(ad.engagementRatePct)} |`;
+    }),
+    "",
+    "### What the catalog's ads suggest",
+    `- **Most engaging:** ${best.id}, ${withArticle(best.platform)} ${ANGLE_LABELS[best.angle].toLowerCase()} ad for the ${nameInSentence(productOf(best).name)}, reaches ${formatPercent(best.engagementRatePct)} engagement.`,
+    `- **Longest running:** ${longest.id}, ${withArticle(longest.platform)} ad for the ${nameInSentence(productOf(longest).name)}, has run ${formatCount(longest.daysRunning)} days. Advertisers rarely keep paying for an ad that loses money, so long runs are a useful signal.`,
+    `- **Where they run:** ${topPlatform} carries ${formatCount(topPlatformCount)} of the ${formatCount(pool.length)} ads.`,
+    "",
+    `### Hooks to test for the ${nameInSentence(focus.name)}`,
+    ...suggestions.map((angle) => `- ${ANGLE_LABELS[angle]}: "${writeHook(angle, focus, niche)}"`),
+    "",
+    "### Products behind these ads",
+    productTable(adProducts),
+    "",
+    "### Next steps",
+    "- Film a short video for each hook above and run them side by side on a small test budget.",
+    `- Keep the angle of ${longest.id} as your control: it has lasted longest.`,
+    `- Ask me for **a product page for the ${nameInSentence(focus.name)}** to match the winning hook.`,
+  );
+  const summary = `The sample catalog holds ${formatCount(pool.length)} ads for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging is ${best.id}, ${withArticle(best.platform)} ${ANGLE_LABELS[best.angle].toLowerCase()} ad for the ${nameInSentence(productOf(best).name)} at ${formatPercent(best.engagementRatePct)} engagement; the longest running, ${longest.id}, has run ${formatCount(longest.daysRunning)} days. ${topPlatform} carries ${formatCount(topPlatformCount)} of them. These are sample figures, not live ad data.`;
+  return {
+    intent: "ads",
+    markdown: lines.join("\n"),
+    summary,
+    citations: uniqueCitations([
+      ...shown.map(adCitation),
+      adCitation(longest),
+      ...adProducts.map(productCitation),
+      productCitation(focus),
+    ]),
+  };
+}
+
+function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
+  const stores = (niche ? storesInNiche(niche.id).slice() : getCatalog().stores.slice())
+    .sort((a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id))
+    .slice(0, 8);
+  const scope = niche ? niche.name.toLowerCase() : "the sample catalog";
+  const largest = stores[0];
+  const newest = first(stores, (a, b) => b.launchMonth.localeCompare(a.launchMonth) || a.id.localeCompare(b.id));
+  const soldProducts = rankWinningProducts(
+    [...new Set(stores.flatMap((s) => s.topProductIds))].map((id) => getProduct(id)!),
+  ).slice(0, 8);
+  const overlap = niche ? soldProducts.filter((p) => stores.every((s) => s.topProductIds.includes(p.id))) : [];
+  const platforms = [...new Set(stores.map((s) => s.platform))];
+
+  const lines = [
+    `## Competitor stores in ${scope}`,
+    "",
+    BASIS_NOTE,
+    "",
+    ...notesBlock(notes),
+    "These are sample stores, not real shops: use them to practise the analysis, then run the same checks on the real competitors you find.",
+    "",
+    "| Store | Niche | Platform | Products listed | Est. revenue/mo | Launched | Sells from the catalog |",
+    "|---|---|---|---|---|---|---|",
+    ...stores.map(
+      (s) =>
+        `| ${s.id} ${s.name} | ${getNiche(s.nicheId)!.name} | ${s.platform} | ${formatCount(s.productCount)} | ${formatDollars(s.estMonthlyRevenueUsd)} | ${s.launchMonth} | ${s.topProductIds.join(", ")} |`,
+    ),
+    "",
+    "### What stands out",
+    `- **Largest:** ${largest.name} at an estimated ${formatDollars(largest.estMonthlyRevenueUsd)} a month from ${formatCount(largest.productCount)} listed products.`,
+    newest === largest
+      ? `- **Newest:** ${newest.name} is also the newest, launched ${newest.launchMonth}.`
+      : `- **Newest:** ${newest.name}, launched ${newest.launchMonth}.`,
+    `- **Platforms:** ${listInProse(platforms)}.`,
+  ];
+  if (overlap.length)
+    lines.push(
+      `- **Sold by every store here:** ${listInProse(overlap.map((p) => `${p.name} (${p.id})`))}; proven demand, but you would be the next seller of it.`,
+    );
+  lines.push(
+    "",
+    "### Products they sell",
+    productTable(soldProducts),
+    "",
+    "### Next steps",
+    "- Look for products with low competition that these stores do not carry yet.",
+    `- Ask me for **ad angles${niche ? ` for ${niche.name.toLowerCase()}` : ""}** to see how these products are advertised.`,
+    `- ${SAMPLE_CAVEAT}`,
+  );
+  const summary = `The sample catalog lists ${formatCount(stores.length)} competitor stores for ${scope}. The largest, ${largest.name} (${largest.platform}), makes an estimated ${formatDollars(largest.estMonthlyRevenueUsd)} a month from ${formatCount(largest.productCount)} products; the newest, ${newest.name}, launched ${newest.launchMonth}. These are sample stores and figures, not real shops.`;
+  return {
+    intent: "stores",
+    markdown: lines.join("\n"),
+    summary,
+    citations: uniqueCitations([...stores.map(storeCitation), ...soldProducts.map(productCitation)]),
+  };
+}
+
+function copyAnswer(niche: Niche, asked: Product | undefined, notes: string[]): AnalystAnswer {
+  const product = asked ?? rankWinningProducts(productsInNiche(niche.id))[0];
+  const [benefit, second, third] = niche.benefits;
+  const lines = [
+    `## Product page draft: ${product.name}`,
+    "",
+    `_Built-in analyst, running offline: written from the **sample catalog** entry ${product.id} (generated sample data). Check every claim with your supplier before you publish._`,
+    "",
+    ...notesBlock(notes),
+  ];
+  if (!asked)
+    lines.push(
+      `I could not tie your request to one catalog product, so this draft uses the strongest one in ${niche.name.toLowerCase()}: ${product.name}.`,
+      "",
+    );
+  lines.push(
+    "### Title",
+    `${product.name} | ${capitalize(benefit)}`,
+    "",
+    "### Bullet points",
+    `- **${capitalize(benefit)}.**`,
+    `- **${capitalize(second)}.**`,
+    `- **${capitalize(third)}.**`,
+    `- **Made for ${niche.audience}.** No more ${niche.pain}.`,
+    "",
+    "### Description",
+    `For ${niche.audience} tired of ${niche.pain}: the ${nameInSentence(product.name)} ${benefit}.`,
+    "",
+    `${capitalize(second)}. ${capitalize(third)}.`,
+    "",
+    "### Price",
+    `The sample catalog suggests ${formatCents(product.priceCents)}; at a supplier cost of ${formatCents(product.costCents)} that leaves ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) per sale.`,
+    "",
+    "### Facts used",
+    productTable([product]),
+    "",
+    `Supplier shipping estimate: ${formatCount(product.shippingDays)} days. Catalog rating: ${formatCount(product.rating)} out of 5. Both are sample figures; do not publish them as reviews or promises.`,
+    "",
+    "### Next steps",
+    "- Order a sample and replace any benefit line you cannot confirm with what you see yourself.",
+    "- Add your own photos and a short demo video.",
+    `- Ask me for **ad hooks for the ${nameInSentence(product.name)}** to match this page.`,
+  );
+  return { intent: "copy", markdown: lines.join("\n"), citations: [productCitation(product)] };
+}
+
+function helpAnswer(): AnalystAnswer {
+  const catalog = getCatalog();
+  const niches = rankNiches(listNiches());
+  const [a, b] = niches;
+  const pick = (n: Niche) => rankWinningProducts(productsInNiche(n.id))[0];
+  const lines = [
+    "## Hi, I'm the built-in analyst",
+    "",
+    `I run offline inside Dropcraft and answer from a **sample market catalog**: ${formatCount(catalog.niches.length)} niches, ${formatCount(catalog.products.length)} products, ${formatCount(catalog.ads.length)} ads and ${formatCount(catalog.stores.length)} stores. It is generated sample data, not live market data, and I never invent figures: every number I show comes from that catalog, and I tell you when it does not hold what you ask about.`,
+    "",
+    "### What I can do",
+    `- **Winning products in a niche**: "Find winning products in ${a.name.toLowerCase()}"`,
+    `- **Compare niches**: "Compare ${a.name.toLowerCase()} vs ${b.name.toLowerCase()}"`,
+    `- **Pricing and margins**: "How should I price the ${nameInSentence(pick(b).name)}?"`,
+    `- **Ad angles and hooks**: "Ad hooks for the ${nameInSentence(pick(a).name)}"`,
+    `- **Competitor stores**: "Who are the competitors in ${niches[2].name.toLowerCase()}?"`,
+    `- **Product page copy**: "Write a product page for the ${nameInSentence(pick(niches[3]).name)}"`,
+    "",
+    'Follow-up questions keep the subject: after a question about a niche, "what about their ads?" stays on that niche.',
+    "",
+    "### Want answers from a real model?",
+    "Set `AI_BASE_URL`, `AI_API_KEY` and `AI_MODEL` to any OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama, vLLM) and Dropcraft uses that model instead of me.",
+  ];
+  return { intent: "help", markdown: lines.join("\n") };
+}
+
+function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): AnalystAnswer {
+  const asked = askedWords.join(" ");
+  const lines = [
+    asked ? `## I couldn't find "${asked}" in the sample catalog` : "## Which niche or product do you mean?",
+    "",
+    "_Built-in analyst, running offline on Dropcraft's sample catalog (generated sample data)._",
+    "",
+    asked
+      ? `The sample catalog does not cover ${asked}, and I don't make up figures, so I can't analyse it. These are the niches I know:`
+      : `To answer that I need a niche or product from the sample catalog${intent ? "" : " (or a question about one)"}. These are the niches I know:`,
+    "",
+    ...nicheListLines(),
+    "",
+    "### Try",
+    `- "Find winning products in ${listNiches()[0].name.toLowerCase()}"`,
+    `- "Compare ${listNiches()[1].name.toLowerCase()} vs ${listNiches()[2].name.toLowerCase()}"`,
+    "",
+    "For open questions beyond this catalog, configure a real model with `AI_BASE_URL`, `AI_API_KEY` and `AI_MODEL`.",
+  ];
+  return { intent: "no-match", markdown: lines.join("\n") };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The conversation: current turn first, earlier user turns for context
+// ---------------------------------------------------------------------------------------------
+
+/** How many earlier user turns may supply the subject or task of a follow-up. */
+const MAX_CONTEXT_TURNS = 10;
+
+/** Builds the whole answer for a conversation; pure, so tests can read it without streaming. */
+export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer {
+  const userTurns = messages.filter((m) => m.role === "user");
+  const last = userTurns[userTurns.length - 1];
+  if (!last || !last.content.trim()) return helpAnswer();
+
+  const current = readTurn(last.content);
+  // Newest earlier turns first, read only until both a subject and a task are found.
+  let previousSubject: Subject | null = null;
+  let previousIntent: TurnReading["intent"] = null;
+  for (const turn of userTurns.slice(-1 - MAX_CONTEXT_TURNS, -1).reverse()) {
+    if (previousSubject && previousIntent) break;
+    const reading = readTurn(turn.content);
+    previousSubject ??= reading.subject;
+    previousIntent ??= reading.intent;
+  }
+
+  // A greeting or a question with neither task nor subject: explain what I can do.
+  if (!current.subject && !current.intent && (!current.hasOwnSubject || GREETING.test(last.content)))
+    return helpAnswer();
+  // The question names something the catalog does not hold: say so, don't fall back.
+  if (!current.subject && current.hasOwnSubject) return noMatchAnswer(current.subjectWords, current.intent);
+
+  // "What about their ads?" has a task but no subject of its own: it continues the last subject.
+  const subject = current.subject ?? previousSubject;
+  const intent = current.intent ?? previousIntent ?? "products";
+  const niche = subject?.niches[0] ?? null;
+  const unknown = [
+    ...(current.unknownWords.length
+      ? [`Not in the sample catalog, so left out: "${current.unknownWords.join(" ")}".`]
+      : []),
+    ...current.missingProductTypes.map(
+      (type) => `The sample catalog holds no ${type} product, so this answer covers its niche instead.`,
+    ),
+  ];
+
+  switch (intent) {
+    case "products":
+      return winningProductsAnswer(niche, subject?.product, unknown);
+    case "compare": {
+      let niches = current.subject?.niches ?? [];
+      if (niches.length < 2 && previousSubject)
+        niches = [...previousSubject.niches.slice(0, 1), ...niches].filter(
+          (n, i, all) => all.findIndex((m) => m.id === n.id) === i,
+        );
+      return compareAnswer(niches, unknown);
+    }
+    case "stores":
+      return storesAnswer(niche, unknown);
+    case "pricing":
+      return niche ? pricingAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
+    case "ads":
+      if (niche) return adsAnswer(niche, subject?.product, unknown);
+      // "What should I sell on TikTok?" names a platform, not a niche: rank the whole catalog.
+      return PRODUCTS_PATTERN.test(last.content.toLowerCase())
+        ? winningProductsAnswer(null, undefined, [
+            ...unknown,
+            "Name a niche or product from the list below for ad angles and hooks that fit it.",
+          ])
+        : noMatchAnswer([], intent);
+    case "copy":
+      return niche ? copyAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming
+// ---------------------------------------------------------------------------------------------
+
+/** Splits markdown into pieces of at most `size` characters, at spaces where possible; joined they give the text back. */
+export function splitIntoChunks(markdown: string, size = 40): string[] {
+  const chunks: string[] = [];
+  for (const line of markdown.match(/[^\n]*\n|[^\n]+$/g) ?? []) {
+    let rest = line;
+    while (rest.length > size) {
+      const space = rest.lastIndexOf(" ", size - 1);
+      const cut = space > 0 ? space + 1 : size;
+      chunks.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    if (rest) chunks.push(rest);
+  }
+  return chunks;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
+  const chunkDelayMs = options.chunkDelayMs ?? 0;
+  const chunkSize = options.chunkSize ?? 40;
+  const stopIfAborted = (signal?: AbortSignal) => {
+    if (signal?.aborted) throw abortReason(signal);
+  };
+
+  async function* reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+    stopIfAborted(signal);
+    const answer = answerConversation(messages);
+    for (const text of splitIntoChunks(answer.markdown, chunkSize)) {
+      if (chunkDelayMs > 0) await pause(chunkDelayMs, signal);
+      stopIfAborted(signal);
+      yield { type: "delta", text };
+    }
+    stopIfAborted(signal);
+    if (answer.summary) yield { type: "summary", text: answer.summary };
+    stopIfAborted(signal);
+    if (answer.citations?.length) yield { type: "citations", citations: answer.citations };
+  }
+
+  return { id: ANALYST_ID, label: ANALYST_LABEL, reply };
+}

@@ -1,0 +1,262 @@
+/**
+ * The real AI text adapter: OpenAI-compatible streamed chat completions
+ * (`POST {baseUrl}/chat/completions` with `stream: true`, answered as Server-Sent Events).
+ * One adapter covers OpenAI, OpenRouter, Groq, Ollama and vLLM; they differ only in base URL,
+ * key and model name. Every failure becomes an AppError "UNAVAILABLE" whose message names the
+ * problem, so the chat API can refund the reserved query and tell the merchant what happened.
+ * The API key never appears in an error message.
+ */
+import { AppError } from "~/domain/errors";
+import { readSseEvents } from "~/domain/sse";
+import type { ChatProvider, ChatTurn, ReplyEvent, ReplyRequest } from "./types";
+
+/** Sent as the first turn unless the conversation already starts with its own system turn. */
+export const RESEARCH_ASSISTANT_SYSTEM_PROMPT = [
+  "You are Dropcraft's research assistant for e-commerce sellers, dropshippers and marketers.",
+  "Help with product and niche research, competitors, ads, suppliers, pricing, store pages and marketing copy.",
+  "Be concise and practical: lead with the answer, then the reasoning, using short markdown headings, lists and tables where they help.",
+  "Never invent figures such as sales, prices, margins, ad spend or trends: when you do not have the data, say so and explain how the merchant can check it.",
+  "Answer in the language the user writes in.",
+].join(" ");
+
+export const DEFAULT_AI_TIMEOUT_MS = 60_000;
+
+export interface OpenAiCompatibleOptions {
+  /** The API root, e.g. https://api.openai.com/v1, https://openrouter.ai/api/v1, http://localhost:11434/v1. */
+  baseUrl: string;
+  /** Sent as a bearer token; leave empty for servers without authentication (Ollama, a local vLLM). */
+  apiKey: string;
+  model: string;
+  fetchImpl?: typeof fetch;
+  /**
+   * How long to wait for the provider to start answering, and then for each next piece of the
+   * stream (a provider that stalls mid-answer must not hold the request open forever).
+   */
+  timeoutMs?: number;
+}
+
+interface ProviderChunk {
+  error?: unknown;
+  choices?: { delta?: { content?: unknown }; message?: { content?: unknown }; finish_reason?: unknown }[];
+}
+
+const MAX_PROVIDER_MESSAGE = 300;
+
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ChatProvider {
+  const { apiKey, model } = options;
+  const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const host = safeHost(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+  const doFetch: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+
+  const redact = (text: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
+  const providerSays = (body: unknown): string | undefined => {
+    const said = errorMessageOf(body);
+    return said ? redact(said).slice(0, MAX_PROVIDER_MESSAGE) : undefined;
+  };
+  const unavailable = (message: string, details?: Record<string, unknown>, cause?: unknown) =>
+    new AppError("UNAVAILABLE", message, { details: { provider: "openai-compatible", ...details }, cause });
+  const malformed = (cause?: unknown) => unavailable("The AI provider returned a malformed stream", undefined, cause);
+  const inAnswerError = (body: unknown) => {
+    const said = providerSays(body);
+    return unavailable(`The AI provider reported an error while answering${said ? `: ${said}` : ""}`);
+  };
+
+  const statusError = (status: number, text: string, retryAfter: string | null) => {
+    let said: string | undefined;
+    let code: unknown;
+    try {
+      const body = JSON.parse(text) as unknown;
+      said = providerSays(body);
+      const err = (body as { error?: { code?: unknown } } | null)?.error;
+      code = err && typeof err === "object" ? err.code : undefined;
+    } catch {
+      // Not JSON: a short plain-text body is still worth showing, an HTML error page is not.
+      const plain = text.trim();
+      if (plain && !plain.startsWith("<")) said = redact(plain).slice(0, MAX_PROVIDER_MESSAGE);
+    }
+    const head =
+      status === 401 || status === 403
+        ? `The AI provider rejected the API key (${status})`
+        : status === 429
+          ? "The AI provider is rate limiting requests (429)"
+          : status === 404
+            ? "The AI provider answered 404 (check the base URL and the model name)"
+            : `The AI provider returned an error (${status})`;
+    return unavailable(`${head}${said ? `: ${said}` : ""}`, {
+      status,
+      ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+      ...(retryAfter ? { retryAfter } : {}),
+    });
+  };
+
+  return {
+    id: `openai:${model}`,
+    label: model,
+    async *reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+      if (signal?.aborted) throw abortReason(signal);
+      const controller = new AbortController();
+      const onCallerAbort = () => controller.abort(abortReason(signal!));
+      signal?.addEventListener("abort", onCallerAbort, { once: true });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timedOut = false;
+      let started = false;
+      // The clock only runs while we wait for the provider, never while the caller handles a delta.
+      const waitForProvider = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException("The AI provider timed out", "TimeoutError"));
+        }, timeoutMs);
+      };
+      const providerAnswered = () => {
+        clearTimeout(timer);
+        started = true;
+      };
+      // Turns whatever a failed fetch or read threw into the caller's abort or an AppError.
+      const failure = (error: unknown, stage: "connect" | "read"): unknown => {
+        if (signal?.aborted) return abortReason(signal);
+        if (timedOut) {
+          return unavailable(
+            started
+              ? `The AI provider stopped sending its answer for ${formatDuration(timeoutMs)}`
+              : `The AI provider did not answer within ${formatDuration(timeoutMs)}`,
+            { timeoutMs },
+          );
+        }
+        if (error instanceof AppError) return error;
+        return stage === "connect"
+          ? unavailable(`Could not reach the AI provider at ${host}`, undefined, error)
+          : unavailable("The AI provider closed the connection before the answer was complete", undefined, error);
+      };
+
+      try {
+        waitForProvider();
+        let res: Response;
+        try {
+          res = await doFetch(endpoint, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Accept: "text/event-stream",
+              ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+            },
+            body: JSON.stringify({ model, messages: withSystemPrompt(messages), stream: true }),
+            signal: controller.signal,
+          });
+        } catch (error) {
+          throw failure(error, "connect");
+        }
+
+        if (!res.ok) {
+          let text: string;
+          try {
+            text = await res.text();
+          } catch (error) {
+            throw failure(error, "read");
+          }
+          throw statusError(res.status, text, res.headers.get("retry-after"));
+        }
+
+        const contentType = res.headers.get("content-type") ?? "";
+        if (contentType.includes("text/html")) {
+          await res.body?.cancel().catch(() => {});
+          throw unavailable("The AI provider answered with an HTML page instead of a completion (check the base URL)");
+        }
+
+        if (contentType.includes("json")) {
+          // Some servers ignore `stream: true` and answer with one chat.completion object.
+          let text: string;
+          try {
+            text = await res.text();
+          } catch (error) {
+            throw failure(error, "read");
+          }
+          providerAnswered();
+          let body: ProviderChunk;
+          try {
+            body = JSON.parse(text) as ProviderChunk;
+          } catch (error) {
+            throw unavailable("The AI provider returned a malformed answer", undefined, error);
+          }
+          if (!body || typeof body !== "object") throw unavailable("The AI provider returned a malformed answer");
+          if (body.error) throw inAnswerError(body);
+          const content = body.choices?.[0]?.message?.content;
+          if (typeof content !== "string") throw unavailable("The AI provider returned a malformed answer");
+          if (content) yield { type: "delta", text: content };
+          return;
+        }
+
+        if (!res.body) throw malformed();
+        let finished = false;
+        try {
+          for await (const event of readSseEvents(res.body, controller.signal)) {
+            providerAnswered();
+            if (event.data.trim() === "[DONE]") {
+              finished = true;
+              break;
+            }
+            let chunk: ProviderChunk;
+            try {
+              chunk = JSON.parse(event.data) as ProviderChunk;
+            } catch (error) {
+              if (event.event === "error") throw inAnswerError({ error: event.data });
+              throw malformed(error);
+            }
+            if (!chunk || typeof chunk !== "object" || Array.isArray(chunk)) throw malformed();
+            if (chunk.error || event.event === "error") throw inAnswerError(chunk);
+            const choice = chunk.choices?.[0];
+            if (choice?.finish_reason === "error") throw inAnswerError(chunk);
+            if (choice?.finish_reason) finished = true;
+            const content = choice?.delta?.content;
+            if (typeof content === "string" && content) yield { type: "delta", text: content };
+            waitForProvider();
+          }
+        } catch (error) {
+          throw failure(error, "read");
+        }
+        // Without [DONE] or a finish_reason the answer was cut off (some servers omit [DONE]).
+        if (!finished) throw unavailable("The AI provider ended the stream before the answer was complete");
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onCallerAbort);
+        // Drops the connection when the caller stopped early; a no-op after a complete answer.
+        controller.abort();
+      }
+    },
+  };
+}
+
+/** Prepends the research assistant prompt unless the conversation brings its own system turn. */
+export function withSystemPrompt(messages: ChatTurn[]): ChatTurn[] {
+  const turns = messages.map(({ role, content }) => ({ role, content }));
+  return turns[0]?.role === "system" ? turns : [{ role: "system", content: RESEARCH_ASSISTANT_SYSTEM_PROMPT }, ...turns];
+}
+
+/** `{error:{message}}` (OpenAI, OpenRouter, Groq, vLLM), `{error:"..."}` (Ollama) or `{message}`. */
+function errorMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (typeof error === "string" && error) return error;
+  if (error && typeof error === "object") {
+    const inner = (error as { message?: unknown }).message;
+    if (typeof inner === "string" && inner) return inner;
+  }
+  return typeof message === "string" && message ? message : undefined;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
+}
+
+function safeHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host; // never the userinfo part of the URL
+  } catch {
+    return "the configured base URL";
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}

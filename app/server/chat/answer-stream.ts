@@ -1,0 +1,67 @@
+/**
+ * One answer, start to finish, as the chat API streams it: the provider's events go out as they
+ * arrive; success saves the answer and commits the reserved query; failure refunds it and takes
+ * the question back out of the chat (the browser keeps the text for a retry), so a failed AI
+ * call costs nothing. A reader who disconnects stops the provider; what was written is kept and
+ * charged, as the user saw it.
+ */
+import type { AppError } from "~/domain/errors";
+import { toAppError } from "~/domain/errors";
+import type { ChatProvider, ChatTurn } from "~/server/ai/types";
+import { produceAnswer, type AnswerEvent, type ApiMessage, type StoredAnswer } from "~/domain/chat/conversation";
+
+export type ChatStreamEvent<Chat> =
+  | { type: "user"; message: ApiMessage }
+  | AnswerEvent
+  | { type: "done"; message: ApiMessage; chat: Chat; usage: { used: number; limit: number; remaining: number } }
+  | { type: "error"; error: { type: AppError["type"]; message: string } };
+
+export interface AnswerStreamDeps<Chat> {
+  provider: ChatProvider;
+  reservation: { limit: number; remaining: number; commit(): Promise<void>; refund(): Promise<void> };
+  saveAnswer(answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }>;
+  discardQuestion(): Promise<void>;
+  onFailure?(err: AppError): void;
+}
+
+export async function streamAnswer<Chat>(
+  deps: AnswerStreamDeps<Chat>,
+  question: ApiMessage,
+  turns: ChatTurn[],
+  send: (event: ChatStreamEvent<Chat>) => Promise<void>,
+): Promise<"answered" | "stopped" | "failed"> {
+  const stop = new AbortController();
+  // A failed write means the reader has gone: stop the provider, keep going to settle.
+  const emit = async (event: ChatStreamEvent<Chat>) => {
+    if (stop.signal.aborted) return;
+    try {
+      await send(event);
+    } catch {
+      stop.abort(new DOMException("The reader disconnected", "AbortError"));
+    }
+  };
+  await emit({ type: "user", message: question });
+  let answer: StoredAnswer;
+  try {
+    answer = await produceAnswer(deps.provider, turns, emit, stop.signal);
+    if (!answer.content.trim() && !answer.stopped) throw new Error("The AI provider returned an empty answer.");
+  } catch (err) {
+    const failure = toAppError(err);
+    deps.onFailure?.(failure);
+    await deps.reservation.refund();
+    await deps.discardQuestion();
+    const message = failure.type === "INTERNAL" ? "The AI could not answer this time. Your query was not charged; please try again." : `${failure.message} Your query was not charged.`;
+    await emit({ type: "error", error: { type: failure.type, message } });
+    return "failed";
+  }
+  if (answer.stopped && !answer.content.trim()) {
+    // Stopped before a single word: nothing was delivered, so nothing is charged.
+    await deps.reservation.refund();
+    return "stopped";
+  }
+  const saved = await deps.saveAnswer(answer);
+  await deps.reservation.commit();
+  const { limit, remaining } = deps.reservation;
+  await emit({ type: "done", message: saved.message, chat: saved.chat, usage: { used: limit - remaining, limit, remaining } });
+  return answer.stopped ? "stopped" : "answered";
+}

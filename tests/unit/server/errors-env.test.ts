@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/server/platform/env";
+import { AppError, ERROR_TYPES, toAppError } from "~/domain/errors";
+import { contentSecurityPolicy, securityHeaders } from "~/server/platform/security-headers";
+
+describe("error taxonomy", () => {
+  it("gives each type a status and a body with error, type and message", () => {
+    const err = new AppError("QUOTA_EXCEEDED", "You can create 3 projects on the free plan.");
+    expect(err.status).toBe(403);
+    expect(err.toBody("req-1")).toEqual({
+      error: "Quota exceeded",
+      type: "QUOTA_EXCEEDED",
+      message: "You can create 3 projects on the free plan.",
+      requestId: "req-1",
+    });
+  });
+  it("turns unknown failures into INTERNAL without leaking their text", () => {
+    const err = toAppError(new Error("SQLITE_CONSTRAINT: secret detail"));
+    expect(err.type).toBe("INTERNAL");
+    expect(err.message).not.toContain("SQLITE");
+  });
+  it("maps rate limits and usage limits to 429", () => {
+    expect(ERROR_TYPES.RATE_LIMITED.status).toBe(429);
+    expect(ERROR_TYPES.USAGE_LIMIT.status).toBe(429);
+  });
+});
+
+describe("environment validation", () => {
+  it("applies the local defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env.APP_ENV).toBe("development");
+    expect(env.SUPPORT_EMAIL).toBe("support@dropcraft.ai");
+  });
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ APP_URL: "" }).APP_URL).toBeUndefined();
+  });
+  it("names every bad variable", () => {
+    let error: unknown;
+    try {
+      parseEnv({ APP_ENV: "staging", APP_URL: "not a url", SUPPORT_EMAIL: "nope" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain("APP_ENV");
+    expect(message).toContain("APP_URL: APP_URL must be an absolute");
+    expect(message).toContain("SUPPORT_EMAIL");
+  });
+});
+
+describe("security headers", () => {
+  it("carries the nonce in script-src and forbids framing", () => {
+    const csp = contentSecurityPolicy("abc");
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+  });
+  it("sets HSTS, nosniff and a referrer policy", () => {
+    const h = securityHeaders({ https: true });
+    expect(h["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(h["X-Content-Type-Options"]).toBe("nosniff");
+    expect(h["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["Content-Security-Policy"]).toContain("default-src 'none'");
+  });
+});
+
+import { constantTimeEqual } from "~/server/platform/constant-time";
+
+describe("constant-time comparison", () => {
+  it("matches equal strings only", () => {
+    expect(constantTimeEqual("abc123", "abc123")).toBe(true);
+    expect(constantTimeEqual("abc123", "abc124")).toBe(false);
+    expect(constantTimeEqual("abc", "abc123")).toBe(false);
+    expect(constantTimeEqual("", "")).toBe(true);
+  });
+});

@@ -1,0 +1,280 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createOpenAiCompatibleProvider, RESEARCH_ASSISTANT_SYSTEM_PROMPT } from "~/server/ai/openai-compatible";
+import type { ChatTurn, ReplyEvent } from "~/server/ai/types";
+import { AppError } from "~/domain/errors";
+import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from "../../integration/fake-openai";
+
+// The adapter talks to a real local HTTP server that speaks OpenAI's streamed chat completions
+// (tests/integration/fake-openai.ts); a `[fake:<behaviour>]` prefix on the question picks what it does.
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY });
+});
+afterAll(() => fake.close());
+
+const MODEL = "gpt-4o-mini";
+const provider = (overrides: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]> = {}) =>
+  createOpenAiCompatibleProvider({ baseUrl: fake.url, apiKey: FAKE_OPENAI_KEY, model: MODEL, timeoutMs: 2000, ...overrides });
+
+const ask = (question: string): ChatTurn[] => [{ role: "user", content: question }];
+
+async function collect(events: AsyncIterable<ReplyEvent>): Promise<ReplyEvent[]> {
+  const out: ReplyEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+const textOf = (events: ReplyEvent[]) => events.map((e) => (e.type === "delta" ? e.text : "")).join("");
+
+/** Runs the reply and returns what it yielded and what it threw. */
+async function attempt(events: AsyncIterable<ReplyEvent>) {
+  const yielded: ReplyEvent[] = [];
+  try {
+    for await (const event of events) yielded.push(event);
+  } catch (error) {
+    return { yielded, error };
+  }
+  return { yielded, error: undefined };
+}
+
+async function unavailable(events: AsyncIterable<ReplyEvent>): Promise<AppError> {
+  const { error } = await attempt(events);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).type).toBe("UNAVAILABLE");
+  return error as AppError;
+}
+
+describe("OpenAI-compatible chat provider", () => {
+  it("names itself after the model", () => {
+    const p = provider();
+    expect(p.id).toBe("openai:gpt-4o-mini");
+    expect(p.label).toBe("gpt-4o-mini");
+  });
+
+  it("streams the answer as deltas and sends model, stream:true, the system prompt and the conversation", async () => {
+    const before = fake.received.length;
+    const events = await collect(
+      provider().reply({
+        messages: [
+          { role: "user", content: "Best niche?" },
+          { role: "assistant", content: "Pet supplies." },
+          { role: "user", content: "Which products sell in pet supplies?" },
+        ],
+      }),
+    );
+    expect(events).toEqual([
+      { type: "delta", text: "You asked: Which" },
+      { type: "delta", text: " products sell i" },
+      { type: "delta", text: "n pet supplies?" },
+    ]);
+    expect(fake.received.length).toBe(before + 1);
+    expect(fake.received.at(-1)).toEqual({
+      model: MODEL,
+      stream: true,
+      messages: [
+        { role: "system", content: RESEARCH_ASSISTANT_SYSTEM_PROMPT },
+        { role: "user", content: "Best niche?" },
+        { role: "assistant", content: "Pet supplies." },
+        { role: "user", content: "Which products sell in pet supplies?" },
+      ],
+    });
+    const headers = fake.headers.at(-1)!;
+    expect(headers.authorization).toBe(`Bearer ${FAKE_OPENAI_KEY}`);
+    expect(headers.accept).toBe("text/event-stream");
+    expect(headers["content-type"]).toBe("application/json");
+  });
+
+  it("keeps a conversation's own system turn instead of adding the research prompt", async () => {
+    const messages: ChatTurn[] = [
+      { role: "system", content: "Answer in one word." },
+      { role: "user", content: "Hi" },
+    ];
+    await collect(provider().reply({ messages }));
+    expect(fake.received.at(-1)!.messages).toEqual(messages);
+  });
+
+  it("accepts a base URL with a trailing slash", async () => {
+    expect(textOf(await collect(provider({ baseUrl: `${fake.url}/` }).reply({ messages: ask("slash") })))).toBe(
+      "You asked: slash",
+    );
+  });
+
+  it("sends no Authorization header when the key is empty (Ollama, local vLLM)", async () => {
+    const open = await startFakeOpenAi({ apiKey: "" });
+    try {
+      const events = await collect(provider({ baseUrl: open.url, apiKey: "" }).reply({ messages: ask("no key") }));
+      expect(textOf(events)).toBe("You asked: no key");
+      expect(open.headers.at(-1)!.authorization).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+
+  it("uses the fetch it is given", async () => {
+    const fetchImpl = vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    await collect(provider({ fetchImpl: fetchImpl as typeof fetch }).reply({ messages: ask("via fetchImpl") }));
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    expect(String(fetchImpl.mock.calls[0][0])).toBe(`${fake.url}/chat/completions`);
+  });
+
+  it("reassembles chunks written a few bytes at a time, cutting lines and UTF-8 characters", async () => {
+    const question = "Caf\u00e9 d\u00e9cor \ud83d\ude80 trends in \u4e2d\u56fd?";
+    const events = await collect(provider().reply({ messages: ask(`[fake:split] ${question}`) }));
+    expect(textOf(events)).toBe(`You asked: ${question}`);
+    expect(events.length).toBe(3);
+  });
+
+  it("skips keep-alive comments", async () => {
+    expect(textOf(await collect(provider().reply({ messages: ask("[fake:keepalive] ping") })))).toBe("You asked: ping");
+  });
+
+  it("accepts a stream that ends after finish_reason without [DONE]", async () => {
+    expect(textOf(await collect(provider().reply({ messages: ask("[fake:no-done] short") })))).toBe("You asked: short");
+  });
+
+  it("takes a non-streamed JSON answer as one delta", async () => {
+    expect(await collect(provider().reply({ messages: ask("[fake:json] whole") }))).toEqual([
+      { type: "delta", text: "You asked: whole" },
+    ]);
+  });
+
+  it("reports a rejected key with the status, without repeating the key", async () => {
+    const secret = "sk-live-this-must-never-leak-123456";
+    const error = await unavailable(provider({ apiKey: secret }).reply({ messages: ask("hi") }));
+    expect(error.message).toMatch(/^The AI provider rejected the API key \(401\): Incorrect API key provided/);
+    expect(error.message).not.toContain(secret);
+    expect(JSON.stringify(error.toBody())).not.toContain(secret);
+    expect(error.details).toMatchObject({ status: 401, code: "invalid_api_key" });
+  });
+
+  it("says the provider is rate limiting on 429, with its message and Retry-After", async () => {
+    const error = await unavailable(provider().reply({ messages: ask("[fake:rate-limit] hi") }));
+    expect(error.message).toMatch(/^The AI provider is rate limiting requests \(429\): Rate limit reached for gpt-4o-mini/);
+    expect(error.details).toMatchObject({ status: 429, code: "rate_limit_exceeded", retryAfter: "20" });
+  });
+
+  it("reports a server error with its status and message", async () => {
+    const error = await unavailable(provider().reply({ messages: ask("[fake:server-error] hi") }));
+    expect(error.message).toBe(
+      "The AI provider returned an error (500): The server had an error while processing your request. Sorry about that!",
+    );
+  });
+
+  it("reports a wrong base URL (404)", async () => {
+    const error = await unavailable(provider({ baseUrl: fake.url.replace(/\/v1$/, "/v2") }).reply({ messages: ask("hi") }));
+    expect(error.message).toMatch(/^The AI provider answered 404 \(check the base URL and the model name\): Invalid URL/);
+  });
+
+  it("reports an HTML page instead of a completion", async () => {
+    const error = await unavailable(provider().reply({ messages: ask("[fake:html] hi") }));
+    expect(error.message).toContain("HTML page");
+  });
+
+  it("times out when the provider does not answer, and hangs up", async () => {
+    const started = Date.now();
+    const error = await unavailable(provider({ timeoutMs: 150 }).reply({ messages: ask("[fake:hang] timeout") }));
+    expect(error.message).toBe("The AI provider did not answer within 150 ms");
+    expect(Date.now() - started).toBeLessThan(1500);
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] timeout"));
+  });
+
+  it("times out when the provider stalls mid-answer, after the text it did send", async () => {
+    const { yielded, error } = await attempt(provider({ timeoutMs: 150 }).reply({ messages: ask("[fake:stall] hi") }));
+    expect(yielded).toEqual([{ type: "delta", text: "You a" }]);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe("The AI provider stopped sending its answer for 150 ms");
+  });
+
+  it("formats the default-sized timeout in seconds", async () => {
+    const error = await unavailable(provider({ timeoutMs: 1000 }).reply({ messages: ask("[fake:hang] hi") }));
+    expect(error.message).toBe("The AI provider did not answer within 1 s");
+  });
+
+  it("does not count the caller's own time between deltas against the timeout", async () => {
+    const events: ReplyEvent[] = [];
+    for await (const event of provider({ timeoutMs: 100 }).reply({ messages: ask("slow consumer") })) {
+      events.push(event);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    expect(textOf(events)).toBe("You asked: slow consumer");
+  });
+
+  it("throws on a malformed chunk", async () => {
+    const { yielded, error } = await attempt(provider().reply({ messages: ask("[fake:malformed] hi") }));
+    expect(yielded).toEqual([]);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe("The AI provider returned a malformed stream");
+  });
+
+  it("throws on an error chunk inside the stream", async () => {
+    const { yielded, error } = await attempt(provider().reply({ messages: ask("[fake:error-chunk] hi") }));
+    expect(yielded).toHaveLength(1);
+    expect((error as AppError).type).toBe("UNAVAILABLE");
+    expect((error as AppError).message).toBe(
+      "The AI provider reported an error while answering: The model is overloaded. Please try again later.",
+    );
+  });
+
+  it("throws when the stream ends before the answer is complete", async () => {
+    const error = await unavailable(provider().reply({ messages: ask("[fake:truncated] hi") }));
+    expect(error.message).toBe("The AI provider ended the stream before the answer was complete");
+  });
+
+  it("throws when the provider drops the connection mid-answer", async () => {
+    const error = await unavailable(provider().reply({ messages: ask("[fake:drop] hi") }));
+    expect(error.message).toBe("The AI provider closed the connection before the answer was complete");
+  });
+
+  it("says it could not reach a provider that is not listening", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await unavailable(provider({ baseUrl: `http://127.0.0.1:${port}/v1` }).reply({ messages: ask("hi") }));
+    expect(error.message).toBe(`Could not reach the AI provider at 127.0.0.1:${port}`);
+  });
+
+  it("stops the stream and hangs up when the caller aborts", async () => {
+    const controller = new AbortController();
+    const seen: ReplyEvent[] = [];
+    const run = async () => {
+      for await (const event of provider().reply({ messages: ask("[fake:slow] abort me"), signal: controller.signal })) {
+        seen.push(event);
+        if (seen.length === 2) controller.abort();
+      }
+    };
+    await expect(run()).rejects.toMatchObject({ name: "AbortError" });
+    expect(seen).toEqual([
+      { type: "delta", text: "word0 " },
+      { type: "delta", text: "word1 " },
+    ]);
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:slow] abort me"));
+  });
+
+  it("aborts a request that is still waiting for the provider's first byte", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user left")), 50);
+    const { error } = await attempt(
+      provider({ timeoutMs: 5000 }).reply({ messages: ask("[fake:hang] user leaves"), signal: controller.signal }),
+    );
+    expect(error).toEqual(new Error("user left"));
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] user leaves"));
+  });
+
+  it("sends nothing when the caller's signal is already aborted", async () => {
+    const before = fake.headers.length;
+    const { error } = await attempt(provider().reply({ messages: ask("hi"), signal: AbortSignal.abort() }));
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(fake.headers.length).toBe(before);
+  });
+
+  it("hangs up when the caller stops reading early", async () => {
+    for await (const event of provider().reply({ messages: ask("[fake:slow] stop reading") })) {
+      expect(event).toEqual({ type: "delta", text: "word0 " });
+      break;
+    }
+    // The slow answer takes over 500 ms; the hang-up must come well before it would have ended.
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:slow] stop reading"), { timeout: 300 });
+  });
+});
