@@ -1,7 +1,8 @@
 /** The signed-in user's usage meter, configured with their plan and time zone. */
 import type { Context } from "hono";
 import type { MeterContext, ReserveOutcome } from "~/domain/metering";
-import { resolvePlan, type UsageCounter } from "~/domain/plans";
+import { usageLimitMessage, type UsageCounter } from "~/domain/counters";
+import { resolvePlan } from "~/domain/plans";
 import { effectivePlanId } from "~/domain/subscription";
 import { safeTimeZone } from "~/domain/usage-periods";
 import { AppError } from "~/domain/errors";
@@ -24,22 +25,11 @@ export async function meterFor(c: Context<ApiEnv>, user: User) {
 
 export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(outcome.resetsAt) - Date.now()) / 1000));
-  return new AppError("USAGE_LIMIT", `You have used all ${outcome.limit} ${LABELS[outcome.counter]}. It resets ${outcome.counter === "exports" || outcome.counter === "pageGenerations" ? "next month" : "tomorrow"}.`, {
+  return new AppError("USAGE_LIMIT", usageLimitMessage(outcome.counter, outcome.limit), {
     headers: { "Retry-After": String(seconds) },
     details: { counter: outcome.counter, limit: outcome.limit, used: outcome.used, resetsAt: outcome.resetsAt },
   });
 }
-
-const LABELS: Record<UsageCounter, string> = {
-  queries: "AI queries for today",
-  images: "image generations for today",
-  launchers: "ad launches for today",
-  marketingVisuals: "marketing visuals for today",
-  prompts: "prompts for today",
-  aiAdvisor: "AI advisor sessions for today",
-  exports: "store exports for this month",
-  pageGenerations: "AI page generations for this month",
-};
 
 /** A granted reservation: settle it exactly once, with commit after success or refund after failure. */
 export interface UsageReservation {

@@ -1,13 +1,18 @@
 /**
- * The plan catalogue: the one place that says what each plan may do (ADR 006).
- * Daily counters reset at midnight in the user's time zone (UTC by default); exports and page
- * generations are monthly.
+ * The plan catalogue: the one place that says what each plan may do (ADR 006). The numbers come
+ * from the counter catalogue (`counters.ts`); this file maps plans to tiers and shapes the
+ * spec's features object from them.
  */
-export const DAILY_COUNTERS = ["queries", "images", "launchers", "marketingVisuals", "prompts", "aiAdvisor"] as const;
-export const MONTHLY_COUNTERS = ["exports", "pageGenerations"] as const;
-export type DailyCounter = (typeof DAILY_COUNTERS)[number];
-export type MonthlyCounter = (typeof MONTHLY_COUNTERS)[number];
-export type UsageCounter = DailyCounter | MonthlyCounter;
+import { limitsFor, type PlanTier, type UsageCounter } from "./counters";
+
+export {
+  DAILY_COUNTERS,
+  MONTHLY_COUNTERS,
+  isMonthlyCounter,
+  type DailyCounter,
+  type MonthlyCounter,
+  type UsageCounter,
+} from "./counters";
 
 export type PlanId = "free" | "pro" | "automation" | "empire";
 export const PAID_PLANS: readonly PlanId[] = ["pro", "automation", "empire"];
@@ -27,6 +32,7 @@ export interface PlanFeatures {
 
 export interface Plan {
   id: PlanId;
+  tier: PlanTier;
   features: PlanFeatures;
   /** Per-day image generations (not part of the spec's features object). */
   imagesPerDay: number;
@@ -34,77 +40,44 @@ export interface Plan {
   projectQuota: number;
 }
 
-function plan(id: PlanId, features: PlanFeatures, extra: { imagesPerDay: number; exports: number; pageGenerations: number; projectQuota: number }): Plan {
+/** What a tier allows beyond its counters. */
+const TIER_EXTRAS: Record<PlanTier, { maxImagesPerRequest: number; projectQuota: number }> = {
+  free: { maxImagesPerRequest: 0, projectQuota: 3 },
+  growth: { maxImagesPerRequest: 4, projectQuota: 50 },
+  elite: { maxImagesPerRequest: 8, projectQuota: 200 },
+};
+
+function plan(id: PlanId, tier: PlanTier): Plan {
+  const limits = limitsFor(tier);
+  const paid = tier !== "free";
   // Frozen: the catalogue is shared by server and client and must never be changed in place.
   return Object.freeze({
     id,
-    features: Object.freeze({ ...features }),
-    imagesPerDay: extra.imagesPerDay,
-    projectQuota: extra.projectQuota,
-    limits: Object.freeze({
-      queries: features.queriesPerDay,
-      images: extra.imagesPerDay,
-      launchers: features.aiLauncherPerDay,
-      marketingVisuals: features.marketingVisualsPerDay,
-      prompts: features.promptsPerDay,
-      aiAdvisor: features.deepMarketAnalysisPerDay,
-      exports: extra.exports,
-      pageGenerations: extra.pageGenerations,
+    tier,
+    features: Object.freeze({
+      hasImageGeneration: paid,
+      hasDropPageBuilder: paid,
+      hasDeepMarketAnalysis: paid,
+      queriesPerDay: limits.queries,
+      marketingVisualsPerDay: limits.marketingVisuals,
+      promptsPerDay: limits.prompts,
+      maxImagesPerRequest: TIER_EXTRAS[tier].maxImagesPerRequest,
+      aiLauncherPerDay: limits.launchers,
+      deepMarketAnalysisPerDay: limits.aiAdvisor,
     }),
+    imagesPerDay: limits.images,
+    projectQuota: TIER_EXTRAS[tier].projectQuota,
+    limits: Object.freeze(limits),
   });
 }
 
-// Free: the spec's subscription-context free column (10 queries a day, section 9).
-const FREE = plan(
-  "free",
-  {
-    hasImageGeneration: false,
-    hasDropPageBuilder: false,
-    hasDeepMarketAnalysis: false,
-    queriesPerDay: 10,
-    marketingVisualsPerDay: 0,
-    promptsPerDay: 15,
-    maxImagesPerRequest: 0,
-    aiLauncherPerDay: 0,
-    deepMarketAnalysisPerDay: 0,
-  },
-  { imagesPerDay: 0, exports: 0, pageGenerations: 0, projectQuota: 3 },
-);
-
-// Growth (pro and automation): the spec gives 10 exports and 10 page generations a month; the
-// daily numbers are ours (ADR 006). "Unlimited queries" in the marketing copy is a fair-use cap.
-const GROWTH_FEATURES: PlanFeatures = {
-  hasImageGeneration: true,
-  hasDropPageBuilder: true,
-  hasDeepMarketAnalysis: true,
-  queriesPerDay: 1000,
-  marketingVisualsPerDay: 50,
-  promptsPerDay: 500,
-  maxImagesPerRequest: 4,
-  aiLauncherPerDay: 20,
-  deepMarketAnalysisPerDay: 10,
-};
-const GROWTH_EXTRA = { imagesPerDay: 100, exports: 10, pageGenerations: 10, projectQuota: 50 };
-
+// Free is the spec's subscription-context free column (10 queries a day, section 9); pro and
+// automation are both sold as Growth, empire as Elite.
 export const PLANS: Record<PlanId, Plan> = {
-  free: FREE,
-  pro: plan("pro", GROWTH_FEATURES, GROWTH_EXTRA),
-  automation: plan("automation", GROWTH_FEATURES, GROWTH_EXTRA),
-  empire: plan(
-    "empire",
-    {
-      hasImageGeneration: true,
-      hasDropPageBuilder: true,
-      hasDeepMarketAnalysis: true,
-      queriesPerDay: 5000,
-      marketingVisualsPerDay: 200,
-      promptsPerDay: 2000,
-      maxImagesPerRequest: 8,
-      aiLauncherPerDay: 100,
-      deepMarketAnalysisPerDay: 50,
-    },
-    { imagesPerDay: 500, exports: 10, pageGenerations: 10, projectQuota: 200 },
-  ),
+  free: plan("free", "free"),
+  pro: plan("pro", "growth"),
+  automation: plan("automation", "growth"),
+  empire: plan("empire", "elite"),
 };
 
 /** Unknown plans are treated as free. */
@@ -147,6 +120,3 @@ export function isNearLimit(used: number, limit: number): boolean {
   return limit > 0 && used / limit >= NEAR_LIMIT_RATIO;
 }
 
-export function isMonthlyCounter(counter: UsageCounter): counter is MonthlyCounter {
-  return (MONTHLY_COUNTERS as readonly string[]).includes(counter);
-}

@@ -5,6 +5,7 @@
  * one place.
  */
 
+import { COUNTERS, countOf, perPeriod, type UsageCounter } from "./counters";
 import { PLANS as CATALOGUE, type PlanFeatures } from "./plans";
 
 export type BillingInterval = "monthly" | "yearly";
@@ -187,7 +188,11 @@ export const GROWTH_PLAN: Plan = {
   name: "Growth",
   tagline: "Everything you need to launch and scale winning products.",
   features: [
-    { label: "Everything in Free, with higher daily AI query limits", included: true },
+    {
+      label: "Everything in Free, with higher daily AI query limits",
+      detail: `${countOf("queries", COUNTERS.queries.limits.growth)} and ${countOf("prompts", COUNTERS.prompts.limits.growth)} a day`,
+      included: true,
+    },
     {
       label: `${GROWTH_MONTHLY_QUOTAS.pageGenerations} AI page generations per month`,
       detail: "Turn a product URL into a store-ready page",
@@ -225,12 +230,17 @@ export interface ComparisonGroup {
   rows: readonly ComparisonRow[];
 }
 
+/** "1,000 a day": Growth's allowance from the counter catalogue. */
+function growthAllowance(counter: UsageCounter): string {
+  return `${COUNTERS[counter].limits.growth.toLocaleString("en-US")} ${perPeriod(counter)}`;
+}
+
 export const PLAN_COMPARISON: readonly ComparisonGroup[] = [
   {
     title: "Research",
     rows: [
-      { feature: "AI research queries", free: `${FREE_PLAN_LIMITS.queriesPerDay} a day`, growth: "Higher daily limit" },
-      { feature: "AI prompts", free: `${FREE_PLAN_LIMITS.promptsPerDay} a day`, growth: "Higher daily limit" },
+      { feature: "AI research queries", free: `${FREE_PLAN_LIMITS.queriesPerDay} a day`, growth: growthAllowance("queries") },
+      { feature: "AI prompts", free: `${FREE_PLAN_LIMITS.promptsPerDay} a day`, growth: growthAllowance("prompts") },
       { feature: "Market-research chat with citations", free: true, growth: true },
       { feature: "Projects and business instructions", free: true, growth: true },
     ],

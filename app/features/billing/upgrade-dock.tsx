@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
+import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
 import { Tip } from "~/ui/tooltip";
 import { setSidebarCollapsed } from "~/features/shell/ui-store";
 import { useQueryUsage, useSubscription } from "~/features/billing/subscription";
@@ -11,11 +12,13 @@ import { UsageBar } from "./usage-bar";
 export const DOCK_HEIGHT_COLLAPSED_PX = 70;
 export const DOCK_HEIGHT_EXPANDED_PX = 360;
 
-const TICKS = ["Unlimited queries", "Advanced image generation", "AI automation tools"] as const;
+// Growth's real allowance, from the counter catalogue: never "unlimited".
+const TICKS = [allowancePhrase("queries", "growth") ?? "More AI queries", "Advanced image generation", "AI automation tools"] as const;
 
-/** "Only N left" from 80% of the daily queries, otherwise "Unlock Premium". */
+/** "Only N left" from 80% of the daily queries, "No queries left today" at the limit, otherwise "Unlock Premium". */
 export function dockHeadline(nearLimit: boolean, remaining: number): string {
-  return nearLimit ? `Only ${remaining} left` : "Unlock Premium";
+  if (!nearLimit) return "Unlock Premium";
+  return remaining > 0 ? `Only ${remaining} left` : `No ${COUNTERS.queries.unit.other} left ${periodPhrase("queries")}`;
 }
 
 export function useDockOpen() {

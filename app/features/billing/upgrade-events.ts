@@ -2,7 +2,7 @@
  * The upgrade modal's window event (spec section 2, "Upgrade modal") and the free-plan gates
  * (section 6). Plain functions: any button, hook or request handler can call them.
  */
-import type { UsageCounter } from "~/domain/plans";
+import { COUNTERS, isUsageCounter, leftPhrase } from "~/domain/counters";
 import { HttpError } from "~/lib/http";
 import { getKnownSubscription, isFreeStatus } from "~/features/billing/subscription";
 
@@ -58,12 +58,12 @@ export function isUsageLimitError(err: unknown): err is HttpError {
 export function handleUsageLimitError(err: unknown): boolean {
   if (!isUsageLimitError(err)) return false;
   const counter = counterOf(err.body);
-  const copy = counter && Object.hasOwn(LIMIT_COPY, counter) ? LIMIT_COPY[counter as UsageCounter] : undefined;
+  const known = isUsageCounter(counter) ? counter : undefined;
   openUpgradeModal({
     feature: "generate",
-    title: copy?.title ?? "Limit reached",
+    title: known ? COUNTERS[known].limitTitle : "Limit reached",
     message: err.serverMessage,
-    limitLabel: copy?.label,
+    limitLabel: known ? leftPhrase(known, 0) : undefined,
   });
   return true;
 }
@@ -77,18 +77,6 @@ function counterOf(body: string): string | undefined {
     return undefined;
   }
 }
-
-/** The modal's title and 'Limit reached' line for each allowance that can run out. */
-const LIMIT_COPY: Record<UsageCounter, { title: string; label: string }> = {
-  queries: { title: "Daily query limit reached", label: "0 queries left today" },
-  images: { title: "Daily image limit reached", label: "0 images left today" },
-  marketingVisuals: { title: "Daily visuals limit reached", label: "0 visuals left today" },
-  launchers: { title: "Daily launch limit reached", label: "0 launches left today" },
-  prompts: { title: "Daily prompt limit reached", label: "0 prompts left today" },
-  aiAdvisor: { title: "Daily advisor limit reached", label: "0 advisor sessions left today" },
-  exports: { title: "Monthly export limit reached", label: "0 exports left this month" },
-  pageGenerations: { title: "Monthly page limit reached", label: "0 page generations left this month" },
-};
 
 /**
  * The free-plan gate for export, download and generate buttons: true for paid users; otherwise

@@ -1,20 +1,9 @@
 import { RefreshCw } from "lucide-react";
+import { COUNTERS, DAILY_COUNTERS, MONTHLY_COUNTERS, periodPhrase } from "~/domain/counters";
 import { useUsageSummary } from "~/features/billing/subscription";
 import { formatDateTime } from "./format";
 import { UsageBar } from "./usage-bar";
 
-const DAILY: { key: "queries" | "prompts" | "images" | "marketingVisuals" | "launchers" | "aiAdvisor"; label: string }[] = [
-  { key: "queries", label: "AI queries" },
-  { key: "prompts", label: "AI prompts" },
-  { key: "images", label: "Image generations" },
-  { key: "marketingVisuals", label: "Marketing visuals" },
-  { key: "launchers", label: "Ad launches" },
-  { key: "aiAdvisor", label: "AI advisor sessions" },
-];
-const MONTHLY: { key: string; label: string }[] = [
-  { key: "pageGenerations", label: "AI page generations" },
-  { key: "exports", label: "Store exports" },
-];
 
 function Meter({ label, used, limit, period }: { label: string; used: number; limit: number; period: string }) {
   const included = limit > 0;
@@ -68,12 +57,12 @@ export function UsageOverview() {
         </ul>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-live="polite">
-          {DAILY.map(({ key, label }) => (
-            <Meter key={key} label={label} used={summary.usage[key]} limit={summary.limits[key]} period="today" />
+          {DAILY_COUNTERS.map((key) => (
+            <Meter key={key} label={COUNTERS[key].label} used={summary.usage[key]} limit={summary.limits[key]} period={periodPhrase(key)} />
           ))}
-          {MONTHLY.map(({ key, label }) =>
+          {MONTHLY_COUNTERS.map((key) =>
             summary.monthly?.[key] ? (
-              <Meter key={key} label={label} used={summary.monthly[key].used} limit={summary.monthly[key].limit} period="this month" />
+              <Meter key={key} label={COUNTERS[key].label} used={summary.monthly[key].used} limit={summary.monthly[key].limit} period={periodPhrase(key)} />
             ) : null,
           )}
         </ul>

@@ -1,5 +1,5 @@
 /** Shapes GET /api/usage/history rows into a 30-day series per counter. */
-import { DAILY_COUNTERS, type UsageCounter } from "~/domain/plans";
+import { DAILY_COUNTERS, isUsageCounter, type UsageCounter } from "~/domain/counters";
 
 export const HISTORY_DAYS = 30;
 export const HISTORY_KEY = [`/api/usage/history?days=${HISTORY_DAYS}`] as const;
@@ -15,16 +15,6 @@ export interface HistoryPoint {
   amount: number;
 }
 
-export const COUNTER_LABELS: Record<UsageCounter, string> = {
-  queries: "AI queries",
-  images: "Image generations",
-  launchers: "Ad launches",
-  marketingVisuals: "Marketing visuals",
-  prompts: "AI prompts",
-  aiAdvisor: "AI advisor sessions",
-  exports: "Store exports",
-  pageGenerations: "AI page generations",
-};
 
 /** Today's date key (YYYY-MM-DD) in the user's usage time zone, the browser's when unknown. */
 export function todayKey(timeZone?: string, now = new Date()): string {
@@ -57,8 +47,8 @@ export function seriesFor(rows: readonly HistoryRow[], counter: string, days: re
 export function chartCounters(rows: readonly HistoryRow[]): UsageCounter[] {
   const extra = new Set<UsageCounter>();
   for (const row of rows) {
-    if (row.counter in COUNTER_LABELS && !(DAILY_COUNTERS as readonly string[]).includes(row.counter)) {
-      extra.add(row.counter as UsageCounter);
+    if (isUsageCounter(row.counter) && !(DAILY_COUNTERS as readonly string[]).includes(row.counter)) {
+      extra.add(row.counter);
     }
   }
   return [...DAILY_COUNTERS, ...extra];
@@ -79,15 +69,3 @@ export function formatReset(iso: string): string {
   const day = date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
   return `${time}, ${day}`;
 }
-
-/** Short names for the chart's counter selector. */
-export const COUNTER_SHORT_LABELS: Record<UsageCounter, string> = {
-  queries: "Queries",
-  images: "Images",
-  launchers: "Launches",
-  marketingVisuals: "Visuals",
-  prompts: "Prompts",
-  aiAdvisor: "Advisor",
-  exports: "Exports",
-  pageGenerations: "Pages",
-};

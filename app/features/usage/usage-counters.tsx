@@ -1,11 +1,11 @@
 import { DAILY_COUNTERS, isNearLimit, MONTHLY_COUNTERS, type UsageCounter } from "~/domain/plans";
 import { UsageBar } from "~/features/billing/usage-bar";
 import type { UsageSummary } from "~/features/billing/subscription";
-import { COUNTER_LABELS } from "./history";
+import { COUNTERS } from "~/domain/counters";
 
 
 function CounterCard({ counter, used, limit, period }: { counter: UsageCounter; used: number; limit: number; period: string }) {
-  const label = COUNTER_LABELS[counter];
+  const label = COUNTERS[counter].label;
   const included = limit > 0;
   const near = included && isNearLimit(used, limit);
   return (

@@ -1,7 +1,7 @@
 import { BarChart3, RefreshCw } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import type { UsageCounter } from "~/domain/plans";
-import { COUNTER_LABELS, COUNTER_SHORT_LABELS, HISTORY_DAYS, chartCounters, dayRange, seriesFor, shortDay, todayKey, type HistoryRow } from "./history";
+import { COUNTERS, type UsageCounter } from "~/domain/counters";
+import { HISTORY_DAYS, chartCounters, dayRange, seriesFor, shortDay, todayKey, type HistoryRow } from "./history";
 
 export const EMPTY_HISTORY_TEXT = "No usage recorded yet — your daily totals appear here after your first AI actions";
 
@@ -33,7 +33,7 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
   const days = useMemo(() => dayRange(todayKey(timeZone)), [timeZone]);
   const series = useMemo(() => seriesFor(rows ?? [], counter, days), [rows, counter, days]);
 
-  const label = COUNTER_LABELS[counter];
+  const label = COUNTERS[counter].label;
   const total = series.reduce((sum, p) => sum + p.amount, 0);
   const peak = series.reduce((best, p) => (p.amount > best.amount ? p : best), { day: "", amount: 0 });
   const activeDays = series.filter((p) => p.amount > 0).length;
@@ -178,7 +178,7 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
                   c === counter ? "bg-brand-soft text-brand" : "text-muted hover:text-fg"
                 }`}
               >
-                {COUNTER_SHORT_LABELS[c]}
+                {COUNTERS[c].shortLabel}
               </button>
             ))}
           </div>
