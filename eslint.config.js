@@ -1,6 +1,55 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/** Where each kind of code lives (the first pattern that matches a file names its layer). */
+const LAYERS = [
+  { type: "domain", pattern: "app/domain" },
+  // What route loaders and actions may call on the server. Every module here is named
+  // `*.server.ts`, which Remix empties out of the browser build.
+  { type: "loader-api", pattern: "app/server/remix" },
+  { type: "server", pattern: "app/server" },
+  { type: "feature", pattern: "app/features/*", capture: ["feature"] },
+  { type: "ui", pattern: "app/ui" },
+  { type: "lib", pattern: "app/lib" },
+  { type: "routes", pattern: "app/routes" },
+  // root.tsx and the two Remix entries.
+  { type: "app-root", pattern: "app" },
+  { type: "functions", pattern: "functions" },
+  { type: "db", pattern: "db" },
+  { type: "workers", pattern: "workers" },
+  // The Remix server build that workers/app.ts serves.
+  { type: "remix-build", pattern: "build/server" },
+];
+const BROWSER = ["feature", "ui", "lib", "domain"];
+/** Which layers each layer may import (anything else is refused). */
+const MAY_IMPORT = {
+  domain: ["domain"],
+  db: ["db", "domain"],
+  server: ["server", "domain", "db"],
+  "loader-api": ["loader-api", "server", "domain", "db"],
+  functions: ["functions", "server", "domain", "db"],
+  workers: ["workers", "functions", "server", "domain", "db", "remix-build"],
+  lib: ["lib", "domain"],
+  ui: ["ui", "lib", "domain"],
+  feature: BROWSER,
+  routes: [...BROWSER, "loader-api", "app-root"],
+  "app-root": [...BROWSER, "loader-api"],
+};
+const LAYER_POLICIES = [
+  ...Object.entries(MAY_IMPORT).map(([from, to]) => ({
+    from: { element: { type: from } },
+    allow: { to: to.map((type) => ({ element: { type } })) },
+  })),
+  // Features may read the type of the root loader's data, never its code.
+  { from: { element: { type: "feature" } }, allow: { to: { element: { type: "app-root" } }, dependency: { kind: "type" } } },
+  // Last, so it wins: from outside a feature, only its index may be imported.
+  {
+    disallow: { to: { element: { type: "feature", fileInternalPath: "!index.ts" } } },
+    message: "Import a feature through its index (~/features/<name>), not its files.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "**/.wrangler/**", "node_modules/**", "worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
@@ -14,6 +63,20 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": "off",
+    },
+  },
+  // The layers of ADR 008 ("where a feature goes"). Browser code never reaches server code,
+  // db/ and the domain stay at the bottom, and features talk to each other through their index.
+  {
+    files: ["app/**/*.{ts,tsx}", "functions/**/*.ts", "db/**/*.ts", "workers/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { typescript: { alwaysTryTypes: true, project: "./tsconfig.json" } },
+      "boundaries/elements": LAYERS,
+    },
+    rules: {
+      "boundaries/dependencies": ["error", { default: "disallow", policies: LAYER_POLICIES }],
+      "boundaries/no-unknown-dependencies": "error",
     },
   },
   {

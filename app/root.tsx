@@ -13,17 +13,17 @@ import {
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { NotFoundScreen } from "~/features/shell/not-found";
-import { ErrorScreen } from "~/features/shell/error-screen";
+import { NotFoundScreen } from "~/features/shell";
+import { ErrorScreen } from "~/features/shell";
 import { Toaster } from "~/ui/toaster";
-import { getEnv } from "~/server/platform/env";
+import { publicConfig } from "~/server/remix/root.server";
 import { deviceRedirect, isMobileDevice } from "~/domain/routing";
-import { checkBuildVersion, clearBrowserCaches } from "~/features/shell/app-start";
+import { checkBuildVersion, clearBrowserCaches } from "~/features/shell";
 import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/server/remix/auth.server";
-import { AUTH_ME_KEY } from "~/features/auth/session";
+import { AUTH_ME_KEY } from "~/features/auth";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
-import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/sidebar-boot";
+import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -43,7 +43,6 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const config = getEnv(context.cloudflare.env);
   const cookie = request.headers.get("cookie");
   return {
     user: await getSessionUser(request, context),
@@ -52,8 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     theme: themeFromCookie(cookie) ?? DEFAULT_THEME,
     // The app shell renders collapsed from the server on (lib/ui-store.ts, shell/sidebar-boot.ts).
     sidebarCollapsed: sidebarCollapsedFromCookie(cookie),
-    supportEmail: config.SUPPORT_EMAIL,
-    academyUrl: config.ACADEMY_URL,
+    ...publicConfig(context),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { BillingEffect, Who } from "../app/server/billing/stripe-events";
+import type { BillingEffect, Who } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
 import { payments, stripeEvents, subscriptions, unclaimedPurchases, users } from "./schema";
 

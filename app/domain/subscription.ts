@@ -1,5 +1,4 @@
 /** The subscription status the client reads (spec section 3 and 7). */
-import type { Subscription } from "../../db/schema";
 import { isPaidPlan, planDisplayName, resolvePlan, type PlanFeatures } from "./plans";
 
 export interface SubscriptionStatus {
@@ -14,15 +13,26 @@ export interface SubscriptionStatus {
   currentPeriodEnd: string | null;
 }
 
+/** The stored subscription fields these rules read (db/ rows satisfy it structurally). */
+export interface SubscriptionRecord {
+  plan: string;
+  planName: string | null;
+  status: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+}
+
 const ACTIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
 
 /** A paid plan counts only while its subscription is active; otherwise the user is on free. */
-export function effectivePlanId(sub: Subscription | undefined): string {
+export function effectivePlanId(sub: SubscriptionRecord | undefined): string {
   if (!sub || !isPaidPlan(sub.plan) || !ACTIVE_STATUSES.has(sub.status)) return "free";
   return resolvePlan(sub.plan).id;
 }
 
-export function subscriptionStatus(sub: Subscription | undefined): SubscriptionStatus {
+export function subscriptionStatus(sub: SubscriptionRecord | undefined): SubscriptionStatus {
   const plan = effectivePlanId(sub);
   return {
     plan,

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { NotFoundScreen } from "~/features/shell/not-found";
+import { NotFoundScreen } from "~/features/shell";
 
 export const meta: MetaFunction = () => [{ title: "Page not found — Dropcraft" }];
 

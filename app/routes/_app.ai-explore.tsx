@@ -1,4 +1,4 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell/coming-soon";
+import { ComingSoon, comingSoonMeta } from "~/features/shell";
 
 export const meta = comingSoonMeta("explorer");
 

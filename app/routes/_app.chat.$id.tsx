@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useParams } from "@remix-run/react";
-import { ChatScreen } from "~/features/chat/chat-screen";
+import { ChatScreen } from "~/features/chat";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ChatScreen } from "~/features/chat/chat-screen";
+import { ChatScreen } from "~/features/chat";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

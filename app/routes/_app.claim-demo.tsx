@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ClaimScreen } from "~/features/billing/claim-screen";
+import { ClaimScreen } from "~/features/billing";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { HistoryScreen } from "~/features/chat/history/history-screen";
+import { HistoryScreen } from "~/features/chat";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

@@ -1,4 +1,4 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell/coming-soon";
+import { ComingSoon, comingSoonMeta } from "~/features/shell";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

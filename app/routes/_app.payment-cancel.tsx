@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PaymentCancelScreen } from "~/features/billing/payment-cancel";
+import { PaymentCancelScreen } from "~/features/billing";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { SettingsScreen } from "~/features/settings/settings-screen";
+import { SettingsScreen } from "~/features/settings";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

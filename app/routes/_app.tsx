@@ -1,7 +1,7 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Outlet } from "@remix-run/react";
-import { AuthGuard } from "~/features/auth/auth-guard";
-import { AppShell } from "~/features/shell/app-shell";
+import { AuthGuard } from "~/features/auth";
+import { AppShell } from "~/features/shell";
 
 /**
  * The signed-in layout: every non-public screen renders inside the app shell and the guard.

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { UpgradeScreen } from "~/features/billing/upgrade-screen";
+import { UpgradeScreen } from "~/features/billing";
 
 export const meta: MetaFunction = () => [
   { title: "Plans & billing — Dropcraft" },

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { UsageScreen } from "~/features/usage/usage-screen";
+import { UsageScreen } from "~/features/usage";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;

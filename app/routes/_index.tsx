@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { LandingErrorBoundary, LandingFallback, LandingPlaceholder } from "~/features/landing/fallback";
-import { LandingPage } from "~/features/landing/landing-page";
+import { LandingErrorBoundary, LandingFallback, LandingPlaceholder } from "~/features/landing";
+import { LandingPage } from "~/features/landing";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 
 /** Spec section 9: landing render delay and the signed-in redirect delay. */
 export const LANDING_RENDER_DELAY_MS = 50;

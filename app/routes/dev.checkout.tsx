@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { DevCheckoutScreen } from "~/features/billing/dev-checkout";
-import { getEnv } from "~/server/platform/env";
+import { DevCheckoutScreen } from "~/features/billing";
+import { requireDevTools } from "~/server/remix/dev-tools.server";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const meta: MetaFunction = () => [
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [
 
 /** The offline test checkout, development only: production answers 404; it needs a sign-in. */
 export async function loader(args: LoaderFunctionArgs) {
-  if (getEnv(args.context.cloudflare.env).APP_ENV === "production") throw new Response(null, { status: 404 });
+  requireDevTools(args.context);
   return protectedLoader(args);
 }
 

@@ -2,10 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { ExternalLink, FlaskConical, Inbox, Mail, RefreshCw, Search, X } from "lucide-react";
 import { useState } from "react";
-import { relativeTime } from "~/features/settings/format";
-import { getEnv } from "~/server/platform/env";
-import { createDb } from "../../db/client";
-import { listOutboxFor, listRecentOutbox } from "../../db/outbox";
+import { relativeTime } from "~/features/settings";
+import { loadOutbox } from "~/server/remix/dev-tools.server";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox — Dropcraft" },
@@ -14,25 +12,8 @@ export const meta: MetaFunction = () => [
 
 /** The local email outbox, development only: production answers 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  if (getEnv(env).APP_ENV === "production") throw new Response(null, { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
-  const db = createDb(env.DB);
-  const rows = to ? await listOutboxFor(db, to) : await listRecentOutbox(db);
-  return {
-    to,
-    emails: rows.map((r) => ({
-      id: r.id,
-      to: r.toAddress,
-      subject: r.subject,
-      kind: r.kind,
-      link: r.link,
-      text: r.text,
-      html: r.html,
-      transport: r.transport,
-      createdAt: r.createdAt,
-    })),
-  };
+  return { to, emails: await loadOutbox(context, to) };
 }
 
 type OutboxEmail = Awaited<ReturnType<typeof loader>>["emails"][number];

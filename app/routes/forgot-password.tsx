@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ForgotPasswordScreen } from "~/features/auth/forgot-password-screen";
+import { ForgotPasswordScreen } from "~/features/auth";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password — Dropcraft" }];
 

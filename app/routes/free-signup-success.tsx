@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PaymentSuccessScreen } from "~/features/billing/payment-success";
+import { PaymentSuccessScreen } from "~/features/billing";
 
 export const meta: MetaFunction = () => [{ title: "You're all set — Dropcraft" }];
 

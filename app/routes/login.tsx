@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LoginScreen } from "~/features/auth/login-screen";
+import { LoginScreen } from "~/features/auth";
 
 export const meta: MetaFunction = () => [
   { title: "Log in — Dropcraft" },

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PaymentReceiptScreen } from "~/features/billing/receipt";
+import { PaymentReceiptScreen } from "~/features/billing";
 
 export const meta: MetaFunction = () => [{ title: "Receipt — Dropcraft" }];
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useSearchParams } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
-import { PublicPage } from "~/features/legal/site-chrome";
+import { PublicPage } from "~/features/legal";
 import { ComparisonTable, PricingFaq, PricingPlans } from "~/features/pricing";
 import { GROWTH_PRICES, formatPrice, parseBillingInterval, yearlySavingPercent } from "~/domain/pricing";
 

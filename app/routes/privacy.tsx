@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalLayout, legalMeta } from "~/features/legal/legal-layout";
-import { PRIVACY } from "~/features/legal/documents/privacy";
+import { LegalLayout, legalMeta } from "~/features/legal";
+import { PRIVACY } from "~/features/legal";
 
 export const meta: MetaFunction = () =>
   legalMeta(

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalLayout, legalMeta } from "~/features/legal/legal-layout";
-import { REFUND_POLICY } from "~/features/legal/documents/refund-policy";
+import { LegalLayout, legalMeta } from "~/features/legal";
+import { REFUND_POLICY } from "~/features/legal";
 
 export const meta: MetaFunction = () =>
   legalMeta(

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ResetPasswordScreen } from "~/features/auth/reset-password-screen";
+import { ResetPasswordScreen } from "~/features/auth";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Dropcraft" }];
 

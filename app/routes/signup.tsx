@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { SignupScreen } from "~/features/auth/signup-screen";
+import { SignupScreen } from "~/features/auth";
 
 export const meta: MetaFunction = () => [
   { title: "Sign up — Dropcraft" },

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { LegalLayout, legalMeta } from "~/features/legal/legal-layout";
-import { TERMS } from "~/features/legal/documents/terms";
+import { LegalLayout, legalMeta } from "~/features/legal";
+import { TERMS } from "~/features/legal";
 
 export const meta: MetaFunction = () =>
   legalMeta(

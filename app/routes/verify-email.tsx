@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { VerifyEmailScreen } from "~/features/auth/verify-email-screen";
+import { VerifyEmailScreen } from "~/features/auth";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — Dropcraft" }];
 

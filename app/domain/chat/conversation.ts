@@ -1,8 +1,19 @@
 /**
  * The rules of a conversation (spec sections 3 and 9), free of HTTP and storage: titles,
- * how answers are stored, what history a provider sees, and how one answer is produced.
+ * how answers are stored and what history a provider sees. Both the Worker and the browser use them.
  */
-import type { ChatProvider, ChatTurn, Citation } from "~/server/ai/types";
+/** One turn of the conversation as a provider sees it. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** A source an answer relies on; `url` is absent for sample-catalog entries. */
+export interface Citation {
+  title: string;
+  source: string;
+  url?: string;
+}
 
 export const DEFAULT_CHAT_TITLE = "New Chat";
 export const CHAT_TITLE_MAX = 30;
@@ -86,31 +97,3 @@ export function historyForProvider(messages: ApiMessage[]): ChatTurn[] {
 
 export type AnswerEvent = { type: "delta"; text: string } | { type: "summary"; text: string } | { type: "citations"; citations: Citation[] };
 
-/**
- * Produces one answer, passing every event on as it arrives. Resolves with the whole answer;
- * `stopped` is set when the signal ended it early (the partial text is kept, as the user saw it).
- * A provider failure rejects, so the caller refunds the query.
- */
-export async function produceAnswer(
-  provider: ChatProvider,
-  turns: ChatTurn[],
-  emit: (event: AnswerEvent) => Promise<void> | void,
-  signal: AbortSignal,
-): Promise<StoredAnswer> {
-  const answer: StoredAnswer = { content: "", provider: provider.label };
-  try {
-    for await (const event of provider.reply({ messages: turns, signal })) {
-      if (signal.aborted) break;
-      await emit(event);
-      // Keep only what reached the reader: the saved answer is the one the user saw.
-      if (signal.aborted) break;
-      if (event.type === "delta") answer.content += event.text;
-      else if (event.type === "summary") answer.summary = event.text;
-      else answer.citations = event.citations;
-    }
-  } catch (err) {
-    if (!signal.aborted) throw err;
-  }
-  if (signal.aborted) answer.stopped = true;
-  return answer;
-}

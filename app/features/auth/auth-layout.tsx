@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check, Moon, Rocket, Search, Store, Sun, Zap } from "lucide-react";
 import type { ReactNode } from "react";
-import { TESTIMONIALS } from "~/features/landing/data";
+import { TESTIMONIALS } from "~/features/landing";
 import { Logo } from "~/ui/logo";
 import { useTheme } from "~/lib/theme";
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, Copy, Inbox, LifeBuoy, LogOut, Mail, MailCheck, RefreshCw, ShieldCheck, Bell } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { useLogout } from "~/features/shell/use-logout";
-import { EmailChangeForm } from "~/features/settings/email-change-form";
+import { useLogout } from "~/features/shell";
+import { EmailChangeForm } from "~/features/settings";
 import { Logo } from "~/ui/logo";
 import { useSupportEmail } from "~/features/auth/auth-navigation";
 import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";

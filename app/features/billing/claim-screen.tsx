@@ -2,8 +2,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, Mail, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { inputClass } from "~/features/auth/form-controls";
-import { emailError } from "~/features/auth/validation";
+import { inputClass } from "~/features/auth";
+import { emailError } from "~/features/auth";
 import { planDisplayName } from "~/domain/plans";
 import { apiRequest, errorMessage } from "~/lib/http";
 

@@ -3,7 +3,7 @@ import { ArrowLeft, CreditCard, FlaskConical, Loader2, Lock, Rocket, ShieldCheck
 import { useState } from "react";
 import { GROWTH_PRICES, parseBillingInterval, yearlySavingPercent, type BillingInterval } from "~/domain/pricing";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { useSubscription } from "~/features/billing/subscription";
 import { primaryButton } from "./styles";
 

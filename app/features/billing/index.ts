@@ -1,3 +1,4 @@
+/** The billing feature's public face: routes and other features import only what is listed here. */
 export { BillingOverlays } from "./billing-overlays";
 export { FreePlanBanner, FREE_BANNER_TEXT } from "./free-plan-banner";
 export { PlanBadge } from "./plan-badge";
@@ -15,3 +16,11 @@ export {
   type UpgradeModalDetail,
 } from "./upgrade-events";
 export { useGrowthCheckout } from "./checkout";
+export { ClaimScreen } from "./claim-screen";
+export { DevCheckoutScreen } from "./dev-checkout";
+export { PaymentCancelScreen } from "./payment-cancel";
+export { PaymentSuccessScreen } from "./payment-success";
+export { PaymentReceiptScreen } from "./receipt";
+export { type Counters, QUERY_LIMIT_KEY, type QueryLimit, remainingOf, SUBSCRIPTION_KEY, type SubscriptionStatus, USAGE_SUMMARY_KEY, type UsageSummary, useQueryUsage, useSubscription, useUsageSummary } from "./subscription";
+export { UpgradeScreen } from "./upgrade-screen";
+export { UsageBar } from "./usage-bar";

@@ -3,7 +3,7 @@ import { ArrowRight, Check, Loader2, LogIn, PartyPopper, ReceiptText } from "luc
 import { useEffect, useState } from "react";
 import { isHighlightedPlan, planDisplayName } from "~/domain/plans";
 import { GROWTH_MONTHLY_QUOTAS } from "~/domain/pricing";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { useSubscription } from "~/features/billing/subscription";
 import { BillingPage } from "./billing-page";
 import { formatLongDate } from "./format";

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { ArrowRight, ArrowUpRight, Clapperboard, Lightbulb, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "~/ui/modal";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { isGrowthActive, useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, readStored, useStoredValue, writeStored } from "./storage";
 import { primaryButton, secondaryButton, ghostButton } from "./styles";

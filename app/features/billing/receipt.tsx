@@ -4,10 +4,10 @@ import { ArrowLeft, CircleAlert, LogIn, Printer, ReceiptText } from "lucide-reac
 import type { ReactNode } from "react";
 import { planDisplayName } from "~/domain/plans";
 import { errorMessage, getQueryFn } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth/session";
-import { SupportEmailLink } from "~/features/legal/support-email";
+import { useCurrentUser } from "~/features/auth";
+import { SupportEmailLink } from "~/features/legal";
 import { LogoMark } from "~/ui/logo";
-import type { PaymentRecord } from "~/server/billing/stripe-events";
+import type { PaymentRecord } from "~/domain/contracts/billing";
 import { BillingPage } from "./billing-page";
 import { formatDateTime, formatMinorAmount, intervalLabel } from "./format";
 import { primaryButton, secondaryButton } from "./styles";

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useEffect, useRef } from "react";
 import { DAILY_COUNTERS, isNearLimit, isPaidPlan, PLANS, type DailyCounter, type PlanFeatures } from "~/domain/plans";
 import { errorMessage, getQueryFn } from "~/lib/http";
-import { AUTH_ME_KEY, useCurrentUser } from "../auth/session";
+import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth";
 
 export const SUBSCRIPTION_KEY = ["/api/subscription-status"] as const;
 export const USAGE_SUMMARY_KEY = ["/api/usage/summary"] as const;

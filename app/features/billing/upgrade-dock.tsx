@@ -3,7 +3,7 @@ import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
 import { Tip } from "~/ui/tooltip";
-import { setSidebarCollapsed } from "~/features/shell/ui-store";
+import { setSidebarCollapsed } from "~/features/shell";
 import { useQueryUsage, useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 import { primaryButton } from "./styles";

@@ -1,6 +1,6 @@
 import { Check, ExternalLink, Flame, Loader2, Lock, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { BillingToggle } from "~/features/pricing/billing-toggle";
+import { BillingToggle } from "~/features/pricing";
 import { Modal } from "~/ui/modal";
 import { GROWTH_MONTHLY_QUOTAS, growthPriceDisplay, PRIORITY_SUPPORT_HOURS, type BillingInterval } from "~/domain/pricing";
 import { useSubscription } from "~/features/billing/subscription";

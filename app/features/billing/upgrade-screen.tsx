@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { ComparisonTable, PricingPlans } from "~/features/pricing";
-import { SupportEmailLink } from "~/features/legal/support-email";
+import { SupportEmailLink } from "~/features/legal";
 import { parseBillingInterval } from "~/domain/pricing";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { useSubscription } from "~/features/billing/subscription";
 import { CurrentPlan } from "./current-plan";
 import { UsageOverview } from "./usage-overview";

@@ -6,7 +6,7 @@
 
 // Spec section 9 limits and the title rule live with the server's conversation rules, so the
 // browser and the API can never disagree about them.
-import type { Citation } from "~/server/ai/types";
+import type { Citation } from "~/domain/chat/conversation";
 import { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX, titleFromQuestion } from "~/domain/chat/conversation";
 
 export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };

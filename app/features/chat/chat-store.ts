@@ -9,9 +9,9 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { handleUsageLimitError, isUsageLimitError } from "~/features/billing/upgrade-events";
+import { handleUsageLimitError, isUsageLimitError } from "~/features/billing";
 import { HttpError, NETWORK_MESSAGES } from "~/lib/http";
-import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "../billing/subscription";
+import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing";
 import { CHATS_KEY, chatKey, newChatId, openAnswerStream, readAnswerEvents } from "./chat-client";
 import {
   applyStreamEvent,

@@ -1,8 +1,8 @@
 import { Zap } from "lucide-react";
-import { openUpgradeModal } from "~/features/billing/upgrade-events";
+import { openUpgradeModal } from "~/features/billing";
 import { PLANS } from "~/domain/plans";
 import { usageLine } from "~/features/chat/chat-logic";
-import { useQueryUsage, useSubscription, useUsageSummary } from "~/features/billing/subscription";
+import { useQueryUsage, useSubscription, useUsageSummary } from "~/features/billing";
 
 function resetText(iso: string | undefined): string | null {
   if (!iso) return null;

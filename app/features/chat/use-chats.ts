@@ -3,7 +3,7 @@ import { CHATS_KEY, chatKey, deleteChat, fetchChat, fetchChats, renameChat } fro
 import { patchChat, removeChat, upsertChat, type ChatDetail, type ChatSummary } from "~/features/chat/chat-logic";
 import { stopStream } from "~/features/chat/chat-store";
 import { errorMessage, HttpError } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { notify } from "~/lib/toast";
 
 /** The signed-in user's chats, newest update first (`GET /api/chats`). */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AuthLink } from "~/features/auth/auth-link";
+import { AuthLink } from "~/features/auth";
 import { Menu, Moon, Sparkles, Sun, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTheme } from "~/lib/theme";

@@ -1,4 +1,4 @@
-import { AuthLink } from "~/features/auth/auth-link";
+import { AuthLink } from "~/features/auth";
 import { useEffect, useRef, useState } from "react";
 import { TESTIMONIALS } from "./data";
 import { LiveSalesFeed } from "./live-sales";

@@ -1,4 +1,4 @@
-import { sessionCookieName } from "~/server/auth/keys";
+import { sessionCookieName } from "~/domain/cookies";
 
 /**
  * Every cookie and browser-storage key Dropcraft uses, for the Cookie Policy. Keep this list in

@@ -1,3 +1,4 @@
+/** The pricing feature's public face: routes and other features import only what is listed here. */
 export { BillingToggle } from "./billing-toggle";
 export { ComparisonTable } from "./comparison-table";
 export { FreePlanCard, GrowthPlanCard, type PricingVariant } from "./plan-card";

@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { downloadJson } from "~/ui/download";
 import { apiRequest } from "~/lib/http";
-import { ApiFailure, clearAuthToken, requestJson, toApiFailure, toAuthUser, type MessageResult } from "~/features/auth/auth-client";
-import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";
+import { ApiFailure, clearAuthToken, requestJson, toApiFailure, toAuthUser, type MessageResult } from "~/features/auth";
+import { AUTH_ME_KEY, type AuthUser } from "~/features/auth";
 
 export const SESSIONS_KEY = ["/api/account/sessions"] as const;
 

@@ -1,8 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { Button, FormAlert, PasswordField, TextField } from "~/features/auth/form-controls";
-import { useForm } from "~/features/auth/use-form";
+import { Button, FormAlert, PasswordField, TextField } from "~/features/auth";
+import { useForm } from "~/features/auth";
 import { Modal } from "~/ui/modal";
 import { notify } from "~/lib/toast";
 import { useDeleteAccount } from "./account-api";

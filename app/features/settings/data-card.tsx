@@ -1,5 +1,5 @@
 import { Download, FileJson } from "lucide-react";
-import { Button } from "~/features/auth/form-controls";
+import { Button } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useExportData } from "./account-api";
 import { SectionCard } from "./section-card";

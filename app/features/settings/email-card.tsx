@@ -1,5 +1,5 @@
 import { Info, Mail } from "lucide-react";
-import type { AuthUser } from "~/features/auth/session";
+import type { AuthUser } from "~/features/auth";
 import { EmailChangeForm } from "./email-change-form";
 import { Badge, SectionCard } from "./section-card";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button, FormAlert, PasswordField, TextField } from "~/features/auth/form-controls";
-import { useForm } from "~/features/auth/use-form";
-import { startResendCooldown } from "~/features/auth/use-resend-verification";
-import { emailError } from "~/features/auth/validation";
+import { Button, FormAlert, PasswordField, TextField } from "~/features/auth";
+import { useForm } from "~/features/auth";
+import { startResendCooldown } from "~/features/auth";
+import { emailError } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useChangeEmail } from "./account-api";
 

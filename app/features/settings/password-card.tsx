@@ -1,9 +1,9 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { Button, FormAlert, PasswordField } from "~/features/auth/form-controls";
-import { useForm } from "~/features/auth/use-form";
-import { newPasswordErrors } from "~/features/auth/validation";
-import type { AuthUser } from "~/features/auth/session";
+import { Button, FormAlert, PasswordField } from "~/features/auth";
+import { useForm } from "~/features/auth";
+import { newPasswordErrors } from "~/features/auth";
+import type { AuthUser } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useChangePassword } from "./account-api";
 import { SectionCard } from "./section-card";

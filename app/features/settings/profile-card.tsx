@@ -1,9 +1,9 @@
 import { UserRound } from "lucide-react";
 import { useState } from "react";
-import { Button, FormAlert, TextField } from "~/features/auth/form-controls";
-import { useForm } from "~/features/auth/use-form";
-import { usernameError } from "~/features/auth/validation";
-import type { AuthUser } from "~/features/auth/session";
+import { Button, FormAlert, TextField } from "~/features/auth";
+import { useForm } from "~/features/auth";
+import { usernameError } from "~/features/auth";
+import type { AuthUser } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useChangeUsername } from "./account-api";
 import { SectionCard } from "./section-card";

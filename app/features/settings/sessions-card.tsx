@@ -1,6 +1,6 @@
 import { AlertCircle, Laptop, MonitorSmartphone, RefreshCw, Smartphone, Tablet } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "~/features/auth/form-controls";
+import { Button } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useEndSession, useSessions, type AccountSession } from "./account-api";
 import { absoluteTime, describeUserAgent, relativeTime, type DeviceKind } from "./format";

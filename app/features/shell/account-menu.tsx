@@ -2,9 +2,9 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "@remix-run/react";
 import { ChevronsUpDown, CreditCard, Headset, LogOut, UserRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { PlanBadge } from "~/features/billing/plan-badge";
+import { PlanBadge } from "~/features/billing";
 import { Tip } from "~/ui/tooltip";
-import type { AuthUser } from "~/features/auth/session";
+import type { AuthUser } from "~/features/auth";
 
 /** Up to two initials from the username (or the email's local part). */
 export function initialsOf(user: Pick<AuthUser, "username" | "email">): string {

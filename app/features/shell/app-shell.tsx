@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { BillingOverlays } from "~/features/billing/billing-overlays";
+import { BillingOverlays } from "~/features/billing";
 import { Tip } from "~/ui/tooltip";
 import { toggleSidebarCollapsed, useSidebarCollapsed } from "~/features/shell/ui-store";
 import { MobileNav } from "./mobile-nav";

@@ -13,7 +13,7 @@ import {
   Workflow,
   type LucideIcon,
 } from "lucide-react";
-import type { AuthUser } from "~/features/auth/session";
+import type { AuthUser } from "~/features/auth";
 
 export interface NavItem {
   id: string;

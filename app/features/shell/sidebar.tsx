@@ -1,11 +1,11 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { UpgradeDock } from "~/features/billing/upgrade-dock";
+import { UpgradeDock } from "~/features/billing";
 import { Logo } from "~/ui/logo";
 import { Tip } from "~/ui/tooltip";
 import type { RootData } from "~/root";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { AccountMenu } from "./account-menu";
 import {
   AD_LAUNCHER_ID,

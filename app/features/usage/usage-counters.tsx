@@ -1,6 +1,6 @@
 import { DAILY_COUNTERS, isNearLimit, MONTHLY_COUNTERS, type UsageCounter } from "~/domain/plans";
-import { UsageBar } from "~/features/billing/usage-bar";
-import type { UsageSummary } from "~/features/billing/subscription";
+import { UsageBar } from "~/features/billing";
+import type { UsageSummary } from "~/features/billing";
 import { COUNTERS } from "~/domain/counters";
 
 

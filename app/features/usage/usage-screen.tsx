@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, RefreshCw } from "lucide-react";
-import { PlanBadge } from "~/features/billing/plan-badge";
+import { PlanBadge } from "~/features/billing";
 import { planDisplayName } from "~/domain/plans";
-import { useCurrentUser } from "~/features/auth/session";
-import { useSubscription, useUsageSummary } from "~/features/billing/subscription";
+import { useCurrentUser } from "~/features/auth";
+import { useSubscription, useUsageSummary } from "~/features/billing";
 import { HISTORY_KEY, formatReset, type HistoryRow } from "./history";
 import { DailyCounters, MonthlyCounters } from "./usage-counters";
 import { UsageHistoryChart } from "./usage-history-chart";

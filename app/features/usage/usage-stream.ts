@@ -7,7 +7,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { DAILY_COUNTERS } from "~/domain/plans";
 import { isNearLimit } from "~/domain/plans";
-import { AUTH_ME_KEY, useCurrentUser } from "../auth/session";
+import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth";
 import {
   QUERY_LIMIT_KEY,
   remainingOf,
@@ -17,7 +17,7 @@ import {
   type QueryLimit,
   type SubscriptionStatus,
   type UsageSummary,
-} from "../billing/subscription";
+} from "~/features/billing";
 import { notify } from "~/lib/toast";
 
 export const USAGE_STREAM_URL = "/api/usage/stream";

@@ -3,17 +3,9 @@
  * OpenAI-compatible adapter. The chat API streams whatever a provider yields to the browser, so
  * a provider never knows about HTTP, metering or storage.
  */
-export interface ChatTurn {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
+import type { ChatTurn, Citation } from "~/domain/chat/conversation";
 
-/** A source an answer relies on; `url` is absent for sample-catalog entries. */
-export interface Citation {
-  title: string;
-  source: string;
-  url?: string;
-}
+export type { ChatTurn, Citation };
 
 export interface ReplyRequest {
   /** The conversation so far, oldest first; the last turn is the user's new question. */

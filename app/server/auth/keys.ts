@@ -1,5 +1,8 @@
 import type { AppEnv } from "~/server/platform/env";
+import { sessionCookieName } from "~/domain/cookies";
 import type { SigningKeys } from "./tokens";
+
+export { sessionCookieName };
 
 /** The session-token keys from configuration: the current one signs, both verify. */
 export function signingKeys(config: AppEnv): SigningKeys {
@@ -12,10 +15,6 @@ export function signingKeys(config: AppEnv): SigningKeys {
   };
 }
 
-/** `__Host-` (Secure, whole site, no Domain) when served over HTTPS. */
-export function sessionCookieName(https: boolean): string {
-  return https ? "__Host-dc_session" : "dc_session";
-}
 
 /** The session token of a request: bearer header first, then the session cookie. */
 export function sessionTokenFromRequest(request: Request): string | undefined {

@@ -2,46 +2,16 @@
  * What a Stripe event means for our data: pure translation from the event to effects, so the
  * rules are unit-testable and the webhook route stays thin.
  */
+import type { BillingEffect, PaymentRecord, SubscriptionChange, Who } from "~/domain/contracts/billing";
 import { resolvePlan } from "~/domain/plans";
+
+export type { BillingEffect, PaymentRecord, SubscriptionChange, Who };
 
 export interface StripeEvent {
   id: string;
   type: string;
   created?: number;
   data: { object: Record<string, unknown> };
-}
-
-export interface SubscriptionChange {
-  plan: string;
-  planName: string | null;
-  status: string;
-  customerId: string | null;
-  subscriptionId: string | null;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-}
-
-export interface PaymentRecord {
-  id: string;
-  plan: string;
-  interval: string | null;
-  amountTotal: number;
-  currency: string;
-  customerEmail: string | null;
-  customerId: string | null;
-  subscriptionId: string | null;
-}
-
-export type BillingEffect =
-  | { kind: "subscription"; who: Who; change: Partial<SubscriptionChange> }
-  | { kind: "unclaimed"; purchase: PaymentRecord & { email: string } }
-  | { kind: "payment"; who: Who; payment: PaymentRecord }
-  | { kind: "ignored"; reason: string };
-
-/** How to find the user: our id from client_reference_id/metadata, or the Stripe customer. */
-export interface Who {
-  userId: number | null;
-  customerId: string | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);

@@ -7,8 +7,8 @@
  */
 import type { AppError } from "~/domain/errors";
 import { toAppError } from "~/domain/errors";
-import type { ChatProvider, ChatTurn } from "~/server/ai/types";
-import { produceAnswer, type AnswerEvent, type ApiMessage, type StoredAnswer } from "~/domain/chat/conversation";
+import type { AnswerEvent, ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
+import type { ChatProvider } from "../ai/types";
 
 export type ChatStreamEvent<Chat> =
   | { type: "user"; message: ApiMessage }
@@ -64,4 +64,33 @@ export async function streamAnswer<Chat>(
   const { limit, remaining } = deps.reservation;
   await emit({ type: "done", message: saved.message, chat: saved.chat, usage: { used: limit - remaining, limit, remaining } });
   return answer.stopped ? "stopped" : "answered";
+}
+
+/**
+ * Produces one answer, passing every event on as it arrives. Resolves with the whole answer;
+ * `stopped` is set when the signal ended it early (the partial text is kept, as the user saw it).
+ * A provider failure rejects, so the caller refunds the query.
+ */
+export async function produceAnswer(
+  provider: ChatProvider,
+  turns: ChatTurn[],
+  emit: (event: AnswerEvent) => Promise<void> | void,
+  signal: AbortSignal,
+): Promise<StoredAnswer> {
+  const answer: StoredAnswer = { content: "", provider: provider.label };
+  try {
+    for await (const event of provider.reply({ messages: turns, signal })) {
+      if (signal.aborted) break;
+      await emit(event);
+      // Keep only what reached the reader: the saved answer is the one the user saw.
+      if (signal.aborted) break;
+      if (event.type === "delta") answer.content += event.text;
+      else if (event.type === "summary") answer.summary = event.text;
+      else answer.citations = event.citations;
+    }
+  } catch (err) {
+    if (!signal.aborted) throw err;
+  }
+  if (signal.aborted) answer.stopped = true;
+  return answer;
 }

@@ -20,7 +20,7 @@ import { removeChat, type ChatDetail, type ChatListItem, type ChatSummary } from
 import { stopStream } from "~/features/chat/chat-store";
 import { downloadJson } from "~/ui/download";
 import { errorMessage, HttpError } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { buildChatExport, exportFileName, mapLimited, plural } from "./history-logic";
 

@@ -1,0 +1,9 @@
+/** The shell feature's public face: routes and other features import only what is listed here. */
+export { AppShell } from "./app-shell";
+export { checkBuildVersion, clearBrowserCaches } from "./app-start";
+export { ComingSoon, comingSoonMeta } from "./coming-soon";
+export { ErrorScreen } from "./error-screen";
+export { NotFoundScreen } from "./not-found";
+export { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "./sidebar-boot";
+export { setSidebarCollapsed } from "./ui-store";
+export { useLogout } from "./use-logout";
