@@ -1,12 +1,12 @@
 // `npm run dev`: rebuild on change (remix watch) and serve with wrangler, which reloads the
 // Worker whenever the server build changes.
-import { bin, run, startBackground } from "./lib.mjs";
+import { bin, run, startBackground, startServer } from "./lib.mjs";
 
 run(bin("remix"), ["build"], { quiet: true });
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
 const children = [
   startBackground(bin("remix"), ["watch"]),
-  startBackground(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", process.env.PORT ?? "8787"]),
+  startServer(process.env.PORT ?? "8787"),
 ];
 const stop = (sig) => children.forEach((c) => c.kill(sig));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => stop(sig));

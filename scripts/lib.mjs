@@ -1,5 +1,6 @@
 // Shared helpers for the npm scripts: run commands with the offline wrangler flags set.
 import { spawn, spawnSync } from "node:child_process";
+import { pipeServerOutput } from "./terminal.mjs";
 
 export const OFFLINE_ENV = {
   ...process.env,
@@ -26,4 +27,20 @@ export function bin(name) {
 
 export function startBackground(cmd, args, { env = OFFLINE_ENV } = {}) {
   return spawn(cmd, args, { stdio: "inherit", env });
+}
+
+/**
+ * `wrangler dev` on 127.0.0.1 with its output made readable (scripts/terminal.mjs): a ready
+ * banner, emailed links, warnings and errors; DROPCRAFT_VERBOSE=1 shows everything.
+ */
+export function startServer(port) {
+  const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(port)], {
+    stdio: ["inherit", "pipe", "pipe"],
+    // "log" is the level at which the Worker's own console.log lines (our JSON logs) appear.
+    env: { ...OFFLINE_ENV, WRANGLER_LOG: "log" },
+  });
+  const options = { verbose: process.env.DROPCRAFT_VERBOSE === "1" };
+  pipeServerOutput(child.stdout, process.stdout, options);
+  pipeServerOutput(child.stderr, process.stderr, options);
+  return child;
 }

@@ -1,19 +1,13 @@
 // `npm run db:seed`: local development data. Idempotent (INSERT OR IGNORE).
 // Seeds the two staff accounts (admin role; the spec's hard-coded staff become data) and a
-// verified demo merchant. Local only: the passwords below are public and must never reach a
-// deployed database.
+// verified demo merchant (scripts/seed-accounts.mjs).
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bin, run } from "./lib.mjs";
 
-export const SEED_PASSWORD = "dropcraft-local-dev";
-const ACCOUNTS = [
-  { username: "admin", email: "admin@dropcraft.ai", role: "admin" },
-  { username: "ops", email: "ops@dropcraft.ai", role: "admin" },
-  { username: "demo", email: "demo@dropcraft.ai", role: "user" },
-];
+import { SEED_ACCOUNTS as ACCOUNTS, SEED_PASSWORD } from "./seed-accounts.mjs";
 
 // Same format as app/server/auth/passwords.ts (PBKDF2-SHA256, 100,000 iterations).
 function hash(password) {
