@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { getEnv } from "~/server/platform/env";
-import { AppError, toAppError } from "~/domain/errors";
+import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
 import { createDb } from "../db/client";
 import { createRouter } from "./context";
@@ -56,10 +56,9 @@ export function createApi() {
   });
 
   api.onError((err, c) => {
-    const appError =
-      err instanceof HTTPException
-        ? new AppError(err.status === 400 ? "VALIDATION" : "INTERNAL", httpExceptionMessage(err))
-        : toAppError(err);
+    // A library's HTTP error (hono's body parsing, content-type checks…) keeps its own status.
+    const appError = err instanceof HTTPException ? new AppError(errorTypeForStatus(err.status), httpExceptionMessage(err)) : toAppError(err);
+    // Only real faults are errors in the log; a client's mistake is not.
     if (appError.status >= 500) c.var.log?.error("request failed", { err: appError.cause ?? appError });
     return c.json(appError.toBody(c.var.requestId), appError.status as 400, appError.headers);
   });
@@ -70,5 +69,6 @@ export function createApi() {
 function httpExceptionMessage(err: HTTPException): string {
   // hono's JSON validator throws "Malformed JSON in request body" for unparsable bodies.
   if (/malformed json/i.test(err.message)) return "The request body is not valid JSON.";
+  if (err.status === 415) return "Send the request body as JSON, with the header Content-Type: application/json.";
   return err.message || "The request could not be processed.";
 }

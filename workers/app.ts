@@ -42,11 +42,12 @@ export default {
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     const nonce = createNonce();
 
+    const handled = isApi ? withRequestId(request, requestId) : request;
     let response: Response;
     try {
       response = isApi
-        ? await api.fetch(withRequestId(request, requestId), env, ctx)
-        : await handleRemixRequest(request, {
+        ? await api.fetch(handled, env, ctx)
+        : await handleRemixRequest(handled, {
             cloudflare: { env, ctx },
             requestId,
             nonce,
@@ -59,6 +60,7 @@ export default {
       });
     }
 
+    await discardUnreadBody(handled);
     // Responses from fetch() can have immutable headers; copy before decorating.
     response = new Response(response.body, response);
     const isHtml = response.headers.get("content-type")?.includes("text/html") ?? false;
@@ -77,6 +79,21 @@ export default {
     return response;
   },
 } satisfies ExportedHandler<Env>;
+
+/**
+ * Answers given without reading the body (CSRF refusals, unknown routes, 415s) leave it unread,
+ * and the pinned wrangler/workerd then restarts the Worker mid-request under load ("Your worker
+ * restarted mid-request", 503). Reading what is left settles the request. Bodies are capped by
+ * the platform, and handlers that wanted the body have already read it.
+ */
+async function discardUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  try {
+    await request.arrayBuffer();
+  } catch {
+    // A client that hung up mid-upload: nothing left to settle.
+  }
+}
 
 function withRequestId(request: Request, requestId: string): Request {
   const headers = new Headers(request.headers);

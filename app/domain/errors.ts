@@ -12,6 +12,7 @@ export const ERROR_TYPES = {
   METHOD_NOT_ALLOWED: { status: 405, error: "Method not allowed" },
   CONFLICT: { status: 409, error: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "Payload too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported media type" },
   USAGE_LIMIT: { status: 429, error: "Usage limit reached" },
   RATE_LIMITED: { status: 429, error: "Too many requests" },
   INTERNAL: { status: 500, error: "Internal error" },
@@ -67,4 +68,13 @@ export function isAppError(value: unknown): value is AppError {
 export function toAppError(value: unknown): AppError {
   if (isAppError(value)) return value;
   return new AppError("INTERNAL", "Something went wrong on our side. Please try again.", { cause: value });
+}
+
+/** The taxonomy type for an HTTP status a library reports (unknown 4xx stay client errors). */
+export function errorTypeForStatus(status: number): ErrorType {
+  const exact = (Object.keys(ERROR_TYPES) as ErrorType[]).find(
+    (type) => ERROR_TYPES[type].status === status && type !== "QUOTA_EXCEEDED" && type !== "USAGE_LIMIT",
+  );
+  if (exact) return exact;
+  return status >= 500 ? "INTERNAL" : "VALIDATION";
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: plain ESM script without type declarations
 import { formatServerLine, readyBanner } from "../../../scripts/terminal.mjs";
 
 describe("npm start's terminal output", () => {
