@@ -1,4 +1,5 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { ComingSoon, comingSoonMeta, ErrorScreen, ForbiddenScreen } from "~/features/shell";
 import { adminLoader } from "~/server/remix/guards.server";
 
 export const loader = adminLoader;
@@ -6,4 +7,11 @@ export const meta = comingSoonMeta("admin");
 
 export default function Screen() {
   return <ComingSoon screen="admin" />;
+}
+
+/** The loader refuses non-staff with 403: show that inside the shell, with a way back. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenScreen />;
+  return <ErrorScreen error={error} />;
 }

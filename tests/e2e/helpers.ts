@@ -50,10 +50,10 @@ export const E2E_PASSWORD = "violet-harbor-lantern-42";
  * Creates a user through the real API in this browser context (cookies land in the context),
  * verifying the email through the dev outbox unless told not to.
  */
-export async function signUpThroughApi(context: BrowserContext, options: { verify?: boolean } = {}) {
+export async function signUpThroughApi(context: BrowserContext, options: { verify?: boolean; emailFor?: (name: string) => string } = {}) {
   userCounter += 1;
   const name = `e2e${Date.now().toString(36)}${userCounter}`;
-  const email = `${name}@store.test`;
+  const email = options.emailFor?.(name) ?? `${name}@store.test`;
   const base = baseURL();
   const signup = await context.request.post(`${base}/api/auth/signup`, {
     data: { username: name, email, password: E2E_PASSWORD },

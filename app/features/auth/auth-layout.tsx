@@ -1,24 +1,10 @@
 import { Link } from "@remix-run/react";
-import { Check, Moon, Rocket, Search, Store, Sun, Zap } from "lucide-react";
+import { Check, Rocket, Search, Store, Zap } from "lucide-react";
 import type { ReactNode } from "react";
 import { TESTIMONIALS } from "~/features/landing";
 import { Logo } from "~/ui/logo";
-import { useTheme } from "~/lib/theme";
+import { ThemeToggle } from "~/ui/theme-toggle";
 
-function ThemeToggle() {
-  const { theme, toggleTheme } = useTheme();
-  const isDark = theme === "dark";
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label={isDark ? "Switch to light theme" : "Switch to dark theme"}
-      className="grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
-    >
-      {isDark ? <Sun className="size-[18px]" aria-hidden /> : <Moon className="size-[18px]" aria-hidden />}
-    </button>
-  );
-}
 
 const VALUE_POINTS = [
   { icon: Search, title: "Find winning products", text: "AI research across 200+ million ads, updated 8 times daily." },

@@ -3,6 +3,7 @@ import { ChevronDown, Copy, Inbox, LifeBuoy, LogOut, Mail, MailCheck, RefreshCw,
 import { useId, useState, type ReactNode } from "react";
 import { useLogout } from "~/features/shell";
 import { EmailChangeForm } from "~/features/settings";
+import { EmailText } from "~/ui/email-text";
 import { Logo } from "~/ui/logo";
 import { useSupportEmail } from "~/features/auth/auth-navigation";
 import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";
@@ -155,8 +156,8 @@ export function VerificationGate({ user }: { user: AuthUser }) {
 
               <div className="mt-6 flex items-center gap-3 rounded-xl border border-line bg-bg-elevated py-2 pl-4 pr-2">
                 <Mail className="size-4 shrink-0 text-subtle" aria-hidden />
-                <span className="min-w-0 flex-1 break-all text-sm font-medium" data-testid="gate-email">
-                  {user.email}
+                <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]" data-testid="gate-email">
+                  <EmailText email={user.email} />
                 </span>
                 <span
                   className="shrink-0 rounded-full border border-warning/40 bg-warning/10 px-2 py-0.5 text-[11px] font-bold tracking-wider text-warning"

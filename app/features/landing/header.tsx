@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { AuthLink } from "~/features/auth";
-import { Menu, Moon, Sparkles, Sun, X } from "lucide-react";
+import { Menu, Sparkles, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTheme } from "~/lib/theme";
+import { ThemeToggle } from "~/ui/theme-toggle";
 import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
 
@@ -37,20 +37,6 @@ export function PromoBanner() {
   );
 }
 
-function ThemeToggle() {
-  const { theme, toggleTheme } = useTheme();
-  const isDark = theme === "dark";
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label={isDark ? "Switch to light theme" : "Switch to dark theme"}
-      className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition hover:bg-fg/5 hover:text-fg"
-    >
-      {isDark ? <Sun aria-hidden className="size-[18px]" /> : <Moon aria-hidden className="size-[18px]" />}
-    </button>
-  );
-}
 
 const navLinkClass = "rounded-lg px-3 py-2 text-sm font-medium text-muted transition hover:text-fg";
 

@@ -1,8 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
-import { Moon, Sun } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "~/ui/logo";
-import { useTheme } from "~/lib/theme";
+import { ThemeToggle } from "~/ui/theme-toggle";
 
 /**
  * The header and footer of the public marketing pages that are not the landing page
@@ -26,21 +25,6 @@ export function BrandLogo() {
   return <Logo />;
 }
 
-function ThemeToggle() {
-  const { theme, toggleTheme } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-      className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
-    >
-      {theme === "dark" ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
-    </button>
-  );
-}
 
 export function PublicHeader() {
   return (

@@ -1,3 +1,4 @@
+import { UserAvatar } from "~/ui/user-avatar";
 import { UserRound } from "lucide-react";
 import { useState } from "react";
 import { Button, FormAlert, TextField } from "~/features/auth";
@@ -40,17 +41,10 @@ export function ProfileCard({ user }: { user: AuthUser }) {
     );
   });
 
-  const initials = (user.username || user.email).slice(0, 2).toUpperCase();
-
   return (
     <SectionCard id="profile" title="Profile" description="How you appear across Dropcraft." icon={UserRound}>
       <div className="mb-5 flex items-center gap-4">
-        <span
-          aria-hidden
-          className="grid size-14 shrink-0 place-items-center rounded-full bg-linear-to-br from-brand to-accent text-lg font-semibold text-white"
-        >
-          {initials}
-        </span>
+        <UserAvatar user={user} size="lg" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-fg">{user.username}</p>
           <p className="truncate text-sm text-muted">{user.email}</p>

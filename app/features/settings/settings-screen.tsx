@@ -22,7 +22,7 @@ export function SettingsScreen() {
   if (!user) return null; // The guard shows its loader or redirects meanwhile.
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="settings-screen">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="settings-screen">
       <header className="mb-8">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Settings</h1>
         <p className="mt-1.5 text-[15px] text-muted">Manage your profile, sign-in details, devices and data.</p>
@@ -56,6 +56,6 @@ export function SettingsScreen() {
           <DangerZone />
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,29 +1,12 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "@remix-run/react";
-import { ChevronsUpDown, CreditCard, Headset, LogOut, UserRound, type LucideIcon } from "lucide-react";
+import { ChevronsUpDown, CreditCard, Headset, LogOut, Moon, Sun, UserRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { PlanBadge } from "~/features/billing";
 import { Tip } from "~/ui/tooltip";
+import { UserAvatar } from "~/ui/user-avatar";
+import { useTheme } from "~/lib/theme";
 import type { AuthUser } from "~/features/auth";
-
-/** Up to two initials from the username (or the email's local part). */
-export function initialsOf(user: Pick<AuthUser, "username" | "email">): string {
-  const source = (user.username || user.email.split("@")[0] || "?").trim();
-  const words = source.split(/[\s._-]+/).filter(Boolean);
-  const letters = words.length > 1 ? words[0][0] + words[1][0] : source.slice(0, 2);
-  return letters.toUpperCase();
-}
-
-export function Avatar({ user, className = "" }: { user: Pick<AuthUser, "username" | "email">; className?: string }) {
-  return (
-    <span
-      aria-hidden
-      className={`grid size-8 shrink-0 select-none place-items-center rounded-full bg-gradient-to-br from-brand to-accent text-[11px] font-semibold tracking-wide text-white ring-1 ring-line ${className}`}
-    >
-      {initialsOf(user)}
-    </span>
-  );
-}
 
 const MENU_LINKS: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Profile settings", to: "/settings", icon: UserRound },
@@ -55,7 +38,7 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
       aria-label={collapsed ? `Account menu for ${name}` : undefined}
       className="group flex w-full items-center gap-3 rounded-lg px-1 py-1.5 text-left transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2"
     >
-      <Avatar user={user} />
+      <UserAvatar user={user} />
       {!collapsed && (
         <>
           <span className="min-w-0 flex-1">
@@ -89,7 +72,7 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
           className="z-[60] w-[var(--radix-dropdown-menu-trigger-width)] min-w-[248px] animate-fade-in rounded-xl border border-line bg-surface p-1.5 text-fg shadow-2xl shadow-black/40 [animation-duration:150ms]"
         >
           <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
-            <Avatar user={user} />
+            <UserAvatar user={user} />
             <span className="min-w-0">
               <span className="flex items-center gap-1.5">
                 <span className="truncate text-sm font-semibold">{name}</span>
@@ -107,6 +90,7 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
               </Link>
             </DropdownMenu.Item>
           ))}
+          <ThemeItem className={itemClass} />
           <DropdownMenu.Separator className="-mx-1.5 my-1.5 h-px bg-line" />
           <DropdownMenu.Item
             data-testid="logout"
@@ -121,5 +105,17 @@ export function AccountMenu({ user, onLogout, collapsed = false, onNavigate }: A
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** The theme switch inside the menu, so the collapsed rail (no header toggle) still has one. */
+function ThemeItem({ className }: { className: string }) {
+  const { theme, toggleTheme } = useTheme();
+  const Icon = theme === "dark" ? Sun : Moon;
+  return (
+    <DropdownMenu.Item className={className} data-testid="menu-theme" onSelect={toggleTheme}>
+      <Icon className="size-4 text-subtle" aria-hidden />
+      {theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
+    </DropdownMenu.Item>
   );
 }

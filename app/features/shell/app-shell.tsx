@@ -1,7 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
+import { useCurrentUser } from "~/features/auth";
 import { BillingOverlays } from "~/features/billing";
+import { isProtectedPath } from "~/domain/routing";
+import { inertWhen } from "~/ui/inert";
 import { Tip } from "~/ui/tooltip";
 import { toggleSidebarCollapsed, useSidebarCollapsed } from "~/features/shell/ui-store";
 import { MobileNav } from "./mobile-nav";
@@ -59,6 +62,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const animate = useTransitionsReady();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
+  const { user } = useCurrentUser();
+  // While the verification gate covers the page, nothing behind it takes focus or clicks.
+  const gated = !!user && !user.emailVerified && isProtectedPath(location.pathname);
 
   // Navigating closes the drawer (links also close it on click, for same-page links).
   useEffect(() => {
@@ -78,6 +84,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-bg text-fg">
       <a
+        {...inertWhen(gated)}
         href="#main-content"
         className="sr-only z-[80] rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
@@ -90,6 +97,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         change), not React state, so a collapsed sidebar never paints wide first. See ui-store.ts.
       */}
       <aside
+        {...inertWhen(gated)}
         id="app-sidebar"
         aria-label="Sidebar"
         data-testid="sidebar"
@@ -110,9 +118,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         )}
       </aside>
 
-      <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} />
+      <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} inert={gated} />
 
-      <div
+      <main
         id="main-content"
         tabIndex={-1}
         className={`min-w-0 outline-none lg:ml-72 lg:in-data-[sidebar=collapsed]:ml-16 ${
@@ -120,8 +128,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         }`}
       >
         {children}
-        <BillingOverlays />
-      </div>
+        {!gated && <BillingOverlays />}
+      </main>
     </div>
   );
 }

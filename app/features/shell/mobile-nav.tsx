@@ -1,11 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
+import { inertWhen } from "~/ui/inert";
 import { Logo } from "~/ui/logo";
+import { ThemeToggle } from "~/ui/theme-toggle";
 import { SidebarPanel } from "./sidebar";
 
 export interface MobileNavProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** True while a full-screen gate covers the page: the top bar takes no focus. */
+  inert?: boolean;
 }
 
 /**
@@ -13,11 +17,12 @@ export interface MobileNavProps {
  * (85% wide, at most 320 px). Radix Dialog gives the focus trap, Escape, the backdrop click
  * and the dialog semantics.
  */
-export function MobileNav({ open, onOpenChange }: MobileNavProps) {
+export function MobileNav({ open, onOpenChange, inert = false }: MobileNavProps) {
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <header
+        {...inertWhen(inert)}
         data-testid="mobile-topbar"
         className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-bg/85 px-2 backdrop-blur-md supports-[backdrop-filter]:bg-bg/70 lg:hidden"
       >
@@ -28,7 +33,8 @@ export function MobileNav({ open, onOpenChange }: MobileNavProps) {
         >
           <Menu className="size-5" aria-hidden />
         </Dialog.Trigger>
-        <Logo size="sm" />
+        <Logo size="sm" className="flex-1" />
+        <ThemeToggle />
       </header>
 
       <Dialog.Portal>

@@ -3,6 +3,7 @@ import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "l
 import { useId, type ReactNode } from "react";
 import { UpgradeDock } from "~/features/billing";
 import { Logo } from "~/ui/logo";
+import { ThemeToggle } from "~/ui/theme-toggle";
 import { Tip } from "~/ui/tooltip";
 import type { RootData } from "~/root";
 import { useCurrentUser } from "~/features/auth";
@@ -166,11 +167,14 @@ function DashboardButton({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         onClick={onNavigate}
         aria-current={active ? "page" : undefined}
         data-testid="nav-dashboard"
-        className={`flex h-10 w-full items-center gap-3 whitespace-nowrap rounded-lg bg-brand-strong px-2.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-[background-color,box-shadow] hover:bg-brand hover:shadow-brand/40 ${
-          active ? "ring-2 ring-brand/40 ring-offset-2 ring-offset-bg-elevated" : ""
+        // Filled only while it is the current page, so exactly one item ever looks selected.
+        className={`flex h-10 w-full items-center gap-3 whitespace-nowrap rounded-lg px-2.5 text-sm font-semibold transition-[background-color,box-shadow,color] ${
+          active
+            ? "bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand"
+            : "border border-line bg-surface text-fg hover:border-brand/40 hover:bg-brand-soft"
         }`}
       >
-        <LayoutDashboard className="size-5 shrink-0" aria-hidden />
+        <LayoutDashboard className={`size-5 shrink-0 ${active ? "" : "text-brand"}`} aria-hidden />
         <Label collapsed={collapsed}>Dashboard</Label>
       </Link>
     </Tip>
@@ -253,6 +257,7 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-16 shrink-0 items-center gap-2 px-4">
         <Logo showWordmark={!collapsed} onClick={onNavigate} className="flex-1" />
+        {!collapsed && <ThemeToggle />}
         {headerAction}
       </div>
 

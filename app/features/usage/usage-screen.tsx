@@ -19,7 +19,7 @@ export function UsageScreen() {
   const history = useQuery<{ data: HistoryRow[] }>({ queryKey: HISTORY_KEY, enabled: Boolean(user) });
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="usage-screen">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="usage-screen">
       <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <div className="flex items-center gap-3">
@@ -78,6 +78,6 @@ export function UsageScreen() {
           timeZone={summary?.timeZone}
         />
       </div>
-    </main>
+    </div>
   );
 }

@@ -373,7 +373,7 @@ export function HistoryScreen() {
 
   const hasChats = Boolean(allChats?.length);
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="history-screen">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="history-screen">
       <header className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Chat Management</h1>
@@ -491,6 +491,6 @@ export function HistoryScreen() {
         onCancel={() => setDeleteAllOpen(false)}
         onConfirm={confirmDeleteAll}
       />
-    </main>
+    </div>
   );
 }
