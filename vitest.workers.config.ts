@@ -19,6 +19,9 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_ENV: "test",
+            DEV_TOOLS: "on",
+            // Emailed links must use this origin whatever Host a request claims.
+            APP_URL: "https://app.dropcraft.test",
             LOG_LEVEL: "warn",
             AI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
             AI_MODEL: "fake-model",

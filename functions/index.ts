@@ -1,5 +1,5 @@
 import { HTTPException } from "hono/http-exception";
-import { getEnv } from "~/server/platform/env";
+import { devToolsEnabled, getEnv } from "~/server/platform/env";
 import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
 import { createDb } from "../db/client";
@@ -33,6 +33,13 @@ export function createApi() {
     await next();
   });
   api.use("*", identifyCaller);
+  // Development tools exist only on a local run that turns them on (DEV_TOOLS=on).
+  for (const path of ["/dev/*", "/billing/dev-checkout"]) {
+    api.use(path, async (c, next) => {
+      if (!devToolsEnabled(c.var.config)) throw new AppError("NOT_FOUND", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}.`);
+      await next();
+    });
+  }
 
   api.route("/", health);
   api.route("/", newsletter);

@@ -4,12 +4,14 @@ import type { AuthDeps } from "~/server/auth/service";
 import { createOutboxMailer, createResendMailer, type Mailer, type OutboxStore } from "~/server/email/mailer";
 import { AppError } from "~/domain/errors";
 import { RATE_LIMITS, type RateLimitAction } from "~/server/platform/rate-limit-rules";
+import { publicOrigin } from "~/server/platform/env";
 import { insertOutboxEmail } from "../db/outbox";
 import type { ApiEnv } from "./context";
 import { signingKeys } from "./session";
 
+/** The origin of emailed and redirect links: APP_URL, never a forged Host (see publicOrigin). */
 export function appUrl(c: Context<ApiEnv>): string {
-  return (c.var.config.APP_URL ?? new URL(c.req.url).origin).replace(/\/$/, "");
+  return publicOrigin(c.var.config, c.req.url);
 }
 
 export function mailerFor(c: Context<ApiEnv>): Mailer {

@@ -34,7 +34,8 @@ export function startBackground(cmd, args, { env = OFFLINE_ENV } = {}) {
  * banner, emailed links, warnings and errors; DROPCRAFT_VERBOSE=1 shows everything.
  */
 export function startServer(port) {
-  const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(port)], {
+  // DEV_TOOLS=on: the local email outbox, the free test checkout and request-origin links.
+  const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(port), "--var", "DEV_TOOLS:on"], {
     stdio: ["inherit", "pipe", "pipe"],
     // "log" is the level at which the Worker's own console.log lines (our JSON logs) appear.
     env: { ...OFFLINE_ENV, WRANGLER_LOG: "log" },

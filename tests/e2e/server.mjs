@@ -32,7 +32,8 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
     );
     if (res.status !== 0) throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
   }
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // The suite drives the dev outbox and test checkout, which only a local run turns on.
+  const varArgs = Object.entries({ DEV_TOOLS: "on", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "node_modules/.bin/wrangler",
     ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--inspector-port", String(await freePort()), ...varArgs],

@@ -13,8 +13,20 @@ export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only
 export const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Public origin used in emails and absolute links; derived from the request when unset. */
-  APP_URL: z.url({ message: "APP_URL must be an absolute http(s) URL, e.g. https://app.dropcraft.ai" }).optional(),
+  /**
+   * Public origin of every emailed and redirect link. Required unless DEV_TOOLS is on: a link
+   * must never follow a request's Host header (a forged Host would receive reset tokens).
+   */
+  APP_URL: z
+    .url({ message: "APP_URL must be an absolute http(s) URL, e.g. https://app.dropcraft.ai" })
+    .refine((url) => /^https?:\/\//.test(url), { message: "APP_URL must start with http:// or https://" })
+    .optional(),
+  /**
+   * "on" turns on the local development tools: the email outbox (/dev/outbox and its API), the
+   * free test checkout, and links built from the request's own origin. Off unless a local run
+   * (npm start, npm run dev, the test suites) turns it on; production refuses it.
+   */
+  DEV_TOOLS: z.enum(["on", "off"], { message: 'DEV_TOOLS must be "on" or "off"' }).default("off"),
   /** Support address shown in error toasts and legal pages. */
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@dropcraft.ai"),
   /** External Ecom Academy link in the sidebar. */
@@ -82,6 +94,12 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   if (env.APP_ENV === "production" && env.STRIPE_WEBHOOK_SECRET === DEV_STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET: set the endpoint secret from the Stripe dashboard in production");
   }
+  if (env.APP_ENV === "production" && env.DEV_TOOLS === "on") {
+    problems.push("DEV_TOOLS: the development tools (outbox, free test checkout) cannot be on in production");
+  }
+  if (!env.APP_URL && env.DEV_TOOLS !== "on") {
+    problems.push("APP_URL: set the public origin used in emailed links, e.g. https://app.dropcraft.ai (or DEV_TOOLS=on for a local run)");
+  }
   if (Boolean(env.STRIPE_PAYMENT_LINK_MONTHLY) !== Boolean(env.STRIPE_PAYMENT_LINK_YEARLY)) {
     problems.push("STRIPE_PAYMENT_LINK_YEARLY: set both Payment Links (monthly and yearly), or neither for the dev checkout");
   }
@@ -108,4 +126,17 @@ export function getEnv(bindings: object): AppEnv {
     cache.set(bindings, parsed);
   }
   return parsed;
+}
+
+/** True when the local development tools are on (DEV_TOOLS=on, never in production). */
+export function devToolsEnabled(config: AppEnv): boolean {
+  return config.DEV_TOOLS === "on";
+}
+
+/** The origin of emailed and redirect links: APP_URL, or on a local run the request's own. */
+export function publicOrigin(config: AppEnv, requestUrl: string): string {
+  const origin = config.APP_URL ?? (devToolsEnabled(config) ? new URL(requestUrl).origin : undefined);
+  // parseEnv guarantees one of the two; this guards a config built by hand.
+  if (!origin) throw new EnvError(["APP_URL: not set"]);
+  return origin.replace(/\/$/, "");
 }

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb } from "../../../db/client";
 import { listOutboxFor, listRecentOutbox } from "../../../db/outbox";
-import { getEnv } from "../platform/env";
+import { devToolsEnabled, getEnv } from "../platform/env";
 
-/** Development tools answer 404 in production. */
+/** Development tools exist only when a local run turns them on (DEV_TOOLS=on); otherwise 404. */
 export function requireDevTools(context: AppLoadContext): void {
-  if (getEnv(context.cloudflare.env).APP_ENV === "production") throw new Response(null, { status: 404 });
+  if (!devToolsEnabled(getEnv(context.cloudflare.env))) throw new Response(null, { status: 404 });
 }
 
 /** The local outbox, newest first, optionally for one address. */

@@ -137,7 +137,8 @@ export async function startWrangler({
     "--log-level",
     "warn",
   );
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  // The bench signs users up through the dev outbox and checkout, which a local run turns on.
+  for (const [key, value] of Object.entries({ DEV_TOOLS: "on", ...vars })) args.push("--var", `${key}:${value}`);
   const started = Date.now();
   const child = spawn(path.join(root, "node_modules/.bin/wrangler"), args, {
     cwd: root,

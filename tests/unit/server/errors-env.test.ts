@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/server/platform/env";
+import { devToolsEnabled, EnvError, parseEnv, publicOrigin } from "~/server/platform/env";
 import { AppError, ERROR_TYPES, toAppError } from "~/domain/errors";
 import { contentSecurityPolicy, securityHeaders } from "~/server/platform/security-headers";
 
@@ -26,13 +26,27 @@ describe("error taxonomy", () => {
 });
 
 describe("environment validation", () => {
-  it("applies the local defaults when nothing is set", () => {
-    const env = parseEnv({});
+  it("applies the local defaults when a local run sets only DEV_TOOLS", () => {
+    const env = parseEnv({ DEV_TOOLS: "on" });
     expect(env.APP_ENV).toBe("development");
     expect(env.SUPPORT_EMAIL).toBe("support@dropcraft.ai");
   });
   it("treats empty strings as unset", () => {
-    expect(parseEnv({ APP_URL: "" }).APP_URL).toBeUndefined();
+    expect(parseEnv({ APP_URL: "", DEV_TOOLS: "on" }).APP_URL).toBeUndefined();
+  });
+  it("keeps the development tools off unless a local run turns them on, and never in production", () => {
+    expect(devToolsEnabled(parseEnv({ APP_URL: "https://app.dropcraft.ai" }))).toBe(false);
+    // A deployment that forgot APP_ENV still gets neither the outbox nor the free checkout.
+    expect(devToolsEnabled(parseEnv({ APP_ENV: "development", APP_URL: "https://app.dropcraft.ai" }))).toBe(false);
+    expect(devToolsEnabled(parseEnv({ DEV_TOOLS: "on" }))).toBe(true);
+    expect(() => parseEnv({ APP_ENV: "production", DEV_TOOLS: "on", APP_URL: "https://app.dropcraft.ai", AUTH_SECRET: "x".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_real_secret" })).toThrow(/DEV_TOOLS/);
+  });
+  it("requires APP_URL outside a local run, so emailed links never follow the request's Host", () => {
+    expect(() => parseEnv({})).toThrow(/APP_URL: set the public origin/);
+    expect(() => parseEnv({ APP_ENV: "production", AUTH_SECRET: "x".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_real_secret" })).toThrow(/APP_URL/);
+    const configured = parseEnv({ APP_URL: "https://app.dropcraft.ai/" });
+    expect(publicOrigin(configured, "http://evil.example/api/auth/forgot-password")).toBe("https://app.dropcraft.ai");
+    expect(publicOrigin(parseEnv({ DEV_TOOLS: "on" }), "http://127.0.0.1:8787/api/x")).toBe("http://127.0.0.1:8787");
   });
   it("names every bad variable", () => {
     let error: unknown;
