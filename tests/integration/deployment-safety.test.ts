@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, latestLink, signupUser } from "./helpers";
 
@@ -20,5 +20,27 @@ describe("emailed links come from the configured origin only", () => {
     const u = await signupUser();
     await call("/api/auth/send-verification", { method: "POST", token: u.token, base: "http://evil.example" });
     expect(await latestLink(u.email, "verify_email")).toMatch(/^https:\/\/app\.dropcraft\.test\/verify-email\?token=/);
+  });
+});
+
+describe("development tools stay off unless a local run turns them on", () => {
+  async function askApi(path: string, bindings: Record<string, unknown>, init: RequestInit = {}) {
+    const { createApi } = await import("../../functions");
+    const ctx = createExecutionContext();
+    const res = await createApi().fetch(new Request(`https://app.dropcraft.test${path}`, init), { ...env, ...bindings }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  it("a deployment without DEV_TOOLS answers 404 for the outbox and the free checkout", async () => {
+    const off = { DEV_TOOLS: "off", APP_ENV: "development" };
+    expect((await askApi("/api/dev/outbox", off)).status).toBe(404);
+    const checkout = await askApi("/api/billing/dev-checkout", off, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ interval: "monthly" }),
+    });
+    expect(checkout.status).toBe(404);
+    expect((await askApi("/api/dev/outbox", { DEV_TOOLS: "on" })).status).toBe(200);
   });
 });
