@@ -14,6 +14,7 @@ import { health } from "./health";
 import { newsletter } from "./newsletter";
 import { usage } from "./usage";
 import { identifyCaller } from "./session";
+import { requireVerifiedEmail } from "./email-verification";
 
 /**
  * The HTTP API, mounted at /api by workers/app.ts. Reads as a table of contents:
@@ -33,6 +34,7 @@ export function createApi() {
     await next();
   });
   api.use("*", identifyCaller);
+  api.use("*", requireVerifiedEmail);
   // Development tools exist only on a local run that turns them on (DEV_TOOLS=on).
   for (const path of ["/dev/*", "/billing/dev-checkout"]) {
     api.use(path, async (c, next) => {

@@ -8,6 +8,7 @@ export const ERROR_TYPES = {
   UNAUTHENTICATED: { status: 401, error: "Not signed in" },
   FORBIDDEN: { status: 403, error: "Not allowed" },
   QUOTA_EXCEEDED: { status: 403, error: "Quota exceeded" },
+  EMAIL_NOT_VERIFIED: { status: 403, error: "Email not verified" },
   NOT_FOUND: { status: 404, error: "Not found" },
   METHOD_NOT_ALLOWED: { status: 405, error: "Method not allowed" },
   CONFLICT: { status: 409, error: "Conflict" },
@@ -73,7 +74,7 @@ export function toAppError(value: unknown): AppError {
 /** The taxonomy type for an HTTP status a library reports (unknown 4xx stay client errors). */
 export function errorTypeForStatus(status: number): ErrorType {
   const exact = (Object.keys(ERROR_TYPES) as ErrorType[]).find(
-    (type) => ERROR_TYPES[type].status === status && type !== "QUOTA_EXCEEDED" && type !== "USAGE_LIMIT",
+    (type) => ERROR_TYPES[type].status === status && !["QUOTA_EXCEEDED", "EMAIL_NOT_VERIFIED", "USAGE_LIMIT"].includes(type),
   );
   if (exact) return exact;
   return status >= 500 ? "INTERNAL" : "VALIDATION";

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isEmailNotVerifiedError } from "~/features/auth";
 import { ComingSoon, comingSoonMeta, ErrorScreen, ForbiddenScreen } from "~/features/shell";
 import { adminLoader } from "~/server/remix/guards.server";
 
@@ -12,6 +13,8 @@ export default function Screen() {
 /** The loader refuses non-staff with 403: show that inside the shell, with a way back. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // An unverified account: the layout's verification gate covers the page.
+  if (isEmailNotVerifiedError(error)) return null;
   if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenScreen />;
   return <ErrorScreen error={error} />;
 }

@@ -1,7 +1,8 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { Outlet } from "@remix-run/react";
-import { AuthGuard } from "~/features/auth";
-import { AppShell } from "~/features/shell";
+import { Outlet, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AuthGuard, isEmailNotVerifiedError } from "~/features/auth";
+import { AppShell, ErrorScreen } from "~/features/shell";
 
 /**
  * The signed-in layout: every non-public screen renders inside the app shell and the guard.
@@ -10,13 +11,28 @@ import { AppShell } from "~/features/shell";
  */
 export default function AppLayout() {
   return (
+    <SignedInFrame>
+      <Outlet />
+    </SignedInFrame>
+  );
+}
+
+function SignedInFrame({ children }: { children: ReactNode }) {
+  return (
     // Tooltip delay 700 ms and skip delay 300 ms (spec section 9).
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <AppShell>
-        <AuthGuard>
-          <Outlet />
-        </AuthGuard>
+        <AuthGuard>{children}</AuthGuard>
       </AppShell>
     </Tooltip.Provider>
   );
+}
+
+/**
+ * A screen's loader failed. An unverified account was refused its data: the frame's guard shows
+ * the verification gate, with nothing behind it. Anything else shows the error inside the shell.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <SignedInFrame>{isEmailNotVerifiedError(error) ? null : <ErrorScreen error={error} />}</SignedInFrame>;
 }

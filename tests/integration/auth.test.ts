@@ -193,7 +193,7 @@ describe("session tokens", () => {
 
 describe("CSRF", () => {
   async function cookieSession() {
-    const u = await signupUser();
+    const u = await verifiedUser();
     const login = await call("/api/auth/login", { method: "POST", body: { username: u.name, password: STRONG_PASSWORD } });
     const c = cookiesOf(login.res);
     return { cookie: `dc_session=${c.dc_session.value}; XSRF-TOKEN=${c["XSRF-TOKEN"].value}`, xsrf: c["XSRF-TOKEN"].value };

@@ -12,3 +12,4 @@ export { useForm } from "./use-form";
 export { startResendCooldown } from "./use-resend-verification";
 export { emailError, newPasswordErrors, usernameError } from "./validation";
 export { VerifyEmailScreen } from "./verify-email-screen";
+export { isEmailNotVerifiedError } from "./route-errors";

@@ -98,7 +98,8 @@ export function isGrowthActive(status: Pick<SubscriptionStatus, "plan" | "hasAct
 export function useSubscription() {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
-  const signedIn = Boolean(user);
+  // An unverified account is refused these (EMAIL_NOT_VERIFIED) until the gate is passed.
+  const signedIn = Boolean(user?.emailVerified);
   const query = useQuery({
     queryKey: SUBSCRIPTION_KEY,
     queryFn: async (ctx): Promise<SubscriptionStatus> => {
@@ -155,7 +156,7 @@ export function useUsageSummary() {
       const body = await getQueryFn<Envelope<UsageSummary>>({ on401: "throw" })(ctx);
       return newerCached(queryClient, USAGE_SUMMARY_KEY, started) ?? body!.data;
     },
-    enabled: Boolean(user),
+    enabled: Boolean(user?.emailVerified),
   });
   return {
     summary: user ? (query.data ?? null) : null,
@@ -176,7 +177,7 @@ export function useQueryLimit() {
       const body = await getQueryFn<Envelope<QueryLimit>>({ on401: "throw" })(ctx);
       return newerCached(queryClient, QUERY_LIMIT_KEY, started) ?? body!.data;
     },
-    enabled: Boolean(user),
+    enabled: Boolean(user?.emailVerified),
   });
   return {
     limit: user ? (query.data ?? null) : null,

@@ -196,7 +196,8 @@ function acquire(queryClient: QueryClient): () => void {
 export function useUsageStream() {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
-  const userId = user?.id ?? null;
+  // Unverified accounts are refused the stream until they pass the verification gate.
+  const userId = user?.emailVerified ? user.id : null;
   useEffect(() => {
     if (userId === null || typeof window === "undefined") return;
     if (typeof EventSource === "undefined") {

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { sessionTokenFromRequest, signingKeys } from "~/server/auth/keys";
 import { resolveSession, toPublicUser, type PublicUser } from "~/server/auth/service";
 import { getEnv } from "~/server/platform/env";
+import { AppError } from "~/domain/errors";
 import { loginRedirectUrl } from "~/domain/routing";
 import { createDb } from "../../../db/client";
 
@@ -25,8 +26,20 @@ export async function requireSessionUser(request: Request, context: AppLoadConte
   return user;
 }
 
-export async function requireAdminUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+/**
+ * For loaders that return a protected screen's data: an unverified account gets a 403 and no
+ * data (the layout shows the verification gate), exactly as the API answers it.
+ */
+export async function requireVerifiedUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const user = await requireSessionUser(request, context);
+  if (!user.emailVerified) {
+    throw Response.json(new AppError("EMAIL_NOT_VERIFIED", "Verify your email address to use Dropcraft.").toBody(context.requestId), { status: 403 });
+  }
+  return user;
+}
+
+export async function requireAdminUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await requireVerifiedUser(request, context);
   if (user.role !== "admin") throw new Response("This area is for Dropcraft staff only.", { status: 403 });
   return user;
 }

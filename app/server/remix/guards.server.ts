@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdminUser, requireSessionUser } from "./auth.server";
+import { requireAdminUser, requireVerifiedUser } from "./auth.server";
 
-/** Loader for protected screens: a signed-out document request is redirected to login. */
+/**
+ * Loader for protected screens: a signed-out document request is redirected to login, and an
+ * unverified account gets a 403 without the screen's data.
+ */
 export async function protectedLoader({ request, context }: LoaderFunctionArgs) {
-  await requireSessionUser(request, context);
+  await requireVerifiedUser(request, context);
   return null;
 }
 
