@@ -16,7 +16,8 @@ export function readyBanner(url) {
   ].join("\n");
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
+// Colour codes wrangler adds (ESC [ … m), built from the code so no control character sits in a literal.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
 /**
  * One line of wrangler's output in, the line to print out (or null to drop it).
