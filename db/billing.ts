@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingEffect, Who } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
+import { uniqueViolation } from "./errors";
 import { payments, stripeEvents, subscriptions, unclaimedPurchases, users } from "./schema";
 
 export async function resolveBillingUser(db: Database, who: Who): Promise<number | null> {
@@ -17,10 +18,6 @@ export async function resolveBillingUser(db: Database, who: Who): Promise<number
     if (row) return row.userId;
   }
   return null;
-}
-
-export async function isStripeEventRecorded(db: Database, id: string): Promise<boolean> {
-  return Boolean(await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id)).get());
 }
 
 /**
@@ -69,7 +66,8 @@ export async function applyStripeEvent(
     await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
     return true;
   } catch (err) {
-    if (String((err as Error)?.message ?? err).includes("UNIQUE") && (await isStripeEventRecorded(db, event.id))) return false;
+    // A replay: the event id is already recorded, so the whole batch (effects too) was refused.
+    if (uniqueViolation(err) === "stripe_events.id") return false;
     throw err;
   }
 }
