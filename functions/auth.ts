@@ -80,8 +80,7 @@ export const auth = createRouter()
     async (c) => {
       const input = c.req.valid("json");
       await enforceRateLimit(c, "loginByIp", clientIp(c));
-      await enforceRateLimit(c, "loginByAccount", input.username);
-      const { user, session } = await login(authDeps(c), input, clientMeta(c));
+      const { user, session } = await login(authDeps(c), input, clientMeta(c), (account) => enforceRateLimit(c, "loginByAccount", account));
       setSessionCookies(c, session);
       const publicUser = toPublicUser(user);
       return c.json({ success: true as const, token: session.token, user: publicUser, data: publicUser }, 200);
@@ -203,7 +202,12 @@ export const auth = createRouter()
       const { email: address } = c.req.valid("json");
       await enforceRateLimit(c, "forgotPasswordByIp", clientIp(c));
       await enforceRateLimit(c, "forgotPasswordByEmail", address);
-      await forgotPassword(authDeps(c), address);
+      // Looked up and sent after the answer: known and unknown addresses answer alike, in the
+      // same time, and a mail failure is logged rather than revealing that the account exists.
+      const log = c.var.log;
+      c.executionCtx.waitUntil(
+        forgotPassword(authDeps(c), address).catch((err: unknown) => log.error("password reset email failed", { err })),
+      );
       return c.json({ success: true as const, message: FORGOT_PASSWORD_MESSAGE }, 200);
     },
   )

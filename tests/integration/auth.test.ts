@@ -344,6 +344,48 @@ describe("forgot and reset password", () => {
     expect(expired.json.message).toContain("expired");
   });
 
+  it("a password change ends every reset link still waiting", async () => {
+    const u = await verifiedUser();
+    await call("/api/auth/forgot-password", { method: "POST", body: { email: u.email } });
+    const resetToken = tokenOf(await latestLink(u.email, "reset_password"));
+    const changed = await call("/api/account/password", {
+      method: "POST",
+      token: u.token,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: "fresh-harbor-lantern-55" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(`/api/auth/validate-reset-token?token=${resetToken}`)).json.valid).toBe(false);
+    const reset = await call("/api/auth/reset-password", { method: "POST", body: { token: resetToken, password: "attacker-lantern-00" } });
+    expect(reset.status).toBe(400);
+  });
+
+  it("a password reset ends every emailed link still waiting, the pending email change's included", async () => {
+    const u = await verifiedUser();
+    const newEmail = `${uniqueName()}@moved.test`;
+    const moved = await call("/api/account/email", { method: "PATCH", token: u.token, body: { email: newEmail, password: STRONG_PASSWORD } });
+    expect(moved.status).toBe(200);
+    const changeToken = tokenOf(await latestLink(newEmail, "email_changed"));
+    await call("/api/auth/forgot-password", { method: "POST", body: { email: newEmail } });
+    const resetToken = tokenOf(await latestLink(newEmail, "reset_password"));
+    expect(changeToken).toBeTruthy();
+    const waiting = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM auth_tokens WHERE user_id = ? AND used_at IS NULL AND expires_at > ?")
+        .bind(u.user.id, new Date().toISOString())
+        .first<{ n: number }>();
+    expect((await waiting())?.n).toBe(2);
+    expect((await call("/api/auth/reset-password", { method: "POST", body: { token: resetToken, password: "new-harbor-lantern-77" } })).status).toBe(200);
+    // Nothing emailed before the new password can still be used.
+    expect((await waiting())?.n).toBe(0);
+  });
+
+  it("a reset ends the other reset links sent before it", async () => {
+    const u = await signupUser();
+    await call("/api/auth/forgot-password", { method: "POST", body: { email: u.email } });
+    const first = tokenOf(await latestLink(u.email, "reset_password"));
+    expect((await call("/api/auth/reset-password", { method: "POST", body: { token: first, password: "new-harbor-lantern-77" } })).status).toBe(200);
+    expect((await call(`/api/auth/validate-reset-token?token=${first}`)).json.valid).toBe(false);
+  });
+
   it("applies the password rules to the new password", async () => {
     const u = await signupUser();
     await call("/api/auth/forgot-password", { method: "POST", body: { email: u.email } });
@@ -367,6 +409,19 @@ describe("rate limits", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.type).toBe("RATE_LIMITED");
     expect(Number(blocked.res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("counts guesses by username and by email against one allowance per account", async () => {
+    const u = await signupUser();
+    for (let i = 0; i < 10; i++) {
+      const identifier = i % 2 ? u.email.toUpperCase() : u.name;
+      const res = await call("/api/auth/login", { method: "POST", body: { username: identifier, password: `wrong-${i}-password` } });
+      expect(res.status).toBe(401);
+    }
+    for (const identifier of [u.name, u.email]) {
+      const blocked = await call("/api/auth/login", { method: "POST", body: { username: identifier, password: STRONG_PASSWORD } });
+      expect(blocked.status).toBe(429);
+    }
   });
 
   it("limits forgot-password per email address", async () => {

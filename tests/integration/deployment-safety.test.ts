@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { call, latestLink, signupUser } from "./helpers";
 
 describe("emailed links come from the configured origin only", () => {
@@ -42,5 +42,37 @@ describe("development tools stay off unless a local run turns them on", () => {
     });
     expect(checkout.status).toBe(404);
     expect((await askApi("/api/dev/outbox", { DEV_TOOLS: "on" })).status).toBe(200);
+  });
+});
+
+describe("forgot password does not reveal which emails have accounts", () => {
+  it("answers a known and an unknown address alike even when the mail service is down", async () => {
+    const u = await signupUser();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { createApi } = await import("../../functions");
+    // Resend (the local server speaking its API) refuses the key: every send fails.
+    const broken = { ...env, RESEND_API_KEY: "re_wrong_key", RESEND_BASE_URL: inject("resendUrl") };
+    const ask = async (email: string) => {
+      const ctx = createExecutionContext();
+      const res = await createApi().fetch(
+        new Request("https://app.dropcraft.test/api/auth/forgot-password", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": `10.78.${Math.floor(Math.random() * 250)}.1` },
+          body: JSON.stringify({ email }),
+        }),
+        broken,
+        ctx,
+      );
+      const body = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, body };
+    };
+    const known = await ask(u.email);
+    const unknown = await ask(`nobody-${Date.now()}@nowhere.test`);
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+    // The failure is logged for us, after the answer, not shown to the caller.
+    expect(errors.mock.calls.some((args) => String(args[0]).includes("password reset email failed"))).toBe(true);
+    errors.mockRestore();
   });
 });

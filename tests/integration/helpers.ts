@@ -48,10 +48,14 @@ export async function signupUser(name = uniqueName()) {
 
 /** The newest emailed link for an address, from the dev outbox. */
 export async function latestLink(email: string, kind?: string): Promise<string> {
-  const { json } = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const mail = (json.data as { kind: string; link: string }[]).find((m) => !kind || m.kind === kind);
-  if (!mail) throw new Error(`no email for ${email}`);
-  return mail.link;
+  // Some emails (password reset) are sent after the answer, under waitUntil: give them a moment.
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const { json } = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mail = (json.data as { kind: string; link: string }[]).find((m) => !kind || m.kind === kind);
+    if (mail) return mail.link;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no email for ${email}`);
 }
 
 export function tokenOf(link: string): string {

@@ -160,8 +160,15 @@ export async function login(
   deps: AuthDeps,
   input: { username: string; password: string },
   meta: ClientMeta,
+  /**
+   * Counts one guess against an account before the password is checked. The key is the
+   * account itself once resolved, so its username and its email share one allowance.
+   */
+  countGuess: (accountKey: string) => Promise<void> = async () => {},
 ): Promise<{ user: User; session: IssuedSession }> {
-  const user = await findUserByLogin(deps.db, input.username.trim());
+  const identifier = input.username.trim();
+  const user = await findUserByLogin(deps.db, identifier);
+  await countGuess(user ? `user:${user.id}` : `login:${identifier.toLowerCase()}`);
   // Same work and the same answer whether or not the account exists.
   const result = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !result.ok) throw new AppError("UNAUTHENTICATED", LOGIN_FAILED_MESSAGE);
@@ -270,9 +277,17 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   if (!(await consumeAuthToken(deps.db, row.tokenHash, now(deps)))) throw invalid;
   const verified = user.emailVerified || user.email.toLowerCase() === row.email.toLowerCase();
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password), emailVerified: verified });
-  await expireUnusedTokens(deps.db, user.id, "reset_password", now(deps));
+  await endOutstandingLinks(deps, user.id);
   await revokeUserSessions(deps.db, user.id);
   return { ...user, emailVerified: verified };
+}
+
+/**
+ * A new password ends every emailed link still waiting: other reset links and pending
+ * email-change (verification) links, so a link sent before the change cannot undo it.
+ */
+async function endOutstandingLinks(deps: AuthDeps, userId: number): Promise<void> {
+  for (const kind of ["reset_password", "verify_email"] as const) await expireUnusedTokens(deps.db, userId, kind, now(deps));
 }
 
 // ---- account settings -----------------------------------------------------------------------
@@ -295,6 +310,7 @@ export async function changePassword(
   await assertCurrentPassword(user, input.currentPassword);
   assertPassword(input.newPassword, { username: user.username, email: user.email }, "newPassword");
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
+  await endOutstandingLinks(deps, user.id);
   const endedSessions = await revokeUserSessions(deps.db, user.id, sessionId);
   const rendered = renderEmail("password_changed", { appUrl: deps.appUrl, username: user.username, supportEmail: deps.supportEmail });
   await deps.mailer.send({ ...rendered, to: user.email, kind: "password_changed" });
