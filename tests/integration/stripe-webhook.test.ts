@@ -50,6 +50,35 @@ async function countEvents(id: string) {
 }
 
 describe("POST /api/webhooks/stripe", () => {
+  it.each([
+    ["a period end past any date", { current_period_end: 1e20 }, "current_period_end"],
+    ["a negative period end", { current_period_end: -5 }, "current_period_end"],
+    ["a period end that is text", { current_period_end: "soon" }, "current_period_end"],
+  ])("answers 400 naming the field for a signed event with %s, and records nothing", async (_case, fields, field) => {
+    const u = await verifiedUser();
+    const id = `evt_${crypto.randomUUID()}`;
+    const payload = JSON.stringify({
+      id,
+      type: "customer.subscription.updated",
+      data: { object: { id: `sub_${u.user.id}`, customer: `cus_${u.user.id}`, status: "active", metadata: { userId: String(u.user.id) }, ...fields } },
+    });
+    const res = await post(payload, signed(payload));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { type: string; message: string };
+    expect(body.type).toBe("VALIDATION");
+    expect(body.message).toContain(field);
+    expect(await countEvents(id)).toBe(0);
+  });
+
+  it("answers 400 for a signed checkout whose amount is not a whole number", async () => {
+    const u = await verifiedUser();
+    const event = checkoutEvent(u.user.id);
+    const payload = JSON.stringify({ ...event, data: { object: { ...event.data.object, amount_total: 49.5 } } });
+    const res = await post(payload, signed(payload));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain("amount_total");
+  });
+
   it("applies a valid checkout: the user is on Growth with a receipt", async () => {
     const u = await verifiedUser();
     const payload = JSON.stringify(checkoutEvent(u.user.id));

@@ -3,6 +3,7 @@
  * rules are unit-testable and the webhook route stays thin.
  */
 import type { BillingEffect, PaymentRecord, SubscriptionChange, Who } from "~/domain/contracts/billing";
+import { AppError } from "~/domain/errors";
 import { resolvePlan } from "~/domain/plans";
 
 export type { BillingEffect, PaymentRecord, SubscriptionChange, Who };
@@ -30,9 +31,27 @@ function planFrom(o: Record<string, unknown>): string {
   return fromMeta ? resolvePlan(fromMeta).id : "pro";
 }
 
-function isoFromEpoch(v: unknown): string | null {
+/** Latest instant a Date can show (year 275760 is past it; Stripe's dates are seconds). */
+const MAX_EPOCH_SECONDS = 8.64e12;
+
+/** A Stripe Unix time as ISO; absent is null, anything a date cannot hold is a 400 naming the field. */
+function isoFromEpoch(v: unknown, field: string): string | null {
+  if (v === undefined || v === null) return null;
   const n = num(v);
-  return n ? new Date(n * 1000).toISOString() : null;
+  if (n === null || n <= 0 || n > MAX_EPOCH_SECONDS) {
+    throw new AppError("VALIDATION", `The Stripe event's ${field} is not a valid Unix time (got ${JSON.stringify(v).slice(0, 40)}).`);
+  }
+  return new Date(n * 1000).toISOString();
+}
+
+/** An amount in the currency's minor unit: a non-negative whole number, or a 400 naming the field. */
+function amountFrom(v: unknown, field: string): number {
+  if (v === undefined || v === null) return 0;
+  const n = num(v);
+  if (n === null || !Number.isSafeInteger(n) || n < 0) {
+    throw new AppError("VALIDATION", `The Stripe event's ${field} is not a whole, non-negative amount (got ${JSON.stringify(v).slice(0, 40)}).`);
+  }
+  return n;
 }
 
 export function effectsOf(event: StripeEvent): BillingEffect[] {
@@ -55,7 +74,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
               email: email.toLowerCase(),
               plan,
               interval,
-              amountTotal: num(o.amount_total) ?? 0,
+              amountTotal: amountFrom(o.amount_total, "amount_total"),
               currency: (str(o.currency) ?? "usd").toLowerCase(),
               customerEmail: email,
               customerId,
@@ -78,7 +97,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
             id: str(o.id) ?? event.id,
             plan,
             interval,
-            amountTotal: num(o.amount_total) ?? 0,
+            amountTotal: amountFrom(o.amount_total, "amount_total"),
             currency: (str(o.currency) ?? "usd").toLowerCase(),
             customerEmail: str(obj(o.customer_details).email) ?? str(o.customer_email),
             customerId,
@@ -100,7 +119,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
             customerId: str(o.customer),
             subscriptionId: str(o.id),
             cancelAtPeriodEnd: o.cancel_at_period_end === true,
-            currentPeriodEnd: isoFromEpoch(o.current_period_end) ?? isoFromEpoch(item.current_period_end),
+            currentPeriodEnd: isoFromEpoch(o.current_period_end, "current_period_end") ?? isoFromEpoch(item.current_period_end, "items.current_period_end"),
           },
         },
       ];
