@@ -1,5 +1,5 @@
 /** Chats and their messages. Every query takes the owner's id, so one user never reads another's. */
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client";
 import { chats, messages, projects, type Chat, type Message } from "./schema";
 
@@ -126,13 +126,46 @@ export async function chatIdTaken(db: Database, chatId: string): Promise<boolean
   return Boolean(row);
 }
 
-export async function insertChat(db: Database, chat: { id: string; userId: number; title: string; projectId?: string | null }): Promise<Chat> {
+/**
+ * Creates the chat unless its id exists (anyone's): undefined then. One statement, so two
+ * requests racing for one id get one chat and one clean "taken", never a constraint error.
+ */
+export async function insertChatIfAbsent(
+  db: Database,
+  chat: { id: string; userId: number; title: string; projectId?: string | null },
+): Promise<Chat | undefined> {
   const now = new Date().toISOString();
   return db
     .insert(chats)
     .values({ id: chat.id, userId: chat.userId, title: chat.title, projectId: chat.projectId ?? null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: chats.id })
     .returning()
     .get();
+}
+
+/**
+ * Marks the chat as answering until `until`, unless an answer is already being written (and
+ * has not outlived its deadline). A single conditional UPDATE, so of two questions racing into
+ * one chat exactly one wins.
+ */
+export async function claimAnswering(db: Database, userId: number, chatId: string, now: Date, until: Date): Promise<boolean> {
+  const row = await db
+    .update(chats)
+    .set({ answeringUntil: until.toISOString() })
+    .where(
+      and(
+        eq(chats.id, chatId),
+        eq(chats.userId, userId),
+        or(isNull(chats.answeringUntil), lt(chats.answeringUntil, now.toISOString())),
+      ),
+    )
+    .returning({ id: chats.id })
+    .get();
+  return Boolean(row);
+}
+
+export async function releaseAnswering(db: Database, userId: number, chatId: string): Promise<void> {
+  await db.update(chats).set({ answeringUntil: null }).where(and(eq(chats.id, chatId), eq(chats.userId, userId))).run();
 }
 
 export async function renameChat(db: Database, userId: number, chatId: string, title: string): Promise<Chat | undefined> {

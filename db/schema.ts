@@ -86,6 +86,8 @@ export const chats = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     title: text("title").notNull().default("New Chat"),
+    /** Set while an answer is being written: a chat answers one question at a time. */
+    answeringUntil: text("answering_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,7 @@ import { GROWTH_PRICES } from "~/domain/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
 import { findUserById } from "../db/users";
 import { createRouter, type ApiEnv } from "./context";
-import { meterFor } from "./meter";
+import { meterFor } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
 import { email, json, SuccessSchema } from "./schemas";
 import { appUrl, authDeps, enforceRateLimit } from "./services";
@@ -57,7 +57,7 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
 async function notifyPlanChange(c: Context<ApiEnv>, userId: number) {
   const user = await findUserById(c.var.db, userId);
   if (!user) return;
-  const { stub, context } = await meterFor(c, user);
+  const { stub, context } = await meterFor(c.env, user.id, c.var.db);
   await stub.configure(context);
 }
 

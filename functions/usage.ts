@@ -4,7 +4,7 @@ import { subscriptionStatus } from "~/domain/subscription";
 import { findSubscription } from "../db/subscriptions";
 import { usageHistory } from "../db/usage";
 import { createRouter } from "./context";
-import { meterFor } from "./meter";
+import { meterFor } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
 import { json } from "./schemas";
 import { requireCaller } from "./session";
@@ -43,7 +43,7 @@ export const usage = createRouter()
     }),
     async (c) => {
       const { user } = requireCaller(c);
-      const { stub, context } = await meterFor(c, user);
+      const { stub, context } = await meterFor(c.env, user.id, c.var.db);
       return c.json({ success: true as const, data: await stub.snapshot(context) }, 200);
     },
   )
@@ -68,7 +68,7 @@ export const usage = createRouter()
     }),
     async (c) => {
       const { user } = requireCaller(c);
-      const { stub, context } = await meterFor(c, user);
+      const { stub, context } = await meterFor(c.env, user.id, c.var.db);
       const snap = await stub.snapshot(context);
       const limit = snap.limits.queries;
       const used = snap.usage.queries;
@@ -138,7 +138,7 @@ export const usage = createRouter()
 /** SSE is not an OpenAPI-described JSON route: plain Hono handler, authenticated by cookie. */
 usage.get("/usage/stream", async (c) => {
   const { user } = requireCaller(c);
-  const { stub, context } = await meterFor(c, user);
+  const { stub, context } = await meterFor(c.env, user.id, c.var.db);
   await stub.configure(context);
   return stub.fetch(new Request("https://usage-meter/stream", { signal: c.req.raw.signal }));
 });

@@ -10,11 +10,11 @@ import {
 } from "../app/domain/metering";
 import type { UsageCounter } from "../app/domain/plans";
 import { dayKey } from "../app/domain/usage-periods";
+import { encodeSseEvent } from "../app/domain/sse";
 import { upsertUsageDaily } from "../db/usage";
 
 const HEARTBEAT_MS = 15_000;
 const FLUSH_DELAY_MS = 5_000;
-const encoder = new TextEncoder();
 
 /**
  * One per user: the counters, atomic reserve-then-commit, and the live stream to every open
@@ -237,7 +237,7 @@ export class UsageMeter extends DurableObject<Env> {
 
   private async send(writer: WritableStreamDefaultWriter<Uint8Array>, payload: unknown) {
     try {
-      await writer.write(encoder.encode(`data: ${JSON.stringify(payload)}\n\n`));
+      await writer.write(encodeSseEvent({ data: payload }));
     } catch {
       this.drop(writer);
     }

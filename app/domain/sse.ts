@@ -82,3 +82,24 @@ export async function* readSseEvents(body: ReadableStream<Uint8Array>, signal?: 
     reader.releaseLock();
   }
 }
+
+const sseEncoder = new TextEncoder();
+
+/**
+ * One Server-Sent Events frame: `event:` and `id:` when given, the payload as `data:` lines
+ * (one per line of text, so a newline inside can never end the event early), a blank line.
+ * Objects are sent as JSON.
+ */
+export function formatSseEvent(frame: { data: unknown; event?: string; id?: string | number }): string {
+  const text = typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data);
+  let out = "";
+  if (frame.event) out += `event: ${frame.event.replace(/[\r\n]/g, "")}\n`;
+  if (frame.id !== undefined) out += `id: ${String(frame.id).replace(/[\r\n]/g, "")}\n`;
+  for (const line of text.split(/\r\n|\r|\n/)) out += `data: ${line}\n`;
+  return `${out}\n`;
+}
+
+/** Encodes a frame for a byte stream (a Response body or a TransformStream's writer). */
+export function encodeSseEvent(frame: { data: unknown; event?: string; id?: string | number }): Uint8Array {
+  return sseEncoder.encode(formatSseEvent(frame));
+}

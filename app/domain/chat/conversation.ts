@@ -8,12 +8,10 @@ export interface ChatTurn {
   content: string;
 }
 
-/** A source an answer relies on; `url` is absent for sample-catalog entries. */
-export interface Citation {
-  title: string;
-  source: string;
-  url?: string;
-}
+import type { ApiMessage, Citation } from "../contracts/chats";
+
+// The message shape is the chat contract's (contracts/chats.ts); these rules work on it.
+export type { ApiMessage, Citation };
 
 export const DEFAULT_CHAT_TITLE = "New Chat";
 export const CHAT_TITLE_MAX = 30;
@@ -32,23 +30,12 @@ export function titleFromQuestion(question: string): string {
   return `${(space > 12 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** An answer as stored in a message row's content (spec: JSON with summary, content, citations). */
-export interface StoredAnswer {
-  content: string;
-  summary?: string;
-  citations?: Citation[];
-  /** The label of the provider that wrote it. */
-  provider?: string;
-  /** True when the user stopped the answer before it finished. */
-  stopped?: boolean;
-}
-
-export interface ApiMessage extends StoredAnswer {
-  id: string;
-  chatId: string;
-  role: "user" | "assistant";
-  createdAt: string;
-}
+/**
+ * An answer as stored in a message row's content (spec: JSON with summary, content, citations):
+ * the message's own fields, with `provider` the label of the AI that wrote it and `stopped` set
+ * when the user stopped it before it finished.
+ */
+export type StoredAnswer = Pick<ApiMessage, "content" | "summary" | "citations" | "provider" | "stopped">;
 
 export function truncateMessage(text: string): string {
   return text.length > MESSAGE_MAX ? text.slice(0, MESSAGE_MAX) : text;

@@ -6,41 +6,20 @@
 
 // Spec section 9 limits and the title rule live with the server's conversation rules, so the
 // browser and the API can never disagree about them.
-import type { Citation } from "~/domain/chat/conversation";
+import type { ApiMessage, Chat, ChatStreamEvent, Citation, ListedChat } from "~/domain/contracts/chats";
 import { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX, titleFromQuestion } from "~/domain/chat/conversation";
 
 export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };
 export type { Citation };
 
-export interface ChatSummary {
-  id: string;
-  title: string;
-  projectId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
+// The chat resource's shapes are the API contract's (app/domain/contracts/chats.ts), imported as
+// types only so zod stays out of the chat page's JavaScript.
+/** A chat as the API answers it. */
+export type ChatSummary = Chat;
 /** A chat as `GET /api/chats` lists it: with its message count and, from a search (`?q=`), the snippet that matched. */
-export interface ChatListItem extends ChatSummary {
-  messageCount: number;
-  /** With a search: about 120 characters around the first hit in a message; null when only the title matched. */
-  match?: string | null;
-}
-
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  role: "user" | "assistant";
-  /** Markdown. */
-  content: string;
-  summary?: string;
-  citations?: Citation[];
-  /** The label of the provider that wrote an assistant answer. */
-  provider?: string;
-  /** The user stopped this answer before it finished (what was written is kept). */
-  stopped?: boolean;
-  createdAt: string;
-}
+export type ChatListItem = ListedChat;
+/** A saved message: markdown content, and for answers the summary, sources, provider and whether it was stopped. */
+export type ChatMessage = ApiMessage;
 
 export interface TurnError {
   type: string;
@@ -66,18 +45,15 @@ export interface ChatDetail {
   messages: ViewMessage[];
 }
 
-export interface StreamUsage {
-  used: number;
-  limit: number;
-  remaining: number;
-}
+export type StreamUsage = Extract<ChatStreamEvent, { type: "done" }>["usage"];
 
-/** One event of `POST /api/chats/:id/messages`' event stream. */
+/**
+ * One event of `POST /api/chats/:id/messages`' event stream, as the contract defines it, read
+ * leniently: a `done` without its chat or usage still finishes the turn, and an error of a type
+ * this build does not know still shows its message.
+ */
 export type StreamEvent =
-  | { type: "user"; message: ChatMessage }
-  | { type: "delta"; text: string }
-  | { type: "summary"; text: string }
-  | { type: "citations"; citations: Citation[] }
+  | Exclude<ChatStreamEvent, { type: "done" | "error" }>
   | { type: "done"; message: ChatMessage; chat?: ChatSummary; usage?: StreamUsage }
   | { type: "error"; error: TurnError };
 
@@ -237,7 +213,12 @@ function citationsOf(value: unknown): Citation[] {
   return Array.isArray(value) ? value.filter(isCitation) : [];
 }
 
-/** Parses one `data:` payload; anything malformed or unknown is null (and ignored by the caller). */
+/**
+ * Parses one `data:` payload against the contract's event shapes; anything malformed or unknown
+ * is null (and ignored by the caller). A few lines of guards instead of the contract's zod
+ * schema keep zod out of the chat page, and let a partly damaged event (one bad citation) still
+ * show what is good in it.
+ */
 export function parseStreamEvent(data: string): StreamEvent | null {
   let raw: unknown;
   try {

@@ -4,6 +4,7 @@
  */
 import { consumeAuthToken, expireUnusedTokens, findAuthToken, insertAuthToken, type AuthTokenKind } from "../../../db/auth-tokens";
 import type { Database } from "../../../db/client";
+import { uniqueViolation } from "../../../db/errors";
 import type { User } from "../../../db/schema";
 import {
   findActiveSession,
@@ -147,8 +148,16 @@ export async function signup(
   try {
     user = await insertUser(deps.db, { username, email, passwordHash: await hashPassword(input.password) });
   } catch (err) {
-    // Two signups racing for the same name: the unique index decides.
-    if (String(err).includes("UNIQUE")) throw new AppError("CONFLICT", "That username or email is already registered.");
+    // Two signups racing for one name or address: the unique index decides, and says which.
+    const clash = uniqueViolation(err);
+    if (clash?.includes("email")) {
+      throw new AppError("CONFLICT", "An account with this email already exists. Log in or reset your password.", {
+        details: { fields: [{ path: "email", message: "taken" }] },
+      });
+    }
+    if (clash) {
+      throw new AppError("CONFLICT", "That username is taken. Try another one.", { details: { fields: [{ path: "username", message: "taken" }] } });
+    }
     throw err;
   }
   await issueEmailToken(deps, user, "verify_email", user.email, "verify_email");

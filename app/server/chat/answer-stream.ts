@@ -8,15 +8,10 @@
 import type { AppError } from "~/domain/errors";
 import { toAppError } from "~/domain/errors";
 import type { AnswerEvent, ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
+import type { Chat, ChatStreamEvent } from "~/domain/contracts/chats";
 import type { ChatProvider } from "../ai/types";
 
-export type ChatStreamEvent<Chat> =
-  | { type: "user"; message: ApiMessage }
-  | AnswerEvent
-  | { type: "done"; message: ApiMessage; chat: Chat; usage: { used: number; limit: number; remaining: number } }
-  | { type: "error"; error: { type: AppError["type"]; message: string } };
-
-export interface AnswerStreamDeps<Chat> {
+export interface AnswerStreamDeps {
   provider: ChatProvider;
   reservation: { limit: number; remaining: number; commit(): Promise<void>; refund(): Promise<void> };
   saveAnswer(answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }>;
@@ -24,15 +19,15 @@ export interface AnswerStreamDeps<Chat> {
   onFailure?(err: AppError): void;
 }
 
-export async function streamAnswer<Chat>(
-  deps: AnswerStreamDeps<Chat>,
+export async function streamAnswer(
+  deps: AnswerStreamDeps,
   question: ApiMessage,
   turns: ChatTurn[],
-  send: (event: ChatStreamEvent<Chat>) => Promise<void>,
+  send: (event: ChatStreamEvent) => Promise<void>,
 ): Promise<"answered" | "stopped" | "failed"> {
   const stop = new AbortController();
   // A failed write means the reader has gone: stop the provider, keep going to settle.
-  const emit = async (event: ChatStreamEvent<Chat>) => {
+  const emit = async (event: ChatStreamEvent) => {
     if (stop.signal.aborted) return;
     try {
       await send(event);

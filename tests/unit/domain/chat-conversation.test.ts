@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChatProvider, ReplyEvent } from "~/server/ai/types";
-import { streamAnswer, type ChatStreamEvent } from "~/server/chat/answer-stream";
+import type { ChatStreamEvent } from "~/domain/contracts/chats";
+import { streamAnswer } from "~/server/chat/answer-stream";
 import { decodeMessage, encodeAnswer, historyForProvider, HISTORY_TURNS, titleFromQuestion, type ApiMessage } from "~/domain/chat/conversation";
 import { AppError } from "~/domain/errors";
 
@@ -68,9 +69,11 @@ function providerOf(events: ReplyEvent[], failAfter?: number): ChatProvider {
   };
 }
 
+const CHAT = { id: "chat", title: "Pets", projectId: null, createdAt: "", updatedAt: "" };
+
 function harness(provider: ChatProvider, failSendAt?: number) {
   const ledger: string[] = [];
-  const sent: ChatStreamEvent<string>[] = [];
+  const sent: ChatStreamEvent[] = [];
   const question: ApiMessage = { id: "q", chatId: "c", role: "user", content: "pets?", createdAt: "" };
   let saved: unknown;
   const run = streamAnswer(
@@ -79,7 +82,7 @@ function harness(provider: ChatProvider, failSendAt?: number) {
       reservation: { limit: 10, remaining: 6, commit: async () => void ledger.push("commit"), refund: async () => void ledger.push("refund") },
       saveAnswer: async (answer) => {
         saved = answer;
-        return { message: { ...question, id: "a", role: "assistant", ...answer }, chat: "chat" };
+        return { message: { ...question, id: "a", role: "assistant", ...answer }, chat: CHAT };
       },
       discardQuestion: async () => void ledger.push("discard"),
     },
@@ -100,7 +103,7 @@ describe("streamAnswer", () => {
     const h = harness(providerOf([text("Hello "), text("world"), { type: "citations", citations: [{ title: "P-1", source: "sample-catalog" }] }]));
     expect(await h.run).toBe("answered");
     expect(h.sent.map((e) => e.type)).toEqual(["user", "delta", "delta", "citations", "done"]);
-    expect(h.sent.at(-1)).toMatchObject({ usage: { used: 4, limit: 10, remaining: 6 }, chat: "chat" });
+    expect(h.sent.at(-1)).toMatchObject({ usage: { used: 4, limit: 10, remaining: 6 }, chat: CHAT });
     expect(h.saved()).toMatchObject({ content: "Hello world", provider: "Fake model" });
     expect(h.ledger).toEqual(["commit"]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSseEvents, type SseEvent } from "~/domain/sse";
+import { encodeSseEvent, formatSseEvent, readSseEvents, type SseEvent } from "~/domain/sse";
 
 const encoder = new TextEncoder();
 
@@ -186,5 +186,35 @@ describe("readSseEvents", () => {
     };
     await expect(run()).rejects.toThrow("terminated");
     expect(seen).toEqual(["1"]);
+  });
+});
+
+describe("the SSE writer", () => {
+  it("frames JSON as one data line with a blank line after it", () => {
+    expect(formatSseEvent({ data: { type: "delta", text: "hi" } })).toBe('data: {"type":"delta","text":"hi"}\n\n');
+  });
+
+  it("splits text on every line ending, so a newline never ends the event early", () => {
+    expect(formatSseEvent({ data: "one\ntwo\r\nthree" })).toBe("data: one\ndata: two\ndata: three\n\n");
+  });
+
+  it("writes event and id lines, stripped of line breaks", () => {
+    expect(formatSseEvent({ data: "x", event: "usage\nupdate", id: 7 })).toBe("event: usageupdate\nid: 7\ndata: x\n\n");
+  });
+
+  it("round-trips through the one SSE reader", async () => {
+    const frames = [{ data: { a: 1 } }, { data: "multi\nline", event: "note", id: "3" }];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const f of frames) controller.enqueue(encodeSseEvent(f));
+        controller.close();
+      },
+    });
+    const read: { event?: string; data: string; id?: string }[] = [];
+    for await (const e of readSseEvents(body)) read.push(e);
+    expect(read).toEqual([
+      { data: '{"a":1}' },
+      { event: "note", data: "multi\nline", id: "3" },
+    ]);
   });
 });

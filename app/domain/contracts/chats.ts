@@ -1,0 +1,95 @@
+/**
+ * The chat resource's contract: what the API accepts and answers, and the events of an answer
+ * stream. The API validates with these schemas and the OpenAPI document is generated from
+ * them; the browser infers its types from them (type-only imports), so no shape is restated.
+ */
+import { z } from "zod";
+import { CHAT_TITLE_MAX, MESSAGE_MAX } from "../chat/conversation";
+import { SEARCH_QUERY_MAX } from "../chat/search";
+import { ERROR_TYPES, type ErrorType } from "../errors";
+
+export const CitationSchema = z
+  .object({ title: z.string(), source: z.string(), url: z.string().optional() })
+  .meta({ id: "Citation", description: "A source an answer relies on; url is absent for sample-catalog entries" });
+
+export const ChatSchema = z
+  .object({ id: z.string(), title: z.string(), projectId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+  .meta({ id: "Chat" });
+
+export const ListedChatSchema = ChatSchema.extend({
+  messageCount: z.number().int(),
+  match: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "With q: about 120 characters around the first hit in a message; null when only the title matched" }),
+}).meta({ id: "ListedChat" });
+
+export const MessageSchema = z
+  .object({
+    id: z.string(),
+    chatId: z.string(),
+    role: z.enum(["user", "assistant"]),
+    content: z.string(),
+    summary: z.string().optional(),
+    citations: z.array(CitationSchema).optional(),
+    provider: z.string().optional(),
+    stopped: z.boolean().optional(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Message" });
+
+export const ChatIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "id must be 1 to 64 letters, digits, '-' or '_' (a uuid works)" });
+
+export const ChatTitleSchema = z
+  .string({ error: "title must be text" })
+  .trim()
+  .min(1, { message: "title cannot be empty" })
+  .max(CHAT_TITLE_MAX, { message: `title is too long (${CHAT_TITLE_MAX} characters at most)` });
+
+export const ChatListQuerySchema = z.object({
+  q: z
+    .string({ error: "q must be one piece of text" })
+    .trim()
+    .min(1, { message: "q cannot be empty: leave it out to list every chat" })
+    .max(SEARCH_QUERY_MAX, { message: `q is too long (${SEARCH_QUERY_MAX} characters at most)` })
+    .optional()
+    .meta({ description: "Text to find (ignoring case) in chat titles and message contents" }),
+});
+
+export const CreateChatSchema = z.object({ id: ChatIdSchema.optional(), title: ChatTitleSchema.optional(), projectId: z.string().max(64).optional() });
+export const RenameChatSchema = z.object({ title: ChatTitleSchema });
+export const AskSchema = z.object({
+  content: z
+    .string({ error: "content is required" })
+    .max(MESSAGE_MAX, { message: `content is too long (${MESSAGE_MAX.toLocaleString("en-US")} characters at most)` })
+    .refine((text) => text.trim().length > 0, { message: "content cannot be empty: type a question first" }),
+});
+
+export const ChatListSchema = z.object({ chats: z.array(ListedChatSchema) });
+export const ChatEnvelopeSchema = z.object({ chat: ChatSchema });
+export const ChatWithMessagesSchema = z.object({ chat: ChatSchema, messages: z.array(MessageSchema) });
+
+export const UsageAfterAnswerSchema = z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() });
+
+/** The events of POST /api/chats/{id}/messages, in order: user, delta*, summary?, citations?, then done or error. */
+export const ChatStreamEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("user"), message: MessageSchema }),
+  z.object({ type: z.literal("delta"), text: z.string() }),
+  z.object({ type: z.literal("summary"), text: z.string() }),
+  z.object({ type: z.literal("citations"), citations: z.array(CitationSchema) }),
+  z.object({ type: z.literal("done"), message: MessageSchema, chat: ChatSchema, usage: UsageAfterAnswerSchema }),
+  z.object({
+    type: z.literal("error"),
+    error: z.object({ type: z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]), message: z.string() }),
+  }),
+]);
+
+export type Citation = z.infer<typeof CitationSchema>;
+export type Chat = z.infer<typeof ChatSchema>;
+export type ListedChat = z.infer<typeof ListedChatSchema>;
+export type ApiMessage = z.infer<typeof MessageSchema>;
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
+export type ChatStreamEventType = ChatStreamEvent["type"];

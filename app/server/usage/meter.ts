@@ -1,0 +1,72 @@
+/**
+ * Metering as a service: any server code (a request, a scheduled job, a workflow) spends usage
+ * the same way, with only the Worker's bindings and a user id. No request context needed.
+ */
+import { usageLimitMessage, type UsageCounter } from "~/domain/counters";
+import { AppError } from "~/domain/errors";
+import type { MeterContext, ReserveOutcome } from "~/domain/metering";
+import { resolvePlan } from "~/domain/plans";
+import { effectivePlanId } from "~/domain/subscription";
+import { safeTimeZone } from "~/domain/usage-periods";
+import { createDb, type Database } from "../../../db/client";
+import { findSubscription } from "../../../db/subscriptions";
+import { findUserById } from "../../../db/users";
+
+/** The bindings metering needs: the database and the per-user meter objects. */
+export type MeterBindings = Pick<Env, "DB" | "USAGE_METER">;
+
+/** The user's meter and what to meter them against (plan limits, time zone). */
+export async function meterFor(env: MeterBindings, userId: number, db: Database = createDb(env.DB)) {
+  const [user, sub] = await Promise.all([findUserById(db, userId), findSubscription(db, userId)]);
+  if (!user) throw new AppError("NOT_FOUND", "This account no longer exists.");
+  const plan = resolvePlan(effectivePlanId(sub));
+  const context: MeterContext = { userId, plan: plan.id, limits: plan.limits, timeZone: safeTimeZone(user.timeZone) };
+  const stub = env.USAGE_METER.get(env.USAGE_METER.idFromName(String(userId)));
+  return { stub, context };
+}
+
+export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>, now = Date.now()): AppError {
+  const seconds = Math.max(1, Math.ceil((Date.parse(outcome.resetsAt) - now) / 1000));
+  return new AppError("USAGE_LIMIT", usageLimitMessage(outcome.counter, outcome.limit), {
+    headers: { "Retry-After": String(seconds) },
+    details: { counter: outcome.counter, limit: outcome.limit, used: outcome.used, resetsAt: outcome.resetsAt },
+  });
+}
+
+/** A granted reservation: settle it exactly once, with commit after success or refund after failure. */
+export interface UsageReservation {
+  limit: number;
+  /** What is left after this reservation. */
+  remaining: number;
+  commit(): Promise<void>;
+  refund(): Promise<void>;
+}
+
+/**
+ * Reserves `amount` of `counter` before expensive work, so two tabs (or a tab and a job) can
+ * never exceed a limit together; throws USAGE_LIMIT when nothing is left. Commit once the value
+ * is delivered; refund on failure or when the work found nothing.
+ */
+export async function reserveUsage(
+  env: MeterBindings,
+  userId: number,
+  counter: UsageCounter,
+  amount = 1,
+  db?: Database,
+): Promise<UsageReservation> {
+  const { stub, context } = await meterFor(env, userId, db);
+  const outcome = await stub.reserve(context, counter, amount);
+  if (!outcome.ok) throw usageLimitError(outcome);
+  let settled = false;
+  const settle = async (how: "commit" | "refund") => {
+    if (settled) return;
+    settled = true;
+    await (how === "commit" ? stub.commit(outcome.reservationId) : stub.refund(outcome.reservationId));
+  };
+  return {
+    limit: context.limits[counter],
+    remaining: outcome.remaining,
+    commit: () => settle("commit"),
+    refund: () => settle("refund"),
+  };
+}

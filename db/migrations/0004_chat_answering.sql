@@ -1,0 +1,1 @@
+ALTER TABLE `chats` ADD `answering_until` text;
