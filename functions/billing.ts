@@ -6,6 +6,7 @@ import { AppError } from "~/domain/errors";
 import { GROWTH_PRICES } from "~/domain/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
 import { findUserById } from "../db/users";
+import { devToolsEnabled } from "~/server/platform/env";
 import { createRouter, type ApiEnv } from "./context";
 import { meterFor } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
@@ -87,6 +88,10 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
           url.searchParams.set("client_reference_id", String(user.id));
           url.searchParams.set("prefilled_email", user.email);
           return c.json({ data: { url: url.toString(), provider: "stripe" as const } }, 200);
+        }
+        // No Payment Links: only a local run (DEV_TOOLS=on) has the offline test checkout.
+        if (!devToolsEnabled(config)) {
+          throw new AppError("UNAVAILABLE", "Upgrades are not available right now: payments are not set up. Please contact support.");
         }
         return c.json({ data: { url: `${appUrl(c)}/dev/checkout?interval=${interval}`, provider: "dev" as const } }, 200);
       },
@@ -207,7 +212,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
       async (c) => {
         const { user } = requireCaller(c);
         const config = c.var.config;
-        if (config.STRIPE_PAYMENT_LINK_MONTHLY || config.APP_ENV === "production") {
+        if (config.STRIPE_PAYMENT_LINK_MONTHLY || !devToolsEnabled(config)) {
           throw new AppError("NOT_FOUND", "The dev checkout is off: real Stripe payments are configured.");
         }
         const { interval } = c.req.valid("json");

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "~/domain/errors";
 import { listOutboxFor, listRecentOutbox } from "../db/outbox";
+import { devToolsEnabled } from "~/server/platform/env";
 import { createRouter } from "./context";
 import { json } from "./schemas";
 
@@ -21,7 +22,7 @@ const OutboxEmailSchema = z
 /** Development-only helpers: the local email outbox. Answers 404 in production. */
 const router = createRouter();
 router.use("/dev/*", async (c, next) => {
-  if (c.var.config.APP_ENV === "production") throw new AppError("NOT_FOUND", "Not available in production.");
+  if (!devToolsEnabled(c.var.config)) throw new AppError("NOT_FOUND", "The development tools are off (DEV_TOOLS).");
   await next();
 });
 

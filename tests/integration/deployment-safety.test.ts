@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
-import { call, latestLink, signupUser } from "./helpers";
+import { call, latestLink, signupUser, verifiedUser } from "./helpers";
 
 describe("emailed links come from the configured origin only", () => {
   it("a password reset requested with a forged Host still links to APP_URL", async () => {
@@ -42,6 +42,17 @@ describe("development tools stay off unless a local run turns them on", () => {
     });
     expect(checkout.status).toBe(404);
     expect((await askApi("/api/dev/outbox", { DEV_TOOLS: "on" })).status).toBe(200);
+  });
+
+  it("without Payment Links or dev tools, an upgrade says payments are not set up instead of linking to a missing page", async () => {
+    const u = await verifiedUser();
+    // A deployment without payments is an operator's fault: it is logged as an error.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await askApi("/api/billing/checkout?interval=monthly", { DEV_TOOLS: "off" }, { headers: { authorization: `Bearer ${u.token}` } });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { type: string }).type).toBe("UNAVAILABLE");
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
   });
 });
 
