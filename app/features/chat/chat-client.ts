@@ -16,23 +16,13 @@ import {
   type ChatSummary,
   type StreamEvent,
 } from "./chat-logic";
-
-export const CHATS_KEY = ["/api/chats"] as const;
-export const chatKey = (id: string) => ["/api/chats", id] as const;
-
-/**
- * The Chat Management screen's lists: every chat with its message count (`q` empty), or the
- * chats a search found, with snippets. The object never equals a chat id, so these keys never
- * collide with `chatKey(id)`; `CHAT_HISTORY_KEY` matches all of them, and CHATS_KEY (not exact) too.
- */
-export const CHAT_HISTORY_KEY = ["/api/chats", { view: "history" }] as const;
-export const chatHistoryKey = (q: string) => ["/api/chats", { view: "history", q }] as const;
+import { chatKeys } from "./chat-cache";
 
 const chatUrl = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 /** All of the user's chats, newest update first. */
 export async function fetchChats({ signal }: { signal?: AbortSignal } = {}): Promise<ChatSummary[]> {
-  const body = await getQueryFn<{ chats?: ChatSummary[] }>({ on401: "throw" })({ queryKey: CHATS_KEY, signal });
+  const body = await getQueryFn<{ chats?: ChatSummary[] }>({ on401: "throw" })({ queryKey: chatKeys.list(), signal });
   return sortChats(body?.chats ?? []);
 }
 

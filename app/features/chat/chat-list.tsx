@@ -20,7 +20,7 @@ import {
 import { useIsStreaming } from "~/features/chat/chat-store";
 import { ChatTitleInput } from "./chat-title-input";
 import { DeleteChatDialog } from "./delete-chat-dialog";
-import { useChatList, useDeleteChat, useRenameChat } from "./use-chats";
+import { useChatList, useDeleteChats, useRenameChat } from "./use-chats";
 
 export interface ChatListHandle {
   focusSearch(): void;
@@ -188,7 +188,7 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
 ) {
   const list = useChatList();
   const rename = useRenameChat();
-  const remove = useDeleteChat();
+  const remove = useDeleteChats();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -204,7 +204,7 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
   const confirmDelete = (chat: ChatSummary) => {
     setDeleting(null);
     const next = chatAfterDelete(chats, chat.id, activeId);
-    remove.mutate(chat.id);
+    remove.mutate([chat.id]);
     if (activeId === chat.id) {
       if (next) navigate(`/chat/${next}`, { replace: true });
       else navigate("/chat", { replace: true, state: { newChat: true } });

@@ -12,7 +12,8 @@ import { useCallback, useSyncExternalStore } from "react";
 import { handleUsageLimitError, isUsageLimitError } from "~/features/billing";
 import { HttpError, NETWORK_MESSAGES } from "~/lib/http";
 import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing";
-import { CHATS_KEY, chatKey, newChatId, openAnswerStream, readAnswerEvents } from "./chat-client";
+import { chatKeys } from "./chat-cache";
+import { newChatId, openAnswerStream, readAnswerEvents } from "./chat-client";
 import {
   applyStreamEvent,
   beginTurn,
@@ -98,11 +99,11 @@ export interface SendOptions {
 }
 
 function setMessages(queryClient: QueryClient, chatId: string, fn: (messages: ViewMessage[]) => ViewMessage[]) {
-  queryClient.setQueryData<ChatDetail>(chatKey(chatId), (old) => (old ? { ...old, messages: fn(old.messages) } : old));
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, messages: fn(old.messages) } : old));
 }
 
 function setChatList(queryClient: QueryClient, fn: (chats: ChatSummary[] | undefined) => ChatSummary[]) {
-  queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) => fn(old));
+  queryClient.setQueryData<ChatSummary[]>(chatKeys.list(), (old) => fn(old));
 }
 
 /**
@@ -118,17 +119,17 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
   const now = new Date().toISOString();
 
   // The question shows at once; a new chat appears at the top of the list with its title.
-  const existing = queryClient.getQueryData<ChatDetail>(chatKey(chatId));
+  const existing = queryClient.getQueryData<ChatDetail>(chatKeys.detail(chatId));
   const firstMessage = !existing || existing.messages.length === 0;
   const titled = isNewChat || (firstMessage && existing?.chat.title === DEFAULT_CHAT_TITLE);
   const chat: ChatSummary = existing?.chat
     ? { ...existing.chat, updatedAt: now, title: titled ? deriveChatTitle(content) : existing.chat.title }
     : { id: chatId, title: deriveChatTitle(content), projectId: null, createdAt: now, updatedAt: now };
-  queryClient.setQueryData<ChatDetail>(chatKey(chatId), {
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), {
     chat,
     messages: beginTurn(existing?.messages ?? [], turn, now),
   });
-  const previousList = queryClient.getQueryData<ChatSummary[]>(CHATS_KEY);
+  const previousList = queryClient.getQueryData<ChatSummary[]>(chatKeys.list());
   setChatList(queryClient, (old) => upsertChat(old, chat));
 
   const controller = new AbortController();
@@ -169,7 +170,7 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
         if (event.chat) {
           const saved = event.chat;
           setChatList(queryClient, (old) => upsertChat(old, saved));
-          queryClient.setQueryData<ChatDetail>(chatKey(chatId), (old) => (old ? { ...old, chat: saved } : old));
+          queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: saved } : old));
         }
         return { kind: "done" };
       }

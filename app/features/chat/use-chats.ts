@@ -1,16 +1,35 @@
+/**
+ * Chat data for every screen: the chat list, one chat, and the one set of changes (rename,
+ * delete some, delete all) that the chat screen and Chat Management share. Each change edits
+ * every cached list at once (chat-cache.ts), puts them back if the server refuses, and then
+ * refreshes them, so both screens always agree.
+ */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CHATS_KEY, chatKey, deleteChat, fetchChat, fetchChats, renameChat } from "~/features/chat/chat-client";
-import { patchChat, removeChat, upsertChat, type ChatDetail, type ChatSummary } from "~/features/chat/chat-logic";
-import { stopStream } from "~/features/chat/chat-store";
-import { errorMessage, HttpError } from "~/lib/http";
 import { useCurrentUser } from "~/features/auth";
+import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
+import {
+  cancelChatLists,
+  chatKeys,
+  forgetChats,
+  patchChatEverywhere,
+  refreshChatLists,
+  removeChatsEverywhere,
+  restoreChatLists,
+  snapshotChatLists,
+} from "./chat-cache";
+import { deleteAllChats, deleteChat, fetchChat, fetchChats, renameChat } from "./chat-client";
+import { stopStream } from "./chat-store";
+import { mapLimited, plural } from "./history/history-logic";
+
+/** Requests at once when deleting several chats. */
+const PARALLEL = 4;
 
 /** The signed-in user's chats, newest update first (`GET /api/chats`). */
 export function useChatList() {
   const { user } = useCurrentUser();
   return useQuery({
-    queryKey: CHATS_KEY,
+    queryKey: chatKeys.list(),
     queryFn: ({ signal }) => fetchChats({ signal }),
     enabled: Boolean(user),
   });
@@ -20,7 +39,7 @@ export function useChatList() {
 export function useChatDetail(id: string | null) {
   const { user } = useCurrentUser();
   return useQuery({
-    queryKey: chatKey(id ?? ""),
+    queryKey: chatKeys.detail(id ?? ""),
     queryFn: ({ signal }) => fetchChat(id!, { signal }),
     enabled: Boolean(user && id),
   });
@@ -30,75 +49,95 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof HttpError && error.status === 404;
 }
 
-/** Renames a chat in place at once; the old title comes back if the server refuses. */
+/** Renames a chat in place at once, on every screen; the old title comes back if the server refuses. */
 export function useRenameChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) => renameChat(id, title),
     onMutate: async ({ id, title }) => {
-      await queryClient.cancelQueries({ queryKey: CHATS_KEY, exact: true });
-      const previous = queryClient.getQueryData<ChatSummary[]>(CHATS_KEY);
-      const before = previous?.find((c) => c.id === id);
-      queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) =>
-        // Keep its place in the list while the server answers.
-        (old ?? []).map((c) => (c.id === id ? { ...c, title } : c)),
-      );
-      queryClient.setQueryData<ChatDetail>(chatKey(id), (old) =>
-        old ? { ...old, chat: { ...old.chat, title } } : old,
-      );
-      return { before };
+      await cancelChatLists(queryClient);
+      const saved = snapshotChatLists(queryClient, [id]);
+      patchChatEverywhere(queryClient, id, { title });
+      return { saved };
     },
-    onError: (err, { id }, context) => {
-      const before = context?.before;
-      if (before) {
-        queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) => patchChat(old, id, { title: before.title }));
-        queryClient.setQueryData<ChatDetail>(chatKey(id), (old) =>
-          old ? { ...old, chat: { ...old.chat, title: before.title } } : old,
-        );
-      }
-      notify({
-        title: "Couldn't rename the chat",
-        description: errorMessage(err, "Please try again."),
-        variant: "destructive",
-      });
+    onError: (err, _vars, context) => {
+      restoreChatLists(queryClient, context?.saved);
+      notify({ title: "Couldn't rename the chat", description: errorMessage(err, "Please try again."), variant: "destructive" });
     },
     onSuccess: (chat) => {
-      if (!chat?.id) return;
-      queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) => upsertChat(old, chat));
-      queryClient.setQueryData<ChatDetail>(chatKey(chat.id), (old) => (old ? { ...old, chat } : old));
+      if (chat?.id) patchChatEverywhere(queryClient, chat.id, { title: chat.title, updatedAt: chat.updatedAt });
     },
+    onSettled: () => refreshChatLists(queryClient),
   });
 }
 
-/** Deletes a chat: gone from the list at once, back with a message if the server refuses. */
-export function useDeleteChat() {
+/** Deletes the given chats (a few requests at a time): gone from every list at once; any that fail come back. */
+export function useDeleteChats() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteChat(id),
-    onMutate: async (id) => {
-      stopStream(id);
-      await queryClient.cancelQueries({ queryKey: CHATS_KEY, exact: true });
-      const previous = queryClient.getQueryData<ChatSummary[]>(CHATS_KEY);
-      queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) => removeChat(old, id));
-      return { previous };
+    mutationFn: async (ids: string[]) => {
+      const results = await mapLimited(ids, PARALLEL, (id) => deleteChat(id));
+      const failed: { id: string; error: unknown }[] = [];
+      results.forEach((r, i) => {
+        // Already gone (another tab) counts as deleted.
+        if (!r.ok && !isNotFound(r.error)) failed.push({ id: ids[i], error: r.error });
+      });
+      return { deleted: ids.filter((id) => !failed.some((f) => f.id === id)), failed };
     },
-    onError: (err, id, context) => {
-      if (isNotFound(err)) {
-        // Already gone (another tab): the list is right as it is.
-        queryClient.removeQueries({ queryKey: chatKey(id), exact: true });
+    onMutate: async (ids) => {
+      for (const id of ids) stopStream(id);
+      await cancelChatLists(queryClient);
+      const saved = snapshotChatLists(queryClient);
+      removeChatsEverywhere(queryClient, ids);
+      return { saved };
+    },
+    onSuccess: ({ deleted, failed }, _ids, context) => {
+      forgetChats(queryClient, deleted);
+      if (failed.length) {
+        // Put back the ones that are still there.
+        restoreChatLists(queryClient, context?.saved);
+        removeChatsEverywhere(queryClient, deleted);
+        notify({
+          title: deleted.length ? `Deleted ${plural(deleted.length, "chat")}; ${failed.length} could not be deleted` : "Couldn't delete the chats",
+          description: errorMessage(failed[0].error, "Please try again."),
+          variant: "destructive",
+        });
         return;
       }
-      const restored = context?.previous?.find((c) => c.id === id);
-      if (restored) queryClient.setQueryData<ChatSummary[]>(CHATS_KEY, (old) => upsertChat(old, restored));
-      notify({
-        title: "Couldn't delete the chat",
-        description: errorMessage(err, "Please try again."),
-        variant: "destructive",
-      });
+      notify({ title: deleted.length === 1 ? "Chat deleted" : `${plural(deleted.length, "chat")} deleted`, variant: "success" });
     },
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: chatKey(id), exact: true });
-      notify({ title: "Chat deleted", variant: "success" });
+    onError: (err, _ids, context) => {
+      restoreChatLists(queryClient, context?.saved);
+      notify({ title: "Couldn't delete the chats", description: errorMessage(err, "Please try again."), variant: "destructive" });
     },
+    onSettled: () => refreshChatLists(queryClient),
+  });
+}
+
+/** `DELETE /api/chats`: every chat and message of the user; every list empty at once. */
+export function useDeleteAllChats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteAllChats(),
+    onMutate: async () => {
+      await cancelChatLists(queryClient);
+      const saved = snapshotChatLists(queryClient);
+      const known = new Set<string>(saved.list?.map((c) => c.id));
+      for (const [, data] of saved.histories) for (const c of data?.chats ?? []) known.add(c.id);
+      for (const id of known) stopStream(id);
+      removeChatsEverywhere(queryClient, [...known]);
+      queryClient.setQueryData(chatKeys.list(), []);
+      return { saved, known };
+    },
+    onSuccess: (deleted) => {
+      // Every open chat is gone too (the lists keep their keys; the details go).
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === chatKeys.all[0] && typeof q.queryKey[1] === "string" });
+      notify({ title: "All chats deleted", description: `${plural(deleted, "chat")} and their messages are gone.`, variant: "success" });
+    },
+    onError: (err, _v, context) => {
+      restoreChatLists(queryClient, context?.saved);
+      notify({ title: "Couldn't delete your chats", description: errorMessage(err, "Please try again."), variant: "destructive" });
+    },
+    onSettled: () => refreshChatLists(queryClient),
   });
 }

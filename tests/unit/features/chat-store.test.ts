@@ -1,6 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHATS_KEY, chatKey } from "~/features/chat/chat-client";
+import { chatKeys } from "~/features/chat/chat-cache";
+
+const CHATS_KEY = chatKeys.list();
+const chatKey = chatKeys.detail;
 import type { ChatDetail, ChatSummary } from "~/features/chat/chat-logic";
 import { getDraft, isStreaming, sendMessage, setDraft, stopStream } from "~/features/chat/chat-store";
 import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing/subscription";
