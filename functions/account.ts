@@ -9,24 +9,13 @@ import {
   toPublicUser,
 } from "~/server/auth/service";
 import { collectUserData } from "../db/account-export";
+import { SessionSchema, UserResultSchema } from "~/domain/contracts/account";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, email, json, password, SuccessSchema, UserSchema } from "./schemas";
+import { body, email, json, password, SuccessSchema } from "./schemas";
 import { authDeps } from "./services";
 import { clearSessionCookies, requireCaller } from "./session";
 
-const UserResult = z.object({ success: z.literal(true), data: UserSchema, message: z.string() });
-const SessionSchema = z
-  .object({
-    id: z.string(),
-    createdAt: z.string(),
-    lastSeenAt: z.string().nullable(),
-    expiresAt: z.string(),
-    userAgent: z.string().nullable(),
-    ipAddress: z.string().nullable(),
-    current: z.boolean(),
-  })
-  .openapi("Session");
 const errors = {
   400: { description: "Invalid input", ...json(ErrorSchema) },
   401: { description: "Not signed in", ...json(ErrorSchema) },
@@ -41,7 +30,7 @@ export const account = createRouter()
       summary: "Change the username",
       request: body(z.object({ username: z.string({ error: "username is required" }).min(1).max(64) })),
       responses: {
-        200: { description: "Changed", ...json(UserResult) },
+        200: { description: "Changed", ...json(UserResultSchema) },
         409: { description: "Taken", ...json(ErrorSchema) },
         ...errors,
       },
@@ -59,7 +48,7 @@ export const account = createRouter()
       summary: "Change the email address (needs the password; the new address must be verified)",
       request: body(z.object({ email: email(), password: password() })),
       responses: {
-        200: { description: "Changed", ...json(UserResult) },
+        200: { description: "Changed", ...json(UserResultSchema) },
         409: { description: "Taken", ...json(ErrorSchema) },
         ...errors,
       },

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { countNewsletterSubscribers } from "../db/newsletter";
 import { usageTotals } from "../db/usage";
 import { countUsers } from "../db/users";
+import { AdminOverviewSchema } from "~/domain/contracts/admin";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 import { json } from "./schemas";
@@ -23,13 +24,7 @@ export const admin = router.openapi(
       200: {
         description: "Overview",
         ...json(
-          z.object({
-            data: z.object({
-              users: z.object({ total: z.number(), verified: z.number(), admins: z.number() }),
-              newsletterSubscribers: z.number(),
-              usageLast30Days: z.record(z.string(), z.number()),
-            }),
-          }),
+          z.object({ data: AdminOverviewSchema }),
         ),
       },
       401: { description: "Not signed in", ...json(ErrorSchema) },

@@ -11,9 +11,18 @@ import {
   validateResetToken,
   verifyEmail,
 } from "~/server/auth/service";
+import {
+  AuthStatusSchema,
+  EmailTokenSchema,
+  LoginBodySchema,
+  ResetPasswordBodySchema,
+  SessionResultSchema,
+  SignupBodySchema,
+  VerifyEmailResultSchema,
+} from "~/domain/contracts/auth";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, email, json, password, SuccessSchema, UserSchema } from "./schemas";
+import { body, email, json, SuccessSchema, UserSchema } from "./schemas";
 import { authDeps, enforceRateLimit } from "./services";
 import {
   clearSessionCookies,
@@ -24,9 +33,6 @@ import {
   setSessionCookies,
 } from "./session";
 
-const SessionResultSchema = z
-  .object({ success: z.literal(true), token: z.string(), user: UserSchema, data: UserSchema })
-  .openapi("SessionResult");
 const errors = {
   400: { description: "Invalid input", ...json(ErrorSchema) },
   401: { description: "Not signed in or wrong credentials", ...json(ErrorSchema) },
@@ -39,13 +45,7 @@ export const auth = createRouter()
       method: "post",
       path: "/auth/signup",
       summary: "Create an account (sends a verification email and signs in)",
-      request: body(
-        z.object({
-          username: z.string({ error: "username is required" }).min(1, { message: "username is required" }).max(64),
-          email: email(),
-          password: password(),
-        }),
-      ),
+      request: body(SignupBodySchema),
       responses: {
         201: { description: "Signed up", ...json(SessionResultSchema) },
         409: { description: "Taken", ...json(ErrorSchema) },
@@ -65,16 +65,7 @@ export const auth = createRouter()
       method: "post",
       path: "/auth/login",
       summary: "Sign in with username or email",
-      request: body(
-        z.object({
-          username: z
-            .string({ error: "username is required" })
-            .trim()
-            .min(1, { message: "username is required" })
-            .max(254),
-          password: password(),
-        }),
-      ),
+      request: body(LoginBodySchema),
       responses: { 200: { description: "Signed in", ...json(SessionResultSchema) }, ...errors },
     }),
     async (c) => {
@@ -122,7 +113,7 @@ export const auth = createRouter()
         200: {
           description: "Status",
           ...json(
-            z.object({ status: z.literal("ok"), authenticated: z.boolean(), emailVerified: z.boolean().nullable() }),
+            AuthStatusSchema,
           ),
         },
       },
@@ -167,11 +158,11 @@ export const auth = createRouter()
       method: "post",
       path: "/auth/verify-email",
       summary: "Verify an email address with the emailed token",
-      request: body(z.object({ token: z.string({ error: "token is required" }).min(1).max(200) })),
+      request: body(z.object({ token: EmailTokenSchema })),
       responses: {
         200: {
           description: "Verified",
-          ...json(z.object({ success: z.literal(true), message: z.string(), alreadyVerified: z.boolean() })),
+          ...json(VerifyEmailResultSchema),
         },
         400: errors[400],
       },
@@ -230,7 +221,7 @@ export const auth = createRouter()
       path: "/auth/reset-password",
       summary: "Set a new password with the emailed token; ends every session",
       request: body(
-        z.object({ token: z.string({ error: "token is required" }).min(1).max(200), password: password() }),
+        ResetPasswordBodySchema,
       ),
       responses: { 200: { description: "Reset", ...json(SuccessSchema) }, 400: errors[400] },
     }),

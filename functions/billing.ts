@@ -7,6 +7,15 @@ import { GROWTH_PRICES } from "~/domain/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
 import { findUserById } from "../db/users";
 import { devToolsEnabled } from "~/server/platform/env";
+import {
+  BillingIntervalSchema,
+  CheckoutUrlSchema,
+  ClaimResultSchema,
+  DevCheckoutResultSchema,
+  PortalUrlSchema,
+  ReceiptSchema,
+  StripeEventSchema,
+} from "~/domain/contracts/billing";
 import { createRouter, type ApiEnv } from "./context";
 import { meterFor } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
@@ -15,14 +24,7 @@ import { appUrl, authDeps, enforceRateLimit } from "./services";
 import { requireCaller } from "./session";
 import type { Context } from "hono";
 
-const EventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number().optional(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
-
-const Interval = z.enum(["monthly", "yearly"]);
+const Interval = BillingIntervalSchema;
 
 /** Our Stripe webhook: verify, translate, apply in one batch, then tell the user's meter. */
 async function receiveStripeEvent(c: Context<ApiEnv>) {
@@ -35,7 +37,7 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
   } catch {
     throw new AppError("VALIDATION", "The webhook body is not valid JSON.");
   }
-  const event = EventSchema.safeParse(parsed);
+  const event = StripeEventSchema.safeParse(parsed);
   if (!event.success) throw new AppError("VALIDATION", "The webhook body is not a Stripe event.");
   const effects = await Promise.all(
     effectsOf(event.data as StripeEvent).map(async (effect) => ({
@@ -74,7 +76,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
         summary: "Where the upgrade button sends the user (Stripe Payment Link or the offline dev checkout)",
         request: { query: z.object({ interval: Interval.default("monthly") }) },
         responses: {
-          200: { description: "Checkout URL", ...json(z.object({ data: z.object({ url: z.string(), provider: z.enum(["stripe", "dev"]) }) })) },
+          200: { description: "Checkout URL", ...json(CheckoutUrlSchema) },
           401: { description: "Not signed in", ...json(ErrorSchema) },
         },
       }),
@@ -102,7 +104,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
         path: "/billing/portal",
         summary: "The customer-portal link for paid users",
         responses: {
-          200: { description: "Portal URL", ...json(z.object({ data: z.object({ url: z.string().nullable() }) })) },
+          200: { description: "Portal URL", ...json(PortalUrlSchema) },
           401: { description: "Not signed in", ...json(ErrorSchema) },
         },
       }),
@@ -121,19 +123,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
           200: {
             description: "Receipt",
             ...json(
-              z.object({
-                data: z
-                  .object({
-                    id: z.string(),
-                    plan: z.string(),
-                    interval: z.string().nullable(),
-                    amountTotal: z.number(),
-                    currency: z.string(),
-                    customerEmail: z.string().nullable(),
-                    createdAt: z.string(),
-                  })
-                  .nullable(),
-              }),
+              z.object({ data: ReceiptSchema.nullable() }),
             ),
           },
           401: { description: "Not signed in", ...json(ErrorSchema) },
@@ -186,7 +176,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
         summary: "Attach the purchase with the emailed claim token",
         request: { body: { required: true, ...json(z.object({ token: z.string().min(1).max(200) })) } },
         responses: {
-          200: { description: "Claimed", ...json(z.object({ success: z.literal(true), data: z.object({ claimed: z.number(), plan: z.string().nullable() }) })) },
+          200: { description: "Claimed", ...json(ClaimResultSchema) },
           400: { description: "Invalid or expired link", ...json(ErrorSchema) },
           403: { description: "Link of another account", ...json(ErrorSchema) },
         },
@@ -205,7 +195,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
         summary: "Offline checkout: posts correctly signed Stripe events to our own webhook (no Stripe keys set)",
         request: { body: { required: true, ...json(z.object({ interval: Interval })) } },
         responses: {
-          200: { description: "Paid", ...json(z.object({ success: z.literal(true), data: z.object({ sessionId: z.string(), redirectTo: z.string() }) })) },
+          200: { description: "Paid", ...json(DevCheckoutResultSchema) },
           404: { description: "Real Stripe is configured", ...json(ErrorSchema) },
         },
       }),

@@ -1,23 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "~/domain/errors";
-import { listOutboxFor, listRecentOutbox } from "../db/outbox";
+import { readOutbox } from "~/server/email/outbox";
+import { OutboxEmailSchema } from "~/domain/contracts/platform";
 import { devToolsEnabled } from "~/server/platform/env";
 import { createRouter } from "./context";
 import { json } from "./schemas";
 
-const OutboxEmailSchema = z
-  .object({
-    id: z.number(),
-    to: z.string(),
-    subject: z.string(),
-    kind: z.string(),
-    link: z.string().nullable(),
-    text: z.string(),
-    html: z.string(),
-    transport: z.string(),
-    createdAt: z.string(),
-  })
-  .openapi("OutboxEmail");
 
 /** Development-only helpers: the local email outbox. Answers 404 in production. */
 const router = createRouter();
@@ -36,22 +24,6 @@ export const dev = router.openapi(
   }),
   async (c) => {
     const { to } = c.req.valid("query");
-    const rows = to ? await listOutboxFor(c.var.db, to) : await listRecentOutbox(c.var.db);
-    return c.json(
-      {
-        data: rows.map((r) => ({
-          id: r.id,
-          to: r.toAddress,
-          subject: r.subject,
-          kind: r.kind,
-          link: r.link,
-          text: r.text,
-          html: r.html,
-          transport: r.transport,
-          createdAt: r.createdAt,
-        })),
-      },
-      200,
-    );
+    return c.json({ data: await readOutbox(c.var.db, to) }, 200);
   },
 );

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { HealthSchema } from "~/domain/contracts/platform";
 import { createRouter } from "./context";
 
-const HealthSchema = z.object({ status: z.literal("ok"), env: z.string(), time: z.string() }).openapi("Health");
 
 export const health = createRouter().openapi(
   createRoute({

@@ -1,22 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { addNewsletterSubscriber } from "../db/newsletter";
+import { NewsletterSignupResultSchema, NewsletterSignupSchema } from "~/domain/contracts/platform";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 
-const SignupSchema = z
-  .object({
-    email: z
-      .string({ error: "email is required" })
-      .trim()
-      .max(254, { message: "email is too long (254 characters at most)" })
-      .pipe(z.email({ message: "email must be a valid email address, like you@store.com" })),
-    source: z.string().trim().max(40).optional(),
-  })
-  .openapi("NewsletterSignup");
-
-const SignupResultSchema = z
-  .object({ success: z.literal(true), message: z.string(), data: z.object({ alreadySubscribed: z.boolean() }) })
-  .openapi("NewsletterSignupResult");
 
 // Path kept from the spec's client; the embedded default stores subscribers locally.
 export const newsletter = createRouter().openapi(
@@ -24,9 +11,9 @@ export const newsletter = createRouter().openapi(
     method: "post",
     path: "/omnisend/newsletter-signup",
     summary: "Subscribe an email address to the newsletter",
-    request: { body: { required: true, content: { "application/json": { schema: SignupSchema } } } },
+    request: { body: { required: true, content: { "application/json": { schema: NewsletterSignupSchema } } } },
     responses: {
-      200: { description: "Subscribed", content: { "application/json": { schema: SignupResultSchema } } },
+      200: { description: "Subscribed", content: { "application/json": { schema: NewsletterSignupResultSchema } } },
       400: { description: "Invalid email", content: { "application/json": { schema: ErrorSchema } } },
     },
   }),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DAILY_COUNTERS, isNearLimit } from "~/domain/plans";
+import { QueryLimitSchema, SubscriptionStatusSchema, UsageHistoryQuerySchema, UsageHistoryRowSchema, UsageSummarySchema } from "~/domain/contracts/usage";
+import { isNearLimit } from "~/domain/plans";
 import { subscriptionStatus } from "~/domain/subscription";
 import { findSubscription } from "../db/subscriptions";
 import { usageHistory } from "../db/usage";
@@ -9,7 +10,6 @@ import { ErrorSchema } from "./openapi";
 import { json } from "./schemas";
 import { requireCaller } from "./session";
 
-const Counters = z.object(Object.fromEntries(DAILY_COUNTERS.map((k) => [k, z.number()])) as Record<(typeof DAILY_COUNTERS)[number], z.ZodNumber>);
 const unauthorized = { 401: { description: "Not signed in", ...json(ErrorSchema) } };
 
 export const usage = createRouter()
@@ -22,20 +22,7 @@ export const usage = createRouter()
         200: {
           description: "Summary",
           ...json(
-            z.object({
-              success: z.literal(true),
-              data: z.object({
-                plan: z.string(),
-                usage: Counters,
-                limits: Counters,
-                remaining: Counters,
-                trackingType: z.literal("daily"),
-                resetsAt: z.string(),
-                monthly: z.record(z.string(), z.object({ used: z.number(), limit: z.number(), remaining: z.number() })),
-                monthlyResetsAt: z.string(),
-                timeZone: z.string(),
-              }),
-            }),
+            z.object({ success: z.literal(true), data: UsageSummarySchema }),
           ),
         },
         ...unauthorized,
@@ -59,7 +46,7 @@ export const usage = createRouter()
             z.object({
               success: z.literal(true),
               message: z.string(),
-              data: z.object({ limit: z.number(), used: z.number(), remaining: z.number(), resetsAt: z.string(), nearLimit: z.boolean() }),
+              data: QueryLimitSchema,
             }),
           ),
         },
@@ -87,11 +74,11 @@ export const usage = createRouter()
       method: "get",
       path: "/usage/history",
       summary: "Daily usage totals for charts",
-      request: { query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }) },
+      request: { query: UsageHistoryQuerySchema },
       responses: {
         200: {
           description: "History",
-          ...json(z.object({ data: z.array(z.object({ day: z.string(), counter: z.string(), amount: z.number() })) })),
+          ...json(z.object({ data: z.array(UsageHistoryRowSchema) })),
         },
         ...unauthorized,
       },
@@ -110,20 +97,7 @@ export const usage = createRouter()
         200: {
           description: "Status",
           ...json(
-            z.object({
-              success: z.literal(true),
-              data: z.object({
-                plan: z.string(),
-                planName: z.string(),
-                features: z.record(z.string(), z.union([z.boolean(), z.number()])),
-                hasActiveSubscription: z.boolean(),
-                subscriptionStatus: z.string(),
-                customerId: z.string().nullable(),
-                subscriptionId: z.string().nullable(),
-                cancelAtPeriodEnd: z.boolean(),
-                currentPeriodEnd: z.string().nullable(),
-              }),
-            }),
+            z.object({ success: z.literal(true), data: SubscriptionStatusSchema }),
           ),
         },
         ...unauthorized,

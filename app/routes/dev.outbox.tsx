@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { OutboxEmail } from "~/domain/contracts/platform";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { ExternalLink, FlaskConical, Inbox, Mail, RefreshCw, Search, X } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { to, emails: await loadOutbox(context, to) };
 }
 
-type OutboxEmail = Awaited<ReturnType<typeof loader>>["emails"][number];
 
 const KIND_TONES: Record<string, string> = {
   verify_email: "border-brand/35 bg-brand-soft text-brand",

@@ -1,4 +1,6 @@
 /** Billing shapes shared by the webhook translation (server), its D1 writes (db) and the receipts screen. */
+import { z } from "zod";
+
 export interface SubscriptionChange {
   plan: string;
   planName: string | null;
@@ -31,3 +33,37 @@ export interface Who {
   userId: number | null;
   customerId: string | null;
 }
+
+// --- HTTP shapes of the billing resource ---------------------------------------------------
+
+export const BillingIntervalSchema = z.enum(["monthly", "yearly"]);
+
+/** What a Stripe webhook body must at least be before its signature-checked effects are read. */
+export const StripeEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+export const CheckoutUrlSchema = z.object({ data: z.object({ url: z.string(), provider: z.enum(["stripe", "dev"]) }) }).meta({ id: "CheckoutUrl" });
+export const PortalUrlSchema = z.object({ data: z.object({ url: z.string().nullable() }) });
+
+/** A payment as the receipt screen shows it. */
+export const ReceiptSchema = z
+  .object({
+    id: z.string(),
+    plan: z.string(),
+    interval: z.string().nullable(),
+    amountTotal: z.number(),
+    currency: z.string(),
+    customerEmail: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Receipt" });
+
+export const ClaimResultSchema = z.object({ success: z.literal(true), data: z.object({ claimed: z.number(), plan: z.string().nullable() }) });
+export const DevCheckoutResultSchema = z.object({ success: z.literal(true), data: z.object({ sessionId: z.string(), redirectTo: z.string() }) });
+
+export type Receipt = z.infer<typeof ReceiptSchema>;
+

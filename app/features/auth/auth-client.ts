@@ -4,18 +4,13 @@
  * its per-field problems, so forms can show them next to the right input.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { LoginBodySchema, SessionResult as SessionResultContract, SignupBodySchema } from "~/domain/contracts/auth";
 import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http";
 import { AUTH_ME_KEY, type AuthUser } from "./session";
 
-// Copied from app/core/auth/passwords.ts and service.ts: importing those modules would pull the
-// common-password list and the database layer into the browser bundle.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$/;
-export const USERNAME_RULE =
-  "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores, starting with a letter or digit.";
-/** A practical shape check; the server has the last word. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
+export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "~/domain/contracts/common";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Failed to login",
@@ -153,22 +148,14 @@ export function toAuthUser(user: AuthUser): AuthUser {
   return { id: Number(user.id), username: user.username, email: user.email, emailVerified: user.emailVerified, role: user.role };
 }
 
-interface SessionResult {
-  success: true;
-  token: string;
-  user: AuthUser;
-}
+/** What signup and login answer (the auth contract's SessionResult). */
+type SessionResult = SessionResultContract;
 
-export interface LoginInput {
-  username: string;
-  password: string;
-}
+/** The login form's body, as the auth contract accepts it. */
+export type LoginInput = z.input<typeof LoginBodySchema>;
 
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-}
+/** The signup form's body, as the auth contract accepts it. */
+export type SignupInput = z.input<typeof SignupBodySchema>;
 
 function useSessionMutation<I>(url: string, fallback: string, unexpected: string) {
   const queryClient = useQueryClient();

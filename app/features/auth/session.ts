@@ -1,15 +1,11 @@
+import type { PublicUser } from "~/domain/contracts/common";
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "~/lib/http";
 import { AUTH_QUERY_OPTIONS } from "~/lib/query-client";
 
 /** The signed-in user as the client sees it (spec section 3, "Auth user"). */
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  emailVerified: boolean;
-  role?: "user" | "admin";
-}
+/** The signed-in user as `GET /api/auth/me` answers it (the contract's User; createdAt may be absent in older caches). */
+export type AuthUser = Omit<PublicUser, "createdAt" | "role"> & Partial<Pick<PublicUser, "createdAt" | "role">>;
 
 export const AUTH_ME_KEY = ["/api/auth/me"] as const;
 

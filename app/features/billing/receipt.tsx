@@ -7,13 +7,14 @@ import { errorMessage, getQueryFn } from "~/lib/http";
 import { useCurrentUser } from "~/features/auth";
 import { SupportEmailLink } from "~/features/legal";
 import { LogoMark } from "~/ui/logo";
-import type { PaymentRecord } from "~/domain/contracts/billing";
+import type { Receipt } from "~/domain/contracts/billing";
 import { BillingPage } from "./billing-page";
 import { formatDateTime, formatMinorAmount, intervalLabel } from "./format";
 import { primaryButton, secondaryButton } from "./styles";
 
 /** GET /api/billing/receipt's payment: the recorded payment without Stripe's ids, plus when it was made. */
-export type Payment = Omit<PaymentRecord, "customerId" | "subscriptionId"> & { createdAt: string };
+/** A payment as `GET /api/billing/receipt` answers it (the billing contract's Receipt). */
+export type Payment = Receipt;
 
 export function receiptQueryKey(id: string | null) {
   return [id ? `/api/billing/receipt?id=${encodeURIComponent(id)}` : "/api/billing/receipt"] as const;

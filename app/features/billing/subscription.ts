@@ -5,6 +5,7 @@
  */
 import type { SubscriptionStatus as ServerSubscriptionStatus } from "~/domain/subscription";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { QueryLimitContract, UsageSummaryContract } from "~/domain/contracts/usage";
 import { useEffect, useRef } from "react";
 import { DAILY_COUNTERS, isNearLimit, isPaidPlan, PLANS, type DailyCounter, type PlanFeatures } from "~/domain/plans";
 import { errorMessage, getQueryFn } from "~/lib/http";
@@ -39,26 +40,14 @@ export const FREE_FALLBACK_STATUS: Readonly<SubscriptionStatus> = Object.freeze(
 
 export type Counters = Record<DailyCounter, number>;
 
-/** Spec section 3, "Usage summary", with the reset times and monthly quotas of our API. */
-export interface UsageSummary {
-  plan: string;
-  usage: Counters;
-  limits: Counters;
-  remaining: Counters;
-  trackingType: "daily";
-  resetsAt?: string;
-  monthly?: Record<string, { used: number; limit: number; remaining: number }>;
-  monthlyResetsAt?: string;
-  timeZone?: string;
-}
+/**
+ * Spec section 3, "Usage summary", as the API contract defines it; the reset times, monthly
+ * quotas and zone may be absent from the spec's fallback values.
+ */
+export type UsageSummary = Omit<UsageSummaryContract, "resetsAt" | "monthly" | "monthlyResetsAt" | "timeZone"> &
+  Partial<Pick<UsageSummaryContract, "resetsAt" | "monthly" | "monthlyResetsAt" | "timeZone">>;
 
-export interface QueryLimit {
-  limit: number;
-  used: number;
-  remaining: number;
-  resetsAt: string;
-  nearLimit: boolean;
-}
+export type QueryLimit = QueryLimitContract;
 
 interface Envelope<T> {
   success?: boolean;

@@ -1,14 +1,12 @@
 /** Shapes GET /api/usage/history rows into a 30-day series per counter. */
+import type { UsageHistoryRow } from "~/domain/contracts/usage";
 import { DAILY_COUNTERS, isUsageCounter, type UsageCounter } from "~/domain/counters";
 
 export const HISTORY_DAYS = 30;
 export const HISTORY_KEY = [`/api/usage/history?days=${HISTORY_DAYS}`] as const;
 
-export interface HistoryRow {
-  day: string;
-  counter: string;
-  amount: number;
-}
+/** One row of `GET /api/usage/history`, as the usage contract defines it. */
+export type HistoryRow = UsageHistoryRow;
 
 export interface HistoryPoint {
   day: string;

@@ -5,8 +5,9 @@
  */
 import { COMMON_PASSWORDS_TEXT } from "./common-passwords.generated";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/contracts/common";
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Cloudflare Workers refuse PBKDF2 above this in production (local workerd does not). */
 export const PRODUCTION_PBKDF2_MAX_ITERATIONS = 100_000;

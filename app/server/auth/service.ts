@@ -5,6 +5,9 @@
 import { consumeAuthToken, expireUnusedTokens, findAuthToken, insertAuthToken, type AuthTokenKind } from "../../../db/auth-tokens";
 import type { Database } from "../../../db/client";
 import { uniqueViolation } from "../../../db/errors";
+import { USERNAME_PATTERN, USERNAME_RULE, type PublicUser } from "~/domain/contracts/common";
+
+export { USERNAME_PATTERN, USERNAME_RULE, type PublicUser };
 import type { User } from "../../../db/schema";
 import {
   findActiveSession,
@@ -52,14 +55,6 @@ export interface ClientMeta {
   ipAddress?: string | null;
 }
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  emailVerified: boolean;
-  role: "user" | "admin";
-  createdAt: string;
-}
 
 export function toPublicUser(user: User): PublicUser {
   return {
@@ -74,8 +69,6 @@ export function toPublicUser(user: User): PublicUser {
 
 const now = (deps: AuthDeps) => deps.now?.() ?? new Date();
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$/;
-export const USERNAME_RULE = "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores, starting with a letter or digit.";
 
 function assertUsername(username: string) {
   if (!USERNAME_PATTERN.test(username)) throw new AppError("VALIDATION", USERNAME_RULE, { details: { fields: [{ path: "username", message: USERNAME_RULE }] } });

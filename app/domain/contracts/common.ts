@@ -1,0 +1,58 @@
+/**
+ * Shapes every API resource shares: the error body of the taxonomy, the signed-in user, the
+ * plain success answer, and the account rules both the forms and the server apply.
+ */
+import { z } from "zod";
+import { ERROR_TYPES, type ErrorType } from "../errors";
+
+/** Password length counted in characters, as typed (ADR 004). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$/;
+export const USERNAME_RULE =
+  "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores, starting with a letter or digit.";
+/** A practical shape check for forms; the server's email() schema has the last word. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** The error taxonomy's body, referenced by every route's failure answers. */
+export const ErrorSchema = z
+  .object({
+    error: z.string().meta({ example: "Invalid request" }),
+    type: z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]),
+    message: z.string().meta({ example: "email: email must be a valid email address" }),
+    requestId: z.string().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: "Error" });
+
+export const UserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.enum(["user", "admin"]),
+    createdAt: z.string(),
+  })
+  .meta({ id: "User" });
+
+export const SuccessSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: "Success" });
+
+export const email = (field = "email") =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { message: `${field} is required` })
+    .max(254, { message: `${field} is too long (254 characters at most)` })
+    .pipe(z.email({ message: `${field} must be a valid email address, like you@store.com` }));
+
+// Length and common-password rules are applied by the server's account service so every path
+// applies them alike; the cap here only stops absurd bodies before hashing.
+export const password = (field = "password") =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, { message: `${field} is required` })
+    .max(PASSWORD_MAX_LENGTH * 4, { message: `${field} is too long` });
+
+export type PublicUser = z.infer<typeof UserSchema>;
+export type ErrorBodyContract = z.infer<typeof ErrorSchema>;

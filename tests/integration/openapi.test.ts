@@ -1,0 +1,26 @@
+/** The OpenAPI document is generated from the domain's contracts: every resource's shapes are named components. */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE } from "./helpers";
+
+describe("/api/openapi.json from the contracts", () => {
+  it("names the contract components and describes the chat, usage and account operations", async () => {
+    const doc = (await (await SELF.fetch(`${BASE}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const name of [
+      "Error", "User", "Success", "SessionResult", "Session", "Chat", "ListedChat", "Message", "Citation",
+      "UsageSummary", "QueryLimit", "SubscriptionStatus", "UsageHistoryRow", "Receipt", "CheckoutUrl", "AdminOverview",
+      "Health", "NewsletterSignup", "OutboxEmail",
+    ]) {
+      expect(doc.components.schemas, name).toHaveProperty(name);
+    }
+    expect(doc.paths["/api/chats"].get).toBeDefined();
+    expect(doc.paths["/api/chats/{id}"].patch.requestBody?.content["application/json"].schema).toBeDefined();
+    expect(doc.paths["/api/chats/{id}/messages"].post.requestBody?.content["application/json"].schema).toBeDefined();
+    expect(doc.paths["/api/auth/signup"].post.requestBody?.content["application/json"].schema).toBeDefined();
+    expect(doc.paths["/api/usage/summary"].get).toBeDefined();
+    expect(doc.paths["/api/account/sessions"].get).toBeDefined();
+  });
+});
