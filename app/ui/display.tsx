@@ -1,0 +1,110 @@
+/** Display pieces of the kit: page headers, empty states, skeletons, badges, stats, progress. */
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+  as: Heading = "h1",
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  as?: "h1" | "h2";
+  className?: string;
+}) {
+  return (
+    <header className={cx("flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between", className)}>
+      <div className="min-w-0">
+        <Heading className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{title}</Heading>
+        {description && <p className="mt-1.5 max-w-2xl text-sm text-muted sm:text-[15px]">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+    </header>
+  );
+}
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+}: {
+  icon?: LucideIcon;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cx("flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-12 text-center", className)}>
+      {Icon && (
+        <span className="grid size-12 place-items-center rounded-2xl bg-brand-soft text-brand" aria-hidden>
+          <Icon className="size-6" />
+        </span>
+      )}
+      <p className="mt-4 text-base font-semibold text-fg">{title}</p>
+      {description && <p className="mt-1.5 max-w-sm text-sm text-muted">{description}</p>}
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}
+
+/** A placeholder while data loads: hidden from assistive technology (mark the region aria-busy). */
+export function Skeleton({ className, lines }: { className?: string; lines?: number }) {
+  if (lines) {
+    return (
+      <span aria-hidden className={cx("block space-y-2", className)}>
+        {Array.from({ length: lines }, (_, i) => (
+          <span key={i} className={cx("block h-3 rounded bg-surface-2 motion-safe:animate-pulse", i === lines - 1 ? "w-2/3" : "w-full")} />
+        ))}
+      </span>
+    );
+  }
+  return <span aria-hidden className={cx("block rounded-lg bg-surface-2 motion-safe:animate-pulse", className)} />;
+}
+
+export type BadgeTone = "neutral" | "brand" | "success" | "warning" | "danger";
+const TONES: Record<BadgeTone, string> = {
+  neutral: "bg-surface-2 text-muted ring-line",
+  brand: "bg-brand-soft text-brand ring-brand/25",
+  success: "bg-emerald-500/10 text-emerald-600 ring-emerald-500/25 dark:text-emerald-400",
+  warning: "bg-warning/10 text-warning ring-warning/25",
+  danger: "bg-danger/10 text-danger ring-danger/25",
+};
+
+export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+  return <span className={cx("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", TONES[tone], className)}>{children}</span>;
+}
+
+export function Stat({ label, value, hint, className }: { label: ReactNode; value: ReactNode; hint?: ReactNode; className?: string }) {
+  return (
+    <div className={cx("rounded-xl border border-line bg-surface px-4 py-3", className)}>
+      <p className="text-[13px] font-medium text-muted">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums tracking-tight text-fg">{value}</p>
+      {hint && <p className="mt-0.5 text-xs text-subtle">{hint}</p>}
+    </div>
+  );
+}
+
+/** A bar with progressbar semantics; amber from 80% and red when full, like the usage meters. */
+export function ProgressBar({ value, max, label, className }: { value: number; max: number; label: string; className?: string }) {
+  const ratio = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
+  const tone = ratio >= 1 ? "bg-danger" : ratio >= 0.8 ? "bg-warning" : "bg-brand";
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={Math.min(value, max)}
+      className={cx("h-1.5 w-full overflow-hidden rounded-full bg-surface-2", className)}
+    >
+      <div className={cx("h-full rounded-full transition-[width] duration-300", tone)} style={{ width: `${ratio * 100}%` }} />
+    </div>
+  );
+}
