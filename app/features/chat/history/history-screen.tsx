@@ -41,11 +41,10 @@ import {
   useNow,
   useRenameChat,
 } from "./use-history";
+import { Button, buttonClasses, IconButton } from "~/ui";
 
-const primaryButton =
-  "inline-flex h-10 items-center justify-center gap-2 rounded-xl bg-brand-strong px-4 text-sm font-semibold text-white shadow-md shadow-brand/20 transition-opacity hover:opacity-90";
-const quietButton =
-  "inline-flex h-10 items-center justify-center gap-2 rounded-xl border border-line bg-surface px-3.5 text-sm font-semibold text-fg transition-colors hover:border-brand/40 hover:bg-surface-2 disabled:pointer-events-none disabled:opacity-50";
+// Links that start a chat look like the kit's primary button.
+const primaryButton = buttonClasses({ variant: "primary" });
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -85,16 +84,10 @@ function LoadError({ error, retrying, onRetry }: { error: unknown; retrying: boo
       </span>
       <h2 className="mt-4 text-base font-semibold text-fg">Couldn&rsquo;t load your chats</h2>
       <p className="mt-1 max-w-sm text-sm text-muted">{errorMessage(error, "Something went wrong on our side.")}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className={`${quietButton} mt-5`}
-        data-testid="history-retry"
-      >
+      <Button variant="secondary" onClick={onRetry} disabled={retrying} className="mt-5" data-testid="history-retry">
         <RefreshCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
         Retry
-      </button>
+      </Button>
     </div>
   );
 }
@@ -256,12 +249,13 @@ export function HistoryScreen() {
           </p>
           {selectedRows.length > 0 ? (
             <div className="flex w-full items-center gap-1.5 sm:w-auto" data-testid="history-bulk-actions">
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() => void exporter.run(selectedRows)}
                 disabled={exporting !== null}
                 data-testid="history-export"
-                className="inline-flex h-9 items-center justify-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-fg transition-colors hover:border-brand/40 hover:bg-surface-2 disabled:opacity-60 max-sm:flex-1"
+                className="h-9 max-sm:flex-1"
               >
                 {exporting ? (
                   <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -272,26 +266,22 @@ export function HistoryScreen() {
                   {exporting ? `Exporting ${exporting.done}/${exporting.total}` : "Export"}
                   <span className="max-sm:hidden">{exporting ? "" : " JSON"}</span>
                 </span>
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
                 onClick={() => setToDelete(selectedRows)}
                 data-testid="history-delete-selected"
-                className="inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-danger/10 px-3 text-sm font-semibold text-danger transition-colors hover:bg-danger hover:text-white max-sm:flex-1"
+                className="h-9 bg-danger/10 text-danger hover:bg-danger hover:text-white max-sm:flex-1"
               >
                 <Trash2 className="size-4" aria-hidden />
                 <span>
                   Delete<span className="max-sm:hidden"> selected</span>
                 </span>
-              </button>
-              <button
-                type="button"
-                onClick={() => setSelected(new Set())}
-                aria-label="Clear selection"
-                className="grid size-9 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
-              >
+              </Button>
+              <IconButton label="Clear selection" onClick={() => setSelected(new Set())}>
                 <X className="size-4" aria-hidden />
-              </button>
+              </IconButton>
             </div>
           ) : (
             <p className="hidden text-xs text-subtle md:block">Select chats to export or delete them</p>
@@ -306,14 +296,10 @@ export function HistoryScreen() {
           >
             <AlertTriangle className="size-4 text-warning" aria-hidden />
             <span className="text-fg">Search failed: {errorMessage(found.error, "please try again.")}</span>
-            <button
-              type="button"
-              onClick={() => void found.refetch()}
-              className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
-            >
+            <Button variant="subtle" size="sm" onClick={() => void found.refetch()}>
               <RefreshCw className="size-3.5" aria-hidden />
               Retry
-            </button>
+            </Button>
           </div>
         ) : rows.length === 0 && searching && !stale ? (
           <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="history-no-results">
@@ -324,16 +310,17 @@ export function HistoryScreen() {
             <p className="mt-1 max-w-xs text-sm text-muted">
               Search looks through chat titles and every question and answer.
             </p>
-            <button
+            <Button
               type="button"
               onClick={() => {
                 setInput("");
                 searchRef.current?.focus();
               }}
-              className={`${quietButton} mt-5 h-9`}
+              variant="secondary"
+              className="mt-5 h-9"
             >
               Clear search
-            </button>
+            </Button>
           </div>
         ) : (
           <div
@@ -392,15 +379,15 @@ export function HistoryScreen() {
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {hasChats && (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               onClick={() => setDeleteAllOpen(true)}
               data-testid="history-delete-all"
-              className="inline-flex h-10 items-center justify-center gap-2 rounded-xl border border-line bg-surface px-3.5 text-sm font-semibold text-danger transition-colors hover:border-danger/40 hover:bg-danger/10"
+              className="text-danger hover:border-danger/40 hover:bg-danger/10"
             >
               <Trash2 className="size-4" aria-hidden />
               Delete all
-            </button>
+            </Button>
           )}
           <Link to="/chat" state={{ newChat: true }} className={primaryButton} data-testid="history-new-chat">
             <SquarePen className="size-4" aria-hidden />
@@ -444,17 +431,17 @@ export function HistoryScreen() {
                 <Loader2 className="size-4 animate-spin text-subtle" aria-label="Searching" role="img" />
               )}
               {input ? (
-                <button
-                  type="button"
+                <IconButton
+                  label="Clear search"
+                  size="sm"
                   onClick={() => {
                     setInput("");
                     searchRef.current?.focus();
                   }}
-                  aria-label="Clear search"
-                  className="grid size-7 place-items-center rounded-lg text-subtle hover:bg-surface-2 hover:text-fg"
+                  className="size-7"
                 >
                   <X className="size-4" aria-hidden />
-                </button>
+                </IconButton>
               ) : (
                 <kbd className="mr-1 hidden rounded-md border border-line px-1.5 py-0.5 font-sans text-[11px] font-medium text-subtle sm:inline">
                   /
