@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Modal } from "~/ui/modal";
 import type { ChatSummary } from "~/features/chat/chat-logic";
+import { Button } from "~/ui";
 
 /** "Delete chat?" with the chat's title; Cancel keeps it. */
 export function DeleteChatDialog({
@@ -28,22 +29,12 @@ export function DeleteChatDialog({
       }
       footer={
         <>
-          <button
-            type="button"
-            onClick={onCancel}
-            className="inline-flex h-10 items-center justify-center rounded-xl border border-line bg-surface px-4 text-sm font-semibold text-fg transition-colors hover:bg-surface-2"
-          >
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => chat && onConfirm(chat)}
-            data-testid="chat-delete-confirm"
-            className="inline-flex h-10 items-center justify-center gap-2 rounded-xl bg-danger px-4 text-sm font-semibold text-white shadow-md shadow-danger/25 transition-opacity hover:opacity-90"
-          >
-            <Trash2 className="size-4" aria-hidden />
+          </Button>
+          <Button variant="danger" onClick={() => chat && onConfirm(chat)} data-testid="chat-delete-confirm" icon={<Trash2 className="size-4" aria-hidden />}>
             Delete
-          </button>
+          </Button>
         </>
       }
     />

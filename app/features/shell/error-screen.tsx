@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
+import { Button } from "~/ui";
 
 /** Shown when a page fails to render; offers a reload instead of a blank screen. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -11,13 +12,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <p className="mt-3 text-muted">
           We could not show this page. Your saved work is safe. Reload to try again.
         </p>
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="mt-8 rounded-lg bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-strong"
-        >
+        <Button onClick={() => window.location.reload()} className="mt-8">
           Reload Page
-        </button>
+        </Button>
       </div>
     </main>
   );

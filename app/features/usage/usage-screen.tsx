@@ -8,6 +8,7 @@ import { useSubscription, useUsageSummary } from "~/features/billing";
 import { HISTORY_KEY, formatReset, type HistoryRow } from "./history";
 import { DailyCounters, MonthlyCounters } from "./usage-counters";
 import { UsageHistoryChart } from "./usage-history-chart";
+import { Button } from "~/ui";
 
 export const USAGE_ERROR_TEXT = "Failed to load usage data";
 
@@ -59,10 +60,9 @@ export function UsageScreen() {
             data-testid="usage-error"
           >
             <span className="text-warning">{USAGE_ERROR_TEXT}</span>
-            <button type="button" onClick={() => void refetch()} className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
-              <RefreshCw className="size-3.5" aria-hidden />
+            <Button variant="subtle" size="sm" onClick={() => void refetch()} icon={<RefreshCw className="size-3.5" aria-hidden />}>
               Retry
-            </button>
+            </Button>
           </div>
         ) : (
           <>

@@ -3,11 +3,8 @@ import { Modal } from "~/ui/modal";
 import type { ChatListItem } from "~/features/chat/chat-logic";
 import { plural } from "./history-logic";
 import type { ExportProgress } from "./use-history";
+import { Button } from "~/ui";
 
-const cancelClass =
-  "inline-flex h-10 items-center justify-center rounded-xl border border-line bg-surface px-4 text-sm font-semibold text-fg transition-colors hover:bg-surface-2";
-const dangerClass =
-  "inline-flex h-10 items-center justify-center gap-2 rounded-xl bg-danger px-4 text-sm font-semibold text-white shadow-md shadow-danger/25 transition-opacity hover:opacity-90 disabled:opacity-60";
 
 /** How many titles a confirmation lists before "and N more". */
 const LISTED = 5;
@@ -46,18 +43,12 @@ export function DeleteChatsDialog({
       }
       footer={
         <>
-          <button type="button" onClick={onCancel} className={cancelClass}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => onConfirm(list)}
-            data-testid="history-delete-confirm"
-            className={dangerClass}
-          >
-            <Trash2 className="size-4" aria-hidden />
+          </Button>
+          <Button variant="danger" onClick={() => onConfirm(list)} data-testid="history-delete-confirm" icon={<Trash2 className="size-4" aria-hidden />}>
             {one ? "Delete" : `Delete ${plural(list.length, "chat")}`}
-          </button>
+          </Button>
         </>
       }
     >
@@ -117,23 +108,18 @@ export function DeleteAllDialog({
       }
       footer={
         <>
-          <button type="button" onClick={onCancel} className={cancelClass}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="danger"
             onClick={onConfirm}
-            disabled={deleting}
+            loading={deleting}
             data-testid="history-delete-all-confirm"
-            className={dangerClass}
+            icon={<Trash2 className="size-4" aria-hidden />}
           >
-            {deleting ? (
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-            ) : (
-              <Trash2 className="size-4" aria-hidden />
-            )}
             Delete all chats
-          </button>
+          </Button>
         </>
       }
     >
@@ -141,12 +127,13 @@ export function DeleteAllDialog({
         <p className="min-w-0 flex-1 text-sm text-muted">
           Want to keep your research? Download every chat as JSON first.
         </p>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={onExport}
           disabled={exportProgress !== null || chats === 0}
           data-testid="history-delete-all-export"
-          className="inline-flex h-9 shrink-0 items-center justify-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-fg transition-colors hover:border-brand/40 hover:bg-surface-2 disabled:opacity-60"
+          className="h-9"
         >
           {exportProgress ? (
             <>
@@ -159,7 +146,7 @@ export function DeleteAllDialog({
               Download JSON
             </>
           )}
-        </button>
+        </Button>
       </div>
     </Modal>
   );
