@@ -1,6 +1,6 @@
-import { Loader2 } from "lucide-react";
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { cx } from "./cx";
+import { Spinner } from "./spinner";
 import { Tip } from "./tooltip";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "subtle";
@@ -20,7 +20,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** The kit's button look, for a Remix <Link> that should look like a button. */
-export function buttonClasses({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cx(
     "inline-flex shrink-0 select-none items-center justify-center whitespace-nowrap font-semibold transition-[background-color,border-color,color,box-shadow,opacity] disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress",
     VARIANTS[variant],
@@ -50,7 +54,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       className={buttonClasses({ variant, size, className })}
       {...rest}
     >
-      {loading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon}
+      {loading ? <Spinner /> : icon}
       {children}
     </button>
   );

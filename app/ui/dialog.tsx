@@ -36,19 +36,27 @@ export function ConfirmDialog({
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      // Closing mid-request would hide the outcome; Escape, the overlay and Close wait until it settles.
+      onOpenChange={(next) => {
+        if (next || !pending) onOpenChange(next);
+      }}
       title={title}
       description={description}
       data-testid={testId}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? "danger" : "primary"} loading={pending} onClick={onConfirm} data-testid={`${testId}-confirm`}>
+          <Button
+            variant={danger ? "danger" : "primary"}
+            loading={pending}
+            onClick={onConfirm}
+            data-testid={`${testId}-confirm`}
+          >
             {confirmLabel}
           </Button>
-        </div>
+        </>
       }
     >
       {children}

@@ -1,5 +1,5 @@
 /** Display pieces of the kit: page headers, empty states, skeletons, badges, stats, progress. */
-import type { LucideIcon } from "lucide-react";
+import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
@@ -41,7 +41,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cx("flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-12 text-center", className)}>
+    <div
+      className={cx(
+        "flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-12 text-center",
+        className,
+      )}
+    >
       {Icon && (
         <span className="grid size-12 place-items-center rounded-2xl bg-brand-soft text-brand" aria-hidden>
           <Icon className="size-6" />
@@ -60,7 +65,13 @@ export function Skeleton({ className, lines }: { className?: string; lines?: num
     return (
       <span aria-hidden className={cx("block space-y-2", className)}>
         {Array.from({ length: lines }, (_, i) => (
-          <span key={i} className={cx("block h-3 rounded bg-surface-2 motion-safe:animate-pulse", i === lines - 1 ? "w-2/3" : "w-full")} />
+          <span
+            key={i}
+            className={cx(
+              "block h-3 rounded bg-surface-2 motion-safe:animate-pulse",
+              i === lines - 1 ? "w-2/3" : "w-full",
+            )}
+          />
         ))}
       </span>
     );
@@ -72,27 +83,94 @@ export type BadgeTone = "neutral" | "brand" | "success" | "warning" | "danger";
 const TONES: Record<BadgeTone, string> = {
   neutral: "bg-surface-2 text-muted ring-line",
   brand: "bg-brand-soft text-brand ring-brand/25",
-  success: "bg-emerald-500/10 text-emerald-600 ring-emerald-500/25 dark:text-emerald-400",
+  success: "bg-accent/10 text-accent ring-accent/25",
   warning: "bg-warning/10 text-warning ring-warning/25",
   danger: "bg-danger/10 text-danger ring-danger/25",
 };
 
-export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cx("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", TONES[tone], className)}>{children}</span>;
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cx(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        TONES[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
 }
 
-export function Stat({ label, value, hint, className }: { label: ReactNode; value: ReactNode; hint?: ReactNode; className?: string }) {
+export interface StatTrend {
+  direction: "up" | "down" | "flat";
+  /** The change in words, e.g. "+12% vs last week". */
+  label: ReactNode;
+  /** Whether the change is good news (green) or bad (red); default: up is good, down is bad. */
+  good?: boolean;
+}
+
+const TREND_ICONS = { up: ArrowUpRight, down: ArrowDownRight, flat: Minus } as const;
+
+export function Stat({
+  label,
+  value,
+  hint,
+  trend,
+  className,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  hint?: ReactNode;
+  trend?: StatTrend;
+  className?: string;
+}) {
+  const good = trend?.good ?? (trend?.direction === "flat" ? undefined : trend?.direction === "up");
+  const TrendIcon = trend ? TREND_ICONS[trend.direction] : undefined;
   return (
     <div className={cx("rounded-xl border border-line bg-surface px-4 py-3", className)}>
       <p className="text-[13px] font-medium text-muted">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums tracking-tight text-fg">{value}</p>
+      {trend && TrendIcon && (
+        <p
+          className={cx(
+            "mt-1 inline-flex items-center gap-1 text-xs font-semibold",
+            good === undefined ? "text-muted" : good ? "text-accent" : "text-danger",
+          )}
+        >
+          <TrendIcon aria-hidden className="size-3.5" />
+          {trend.label}
+        </p>
+      )}
       {hint && <p className="mt-0.5 text-xs text-subtle">{hint}</p>}
     </div>
   );
 }
 
 /** A bar with progressbar semantics; amber from 80% and red when full, like the usage meters. */
-export function ProgressBar({ value, max, label, className }: { value: number; max: number; label: string; className?: string }) {
+export function ProgressBar({
+  value,
+  max,
+  label,
+  valueText,
+  className,
+}: {
+  value: number;
+  max: number;
+  /** Names the bar for screen readers. */
+  label: string;
+  /** The value in words, e.g. "8 of 10 queries used", when a bare number would say too little. */
+  valueText?: string;
+  className?: string;
+}) {
   const ratio = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   const tone = ratio >= 1 ? "bg-danger" : ratio >= 0.8 ? "bg-warning" : "bg-brand";
   return (
@@ -101,10 +179,14 @@ export function ProgressBar({ value, max, label, className }: { value: number; m
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={max}
-      aria-valuenow={Math.min(value, max)}
+      aria-valuenow={Math.min(Math.max(value, 0), max)}
+      aria-valuetext={valueText}
       className={cx("h-1.5 w-full overflow-hidden rounded-full bg-surface-2", className)}
     >
-      <div className={cx("h-full rounded-full transition-[width] duration-300", tone)} style={{ width: `${ratio * 100}%` }} />
+      <div
+        className={cx("h-full rounded-full transition-[width] duration-300", tone)}
+        style={{ width: `${ratio * 100}%` }}
+      />
     </div>
   );
 }

@@ -1,17 +1,29 @@
 /** The UI kit: accessible building blocks on Radix primitives and the app's design tokens. */
-export { Button, buttonClasses, IconButton, type ButtonProps, type ButtonSize, type ButtonVariant, type IconButtonProps } from "./button";
+export {
+  Button,
+  buttonClasses,
+  IconButton,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  type IconButtonProps,
+} from "./button";
 export { cx } from "./cx";
-export { DataTable, type Column } from "./data-table";
+export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
-export { Badge, EmptyState, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone } from "./display";
+export { Badge, EmptyState, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone, type StatTrend } from "./display";
 export { downloadJson } from "./download";
 export { EmailText } from "./email-text";
-export { Field, Input, Textarea, type FieldProps } from "./field";
-export { FullScreenLoader } from "./full-screen-loader";
+export { Field, Input, Select, Textarea, type FieldProps, type InputProps } from "./field";
+export { FullScreenLoader, type FullScreenLoaderProps } from "./full-screen-loader";
 export { inertWhen } from "./inert";
+export { Logo, LogoMark, Wordmark, type LogoProps, type LogoSize } from "./logo";
 export { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "./menu";
-export { Modal } from "./modal";
+export { Modal, type ModalProps } from "./modal";
+export { Spinner, type SpinnerProps } from "./spinner";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 export { ThemeToggle } from "./theme-toggle";
-export { Tip as Tooltip } from "./tooltip";
+export { Toaster, TOAST_LIMIT } from "./toaster";
+// Tip is the name screens already import from ./tooltip; Tooltip reads better next to the rest of the kit.
+export { Tip, Tip as Tooltip, type TipProps, type TipProps as TooltipProps } from "./tooltip";
 export { UserAvatar, initialsOf } from "./user-avatar";
