@@ -3,10 +3,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   AskSchema,
+  ChatDeletedSchema,
   ChatEnvelopeSchema,
   ChatIdSchema,
   ChatListQuerySchema,
   ChatListSchema,
+  ChatsDeletedSchema,
   ChatWithMessagesSchema,
   CreateChatSchema,
   RenameChatSchema,
@@ -14,12 +16,21 @@ import {
 } from "~/domain/contracts/chats";
 import { encodeSseEvent } from "~/domain/sse";
 import { chatProviderFor } from "~/server/ai/provider";
-import { answerQuestion, askQuestion, createChat, deleteEveryChat, deleteOwnChat, getChat, listChats, renameOwnChat, type AskedQuestion } from "~/server/chat/service";
-import { reserveUsage } from "~/server/usage/meter";
+import {
+  answerQuestion,
+  askQuestion,
+  chatDepsFor,
+  createChat,
+  deleteEveryChat,
+  deleteOwnChat,
+  getChat,
+  listChats,
+  renameOwnChat,
+  type AskedQuestion,
+} from "~/server/chat/service";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
-import { enforceRateLimit } from "./services";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: ChatIdSchema });
@@ -76,7 +87,7 @@ export const chats = createRouter()
       path: "/chats/{id}",
       summary: "Delete a chat and its messages",
       request: { params: IdParam },
-      responses: { 200: { description: "Deleted", ...json(z.object({ ok: z.literal(true) })) }, ...errors },
+      responses: { 200: { description: "Deleted", ...json(ChatDeletedSchema) }, ...errors },
     }),
     async (c) => {
       await deleteOwnChat(c.var.db, requireCaller(c).user.id, c.req.valid("param").id);
@@ -88,7 +99,7 @@ export const chats = createRouter()
       method: "delete",
       path: "/chats",
       summary: "Delete every chat of the caller",
-      responses: { 200: { description: "Deleted", ...json(z.object({ deleted: z.number().int() })) }, ...errors },
+      responses: { 200: { description: "Deleted", ...json(ChatsDeletedSchema) }, ...errors },
     }),
     async (c) => c.json({ deleted: await deleteEveryChat(c.var.db, requireCaller(c).user.id) }, 200),
   )
@@ -110,16 +121,8 @@ export const chats = createRouter()
       },
     }),
     async (c) => {
-      const asked = await askQuestion(
-        {
-          db: c.var.db,
-          limitAiCalls: (userId) => enforceRateLimit(c, "aiByUser", String(userId)),
-          reserveQuery: (userId) => reserveUsage(c.env, userId, "queries", 1, c.var.db),
-        },
-        requireCaller(c).user.id,
-        c.req.valid("param").id,
-        c.req.valid("json").content,
-      );
+      const { id } = c.req.valid("param");
+      const asked = await askQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, c.req.valid("json").content);
       return answerAsEventStream(c, asked);
     },
   );

@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import type { AuthDeps } from "~/server/auth/service";
 import { createOutboxMailer, createResendMailer, type Mailer, type OutboxStore } from "~/server/email/mailer";
-import { AppError } from "~/domain/errors";
-import { RATE_LIMITS, type RateLimitAction } from "~/server/platform/rate-limit-rules";
+import { enforceRateLimit as enforceRateLimitWith } from "~/server/platform/rate-limit";
+import type { RateLimitAction } from "~/server/platform/rate-limit-rules";
 import { publicOrigin } from "~/server/platform/env";
 import { insertOutboxEmail } from "../db/outbox";
 import type { ApiEnv } from "./context";
@@ -50,21 +50,7 @@ export function authDeps(c: Context<ApiEnv>): AuthDeps {
   };
 }
 
-/** Counts a hit against the action's limit for this client; 429 with Retry-After when over. */
-export async function enforceRateLimit(c: Context<ApiEnv>, action: RateLimitAction, client: string): Promise<void> {
-  const rule = RATE_LIMITS[action];
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`${action}:${client.toLowerCase()}`));
-  const result = await stub.hit(rule);
-  if (!result.allowed) {
-    const seconds = Math.ceil(result.retryAfterMs / 1000);
-    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${formatWait(seconds)}.`, {
-      headers: { "Retry-After": String(seconds) },
-      details: { retryAfterSeconds: seconds, action },
-    });
-  }
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** The request's form of enforceRateLimit (app/server/platform/rate-limit.ts): the limiter binding from the context. */
+export function enforceRateLimit(c: Context<ApiEnv>, action: RateLimitAction, client: string): Promise<void> {
+  return enforceRateLimitWith(c.env.RATE_LIMITER, action, client);
 }

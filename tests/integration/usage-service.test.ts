@@ -33,4 +33,20 @@ describe("reserveUsage(env, userId, counter, n)", () => {
     await five.commit();
     await expect(reserveUsage(env, u.user.id, "images")).rejects.toMatchObject({ type: "USAGE_LIMIT" });
   });
+
+  it("settles a reservation once: a refund after its commit, or a second refund, changes nothing", async () => {
+    const u = await verifiedUser();
+    const kept = await reserveUsage(env, u.user.id, "queries");
+    const returned = await reserveUsage(env, u.user.id, "queries");
+    expect(returned).toMatchObject({ limit: 10, remaining: 8 });
+    await kept.commit();
+    await kept.refund();
+    await returned.refund();
+    await returned.refund();
+    await returned.commit();
+    expect((await call("/api/usage/summary", { token: u.token })).json.data.usage.queries).toBe(1);
+    const next = await reserveUsage(env, u.user.id, "queries");
+    expect(next.remaining).toBe(8);
+    await next.refund();
+  });
 });

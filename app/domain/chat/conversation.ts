@@ -2,13 +2,13 @@
  * The rules of a conversation (spec sections 3 and 9), free of HTTP and storage: titles,
  * how answers are stored and what history a provider sees. Both the Worker and the browser use them.
  */
+import type { ApiMessage, ChatStreamEvent, Citation } from "../contracts/chats";
+
 /** One turn of the conversation as a provider sees it. */
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
   content: string;
 }
-
-import type { ApiMessage, Citation } from "../contracts/chats";
 
 // The message shape is the chat contract's (contracts/chats.ts); these rules work on it.
 export type { ApiMessage, Citation };
@@ -82,5 +82,6 @@ export function historyForProvider(messages: ApiMessage[]): ChatTurn[] {
   return turns;
 }
 
-export type AnswerEvent = { type: "delta"; text: string } | { type: "summary"; text: string } | { type: "citations"; citations: Citation[] };
+/** What a provider's answer adds as it streams: the contract's delta, summary and citations events. */
+export type AnswerEvent = Extract<ChatStreamEvent, { type: "delta" | "summary" | "citations" }>;
 

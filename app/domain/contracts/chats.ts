@@ -71,6 +71,8 @@ export const AskSchema = z.object({
 export const ChatListSchema = z.object({ chats: z.array(ListedChatSchema) });
 export const ChatEnvelopeSchema = z.object({ chat: ChatSchema });
 export const ChatWithMessagesSchema = z.object({ chat: ChatSchema, messages: z.array(MessageSchema) });
+export const ChatDeletedSchema = z.object({ ok: z.literal(true) });
+export const ChatsDeletedSchema = z.object({ deleted: z.number().int() });
 
 export const UsageAfterAnswerSchema = z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() });
 
@@ -91,5 +93,10 @@ export type Citation = z.infer<typeof CitationSchema>;
 export type Chat = z.infer<typeof ChatSchema>;
 export type ListedChat = z.infer<typeof ListedChatSchema>;
 export type ApiMessage = z.infer<typeof MessageSchema>;
+export type CreateChatBody = z.input<typeof CreateChatSchema>;
+export type ChatList = z.infer<typeof ChatListSchema>;
+export type ChatEnvelope = z.infer<typeof ChatEnvelopeSchema>;
+export type ChatWithMessages = z.infer<typeof ChatWithMessagesSchema>;
+export type ChatsDeleted = z.infer<typeof ChatsDeletedSchema>;
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 export type ChatStreamEventType = ChatStreamEvent["type"];

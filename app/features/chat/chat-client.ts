@@ -4,6 +4,7 @@
  * Everything goes through the one request client (`~/lib/http`); the stream is read with the
  * shared SSE reader (`~/domain/sse`).
  */
+import type { ChatEnvelope, ChatList, ChatsDeleted, ChatWithMessages, CreateChatBody } from "~/domain/contracts/chats";
 import { readSseEvents } from "~/domain/sse";
 import { apiRequest, buildHeaders, getQueryFn, throwIfResNotOk } from "~/lib/http";
 import {
@@ -12,7 +13,6 @@ import {
   sortChats,
   type ChatDetail,
   type ChatListItem,
-  type ChatMessage,
   type ChatSummary,
   type StreamEvent,
 } from "./chat-logic";
@@ -22,34 +22,34 @@ const chatUrl = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 /** All of the user's chats, newest update first. */
 export async function fetchChats({ signal }: { signal?: AbortSignal } = {}): Promise<ChatSummary[]> {
-  const body = await getQueryFn<{ chats?: ChatSummary[] }>({ on401: "throw" })({ queryKey: chatKeys.list(), signal });
+  const body = await getQueryFn<ChatList>({ on401: "throw" })({ queryKey: chatKeys.list(), signal });
   return sortChats(body?.chats ?? []);
 }
 
 /** Every chat with its message count, or with `q` the chats whose title or messages contain it (`GET /api/chats?q=`). */
 export async function fetchChatHistory(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatListItem[]> {
   const url = q ? `/api/chats?q=${encodeURIComponent(q)}` : "/api/chats";
-  const body = await getQueryFn<{ chats?: ChatListItem[] }>({ on401: "throw" })({ queryKey: [url], signal });
+  const body = await getQueryFn<ChatList>({ on401: "throw" })({ queryKey: [url], signal });
   return (body?.chats ?? []).map((c) => ({ ...c, messageCount: typeof c.messageCount === "number" ? c.messageCount : 0 }));
 }
 
 /** One chat and its messages (404 `NOT_FOUND` for an unknown chat or another user's). */
 export async function fetchChat(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatDetail> {
-  const body = await getQueryFn<{ chat: ChatSummary; messages?: ChatMessage[] }>({ on401: "throw" })({
+  const body = await getQueryFn<ChatWithMessages>({ on401: "throw" })({
     queryKey: [chatUrl(id)],
     signal,
   });
   return { chat: body!.chat, messages: (body!.messages ?? []).map(normalizeMessage) };
 }
 
-export async function createChat(input: { id?: string; title?: string; projectId?: string }): Promise<ChatSummary> {
+export async function createChat(input: CreateChatBody): Promise<ChatSummary> {
   const res = await apiRequest("POST", "/api/chats", input);
-  return ((await res.json()) as { chat: ChatSummary }).chat;
+  return ((await res.json()) as ChatEnvelope).chat;
 }
 
 export async function renameChat(id: string, title: string): Promise<ChatSummary> {
   const res = await apiRequest("PATCH", chatUrl(id), { title });
-  return ((await res.json()) as { chat: ChatSummary }).chat;
+  return ((await res.json()) as ChatEnvelope).chat;
 }
 
 export async function deleteChat(id: string): Promise<void> {
@@ -59,7 +59,7 @@ export async function deleteChat(id: string): Promise<void> {
 /** Deletes every chat of the signed-in user (`DELETE /api/chats`); resolves with how many were deleted. */
 export async function deleteAllChats(): Promise<number> {
   const res = await apiRequest("DELETE", "/api/chats");
-  return ((await res.json()) as { deleted?: number }).deleted ?? 0;
+  return ((await res.json()) as Partial<ChatsDeleted>).deleted ?? 0;
 }
 
 /**

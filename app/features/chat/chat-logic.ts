@@ -6,7 +6,13 @@
 
 // Spec section 9 limits and the title rule live with the server's conversation rules, so the
 // browser and the API can never disagree about them.
-import type { ApiMessage, Chat, ChatStreamEvent, Citation, ListedChat } from "~/domain/contracts/chats";
+import type { ApiMessage, Chat, Citation, ListedChat } from "~/domain/contracts/chats";
+import {
+  readChatStreamEvent,
+  readCitations,
+  type ReadChatStreamEvent,
+  type UsageAfterAnswer,
+} from "~/domain/contracts/chat-events";
 import { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX, titleFromQuestion } from "~/domain/chat/conversation";
 
 export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };
@@ -45,17 +51,14 @@ export interface ChatDetail {
   messages: ViewMessage[];
 }
 
-export type StreamUsage = Extract<ChatStreamEvent, { type: "done" }>["usage"];
+export type StreamUsage = UsageAfterAnswer;
 
 /**
  * One event of `POST /api/chats/:id/messages`' event stream, as the contract defines it, read
  * leniently: a `done` without its chat or usage still finishes the turn, and an error of a type
  * this build does not know still shows its message.
  */
-export type StreamEvent =
-  | Exclude<ChatStreamEvent, { type: "done" | "error" }>
-  | { type: "done"; message: ChatMessage; chat?: ChatSummary; usage?: StreamUsage }
-  | { type: "error"; error: TurnError };
+export type StreamEvent = ReadChatStreamEvent;
 
 /** The two messages one question adds: the user's and the answer being written. */
 export interface Turn {
@@ -192,71 +195,15 @@ export function groupChats<T extends Pick<ChatSummary, "id" | "updatedAt" | "cre
 // ---------------------------------------------------------------------------------------------
 // Turns and the event stream
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isCitation(value: unknown): value is Citation {
-  return isObject(value) && typeof value.title === "string" && typeof value.source === "string";
-}
-
-function isMessage(value: unknown): value is ChatMessage {
-  return (
-    isObject(value) &&
-    typeof value.id === "string" &&
-    typeof value.content === "string" &&
-    (value.role === "user" || value.role === "assistant")
-  );
-}
-
-function citationsOf(value: unknown): Citation[] {
-  return Array.isArray(value) ? value.filter(isCitation) : [];
-}
-
 /**
- * Parses one `data:` payload against the contract's event shapes; anything malformed or unknown
- * is null (and ignored by the caller). A few lines of guards instead of the contract's zod
- * schema keep zod out of the chat page, and let a partly damaged event (one bad citation) still
- * show what is good in it.
+ * Parses one `data:` payload against the contract's event shapes (readChatStreamEvent, next to the
+ * contract in app/domain/contracts/chat-events.ts); anything malformed or unknown is null (and
+ * ignored by the caller). An error the server sent without words gets the generic message.
  */
 export function parseStreamEvent(data: string): StreamEvent | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(raw)) return null;
-  switch (raw.type) {
-    case "user":
-      return isMessage(raw.message) ? { type: "user", message: raw.message } : null;
-    case "delta":
-      return typeof raw.text === "string" ? { type: "delta", text: raw.text } : null;
-    case "summary":
-      return typeof raw.text === "string" ? { type: "summary", text: raw.text } : null;
-    case "citations":
-      return { type: "citations", citations: citationsOf(raw.citations) };
-    case "done":
-      if (!isMessage(raw.message)) return null;
-      return {
-        type: "done",
-        message: raw.message,
-        ...(isObject(raw.chat) && typeof raw.chat.id === "string" ? { chat: raw.chat as unknown as ChatSummary } : {}),
-        ...(isObject(raw.usage) ? { usage: raw.usage as unknown as StreamUsage } : {}),
-      };
-    case "error": {
-      const err = isObject(raw.error) ? raw.error : {};
-      return {
-        type: "error",
-        error: {
-          type: typeof err.type === "string" ? err.type : "INTERNAL",
-          message: typeof err.message === "string" && err.message ? err.message : GENERIC_ANSWER_ERROR,
-        },
-      };
-    }
-    default:
-      return null;
-  }
+  const event = readChatStreamEvent(data);
+  if (event?.type !== "error" || event.error.message) return event;
+  return { type: "error", error: { type: event.error.type, message: GENERIC_ANSWER_ERROR } };
 }
 
 export const GENERIC_ANSWER_ERROR = "Something went wrong while writing the answer. Please try again.";
@@ -272,7 +219,7 @@ export function normalizeMessage(message: ChatMessage): ViewMessage {
     createdAt: message.createdAt,
   };
   if (typeof message.summary === "string" && message.summary.trim()) out.summary = message.summary;
-  const citations = citationsOf(message.citations);
+  const citations = readCitations(message.citations);
   if (citations.length) out.citations = citations;
   if (typeof message.provider === "string" && message.provider) out.provider = message.provider;
   if (message.stopped === true) out.stopped = true;

@@ -10,10 +10,11 @@ import { toAppError } from "~/domain/errors";
 import type { AnswerEvent, ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
 import type { Chat, ChatStreamEvent } from "~/domain/contracts/chats";
 import type { ChatProvider } from "../ai/types";
+import type { UsageReservation } from "../usage/meter";
 
 export interface AnswerStreamDeps {
   provider: ChatProvider;
-  reservation: { limit: number; remaining: number; commit(): Promise<void>; refund(): Promise<void> };
+  reservation: UsageReservation;
   saveAnswer(answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }>;
   discardQuestion(): Promise<void>;
   onFailure?(err: AppError): void;

@@ -2,7 +2,7 @@
  * Chat, as plain functions over its dependencies: the database, the provider, the meter and the
  * rate limit come in as arguments, so a route, a scheduled job or a test can call them alike.
  */
-import type { Chat, ListedChat } from "~/domain/contracts/chats";
+import type { Chat, ChatStreamEvent, ListedChat } from "~/domain/contracts/chats";
 import { decodeMessage, DEFAULT_CHAT_TITLE, encodeAnswer, historyForProvider, titleFromQuestion, type ApiMessage } from "~/domain/chat/conversation";
 import { messageSnippet } from "~/domain/chat/search";
 import { AppError } from "~/domain/errors";
@@ -26,9 +26,9 @@ import {
 import type { Database } from "../../../db/client";
 import type { ChatProvider } from "../ai/types";
 import type { Logger } from "../platform/log";
-import type { UsageReservation } from "../usage/meter";
+import { enforceRateLimit } from "../platform/rate-limit";
+import { reserveUsage, type MeterBindings, type UsageReservation } from "../usage/meter";
 import { streamAnswer } from "./answer-stream";
-import type { ChatStreamEvent } from "~/domain/contracts/chats";
 
 export interface ChatDeps {
   db: Database;
@@ -37,6 +37,15 @@ export interface ChatDeps {
   /** Reserves one query (throws USAGE_LIMIT). */
   reserveQuery(userId: number): Promise<UsageReservation>;
   now?: () => Date;
+}
+
+/** The production wiring of ChatDeps: the AI rate limit and the query meter from the Worker's bindings. */
+export function chatDepsFor(env: MeterBindings & Pick<Env, "RATE_LIMITER">, db: Database): ChatDeps {
+  return {
+    db,
+    limitAiCalls: (userId) => enforceRateLimit(env.RATE_LIMITER, "aiByUser", String(userId)),
+    reserveQuery: (userId) => reserveUsage(env, userId, "queries", 1, db),
+  };
 }
 
 const notFound = () => new AppError("NOT_FOUND", "This chat does not exist, or it belongs to another account.");
