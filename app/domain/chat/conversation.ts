@@ -35,7 +35,7 @@ export function titleFromQuestion(question: string): string {
  * the message's own fields, with `provider` the label of the AI that wrote it and `stopped` set
  * when the user stopped it before it finished.
  */
-export type StoredAnswer = Pick<ApiMessage, "content" | "summary" | "citations" | "provider" | "stopped">;
+export type StoredAnswer = Pick<ApiMessage, "content" | "summary" | "citations" | "provider" | "stopped" | "notCounted">;
 
 export function truncateMessage(text: string): string {
   return text.length > MESSAGE_MAX ? text.slice(0, MESSAGE_MAX) : text;

@@ -8,9 +8,17 @@ import { CHAT_TITLE_MAX, MESSAGE_MAX } from "../chat/conversation";
 import { SEARCH_QUERY_MAX } from "../chat/search";
 import { ERROR_TYPES, type ErrorType } from "../errors";
 
+/** The kinds of catalog record an answer can cite; each opens in the chat's side panel. */
+export const CITED_RECORD_KINDS = ["product", "ad", "store", "niche"] as const;
+export type CitedRecordKind = (typeof CITED_RECORD_KINDS)[number];
+
+export const CitedRecordSchema = z
+  .object({ kind: z.enum(CITED_RECORD_KINDS), id: z.string() })
+  .meta({ id: "CitedRecord", description: "The catalog record a citation points to (GET /api/catalog/{kind}s/{id})" });
+
 export const CitationSchema = z
-  .object({ title: z.string(), source: z.string(), url: z.string().optional() })
-  .meta({ id: "Citation", description: "A source an answer relies on; url is absent for sample-catalog entries" });
+  .object({ title: z.string(), source: z.string(), url: z.string().optional(), record: CitedRecordSchema.optional() })
+  .meta({ id: "Citation", description: "A source an answer relies on; record names the catalog record it opens, url an outside page" });
 
 export const ChatSchema = z
   .object({ id: z.string(), title: z.string(), projectId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
@@ -35,6 +43,7 @@ export const MessageSchema = z
     citations: z.array(CitationSchema).optional(),
     provider: z.string().optional(),
     stopped: z.boolean().optional(),
+    notCounted: z.boolean().optional().meta({ description: "True when the answer found nothing to answer with and its query was refunded" }),
     createdAt: z.string(),
   })
   .meta({ id: "Message" });
@@ -90,6 +99,7 @@ export const ChatStreamEventSchema = z.discriminatedUnion("type", [
 ]);
 
 export type Citation = z.infer<typeof CitationSchema>;
+export type CitedRecord = z.infer<typeof CitedRecordSchema>;
 export type Chat = z.infer<typeof ChatSchema>;
 export type ListedChat = z.infer<typeof ListedChatSchema>;
 export type ApiMessage = z.infer<typeof MessageSchema>;

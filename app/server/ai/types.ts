@@ -18,8 +18,16 @@ export type ReplyEvent =
   | { type: "delta"; text: string }
   /** Sources behind the answer; sent at most once, after the text. */
   | { type: "citations"; citations: Citation[] }
-  /** A one-paragraph executive summary of a research answer; at most once, after the text. */
-  | { type: "summary"; text: string };
+  /** A one-paragraph executive summary of a research answer; at most once. */
+  | { type: "summary"; text: string }
+  /**
+   * The answer found nothing to answer with (a refusal, a "couldn't find", an empty or nonsense
+   * question): it is still shown and saved, but the query is refunded and the answer marked
+   * "not counted". At most once, before the stream ends.
+   */
+  | { type: "unanswered"; reason: UnansweredReason };
+
+export type UnansweredReason = "no-match" | "refusal" | "empty" | "out-of-scope";
 
 export interface ChatProvider {
   /** Stable id stored with each answer, e.g. "analyst" or "openai:gpt-4o-mini". */

@@ -77,6 +77,10 @@ export async function produceAnswer(
   try {
     for await (const event of provider.reply({ messages: turns, signal })) {
       if (signal.aborted) break;
+      if (event.type === "unanswered") {
+        answer.notCounted = true;
+        continue;
+      }
       await emit(event);
       // Keep only what reached the reader: the saved answer is the one the user saw.
       if (signal.aborted) break;

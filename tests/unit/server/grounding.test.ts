@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { checkGrounding } from "~/server/ai/grounding";
+import { getCatalog } from "~/server/market/catalog";
+import { formatCents, formatCount, formatPercent } from "~/server/market/format";
+
+const product = getCatalog().products[0];
+const cite = [{ title: product.name, source: "sample-catalog", record: { kind: "product" as const, id: product.id } }];
+
+describe("checkGrounding", () => {
+  it("accepts a cited record's figures in the ways answers write them", () => {
+    const text = `${product.id} sells at ${formatCents(product.priceCents)}, costs ${formatCents(product.costCents)}, keeps ${formatPercent(product.marginPct)} and takes ${formatCount(product.monthlyOrders)} orders a month (launched ${product.launchMonth}).`;
+    expect(checkGrounding(text, cite).ungrounded).toEqual([]);
+  });
+
+  it("flags a number no cited record holds, and backs nothing without a record", () => {
+    expect(checkGrounding("It sells 98,765 units at $1,234.56.", cite).ungrounded).toEqual(["98,765", "$1,234.56"]);
+    const text = `It costs ${formatCents(product.costCents)}.`;
+    expect(checkGrounding(text, [{ title: "x", source: "web" }]).ungrounded).toEqual([formatCents(product.costCents)]);
+  });
+
+  it("accepts correct arithmetic on grounded figures, and its result later on, but not wrong arithmetic", () => {
+    const price = product.priceCents / 100;
+    const margin = product.marginCents / 100;
+    const roas = Math.round((price / margin) * 100) / 100;
+    const ok = `Target ROAS: ${formatCents(product.priceCents)} ÷ ${formatCents(product.marginCents)} = ${roas.toFixed(2)}. Aim above ${roas.toFixed(2)}×.`;
+    expect(checkGrounding(ok, cite).ungrounded).toEqual([]);
+    const wrong = `Target ROAS: ${formatCents(product.priceCents)} ÷ ${formatCents(product.marginCents)} = ${(roas + 7).toFixed(2)}.`;
+    expect(checkGrounding(wrong, cite).ungrounded).toEqual([(roas + 7).toFixed(2)]);
+  });
+
+  it("treats small counts, ids and months as structure, not claims", () => {
+    expect(checkGrounding("The top 8 of P-0042 and S-012, since 2025-03.", []).ungrounded).toEqual([]);
+    expect(checkGrounding("It has 11 ads.", []).ungrounded).toEqual(["11"]);
+  });
+});
