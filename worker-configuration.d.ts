@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/app");
-		durableNamespaces: "RateLimiter" | "UsageMeter";
+		durableNamespaces: "RateLimiter" | "UsageMeter" | "ChatRoom";
 	}
 	interface Env {
 		DB: D1Database;
@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		LOG_LEVEL: "info";
 		RATE_LIMITER: DurableObjectNamespace<import("./workers/app").RateLimiter>;
 		USAGE_METER: DurableObjectNamespace<import("./workers/app").UsageMeter>;
+		CHAT_ROOM: DurableObjectNamespace<import("./workers/app").ChatRoom>;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -200,10 +200,13 @@ export async function listMessages(db: Database, userId: number, chatId: string)
     .all();
 }
 
-/** Saves one message and touches the chat (optionally retitling it) in a single batch. */
+/**
+ * Saves one message after `parentId` and makes it the chat's leaf (the branch shown), touching
+ * the chat and optionally retitling it, in a single batch.
+ */
 export async function appendMessage(
   db: Database,
-  message: { id: string; chatId: string; userId: number; role: Message["role"]; content: string },
+  message: { id: string; chatId: string; userId: number; parentId: string | null; role: Message["role"]; content: string },
   retitle?: string,
 ): Promise<{ message: Message; chat: Chat }> {
   const now = new Date().toISOString();
@@ -214,15 +217,29 @@ export async function appendMessage(
       .returning(),
     db
       .update(chats)
-      .set(retitle ? { updatedAt: now, title: retitle } : { updatedAt: now })
+      .set(retitle ? { updatedAt: now, title: retitle, leafId: message.id } : { updatedAt: now, leafId: message.id })
       .where(and(eq(chats.id, message.chatId), eq(chats.userId, message.userId)))
       .returning(),
   ]);
   return { message: inserted[0], chat: touched[0] };
 }
 
-export async function deleteMessage(db: Database, userId: number, messageId: string): Promise<void> {
-  await db.delete(messages).where(and(eq(messages.id, messageId), eq(messages.userId, userId))).run();
+export async function findMessage(db: Database, userId: number, chatId: string, messageId: string): Promise<Message | undefined> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId), eq(messages.userId, userId)))
+    .get();
+}
+
+/** Takes a question back out (its answer failed) and shows the branch as it was before it. */
+export async function withdrawMessage(db: Database, userId: number, messageId: string, leafBefore: string | null): Promise<void> {
+  const gone = await db
+    .delete(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+    .returning({ chatId: messages.chatId })
+    .get();
+  if (gone) await db.update(chats).set({ leafId: leafBefore }).where(and(eq(chats.id, gone.chatId), eq(chats.userId, userId), eq(chats.leafId, messageId))).run();
 }
 
 export async function projectOwnedBy(db: Database, userId: number, projectId: string): Promise<boolean> {

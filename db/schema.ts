@@ -88,6 +88,8 @@ export const chats = sqliteTable(
     title: text("title").notNull().default("New Chat"),
     /** Set while an answer is being written: a chat answers one question at a time. */
     answeringUntil: text("answering_until"),
+    /** The last message of the branch the chat shows (edits and regenerations fork the conversation). */
+    leafId: text("leaf_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,12 +106,18 @@ export const messages = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The message this one follows: messages form a tree, so an edited question or a regenerated
+     * answer is a sibling of the version it replaces and every version stays reachable.
+     * Null for a chat's first message (and for rows from before versions, read as one line).
+     */
+    parentId: text("parent_id"),
     role: text("role", { enum: ["user", "assistant", "thinking"] }).notNull(),
     /** Plain text, or JSON text holding summary, fullResearch, content, citations and isPerplexity. */
     content: text("content").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_chat_created_idx").on(t.chatId, t.createdAt)],
+  (t) => [index("messages_chat_created_idx").on(t.chatId, t.createdAt), index("messages_parent_idx").on(t.parentId)],
 );
 
 export const subscriptions = sqliteTable("subscriptions", {

@@ -1,6 +1,5 @@
 /** The chat API: validate with the chat contract, call the chat service, stream the answer. */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   AskSchema,
   ChatDeletedSchema,
@@ -11,33 +10,48 @@ import {
   ChatsDeletedSchema,
   ChatWithMessagesSchema,
   CreateChatSchema,
+  EditQuestionSchema,
+  MessageIdSchema,
+  StreamQuerySchema,
   RenameChatSchema,
-  type ChatStreamEvent,
 } from "~/domain/contracts/chats";
-import { encodeSseEvent } from "~/domain/sse";
-import { chatProviderFor } from "~/server/ai/provider";
+import { followAnswer, startAnswer, stopAnswer } from "~/server/chat/rooms";
 import {
-  answerQuestion,
   askQuestion,
+  assertOwnChat,
   chatDepsFor,
   createChat,
   deleteEveryChat,
   deleteOwnChat,
+  editQuestion,
   getChat,
   listChats,
+  regenerateAnswer,
   renameOwnChat,
-  type AskedQuestion,
 } from "~/server/chat/service";
-import { createRouter, type ApiEnv } from "./context";
+import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: ChatIdSchema });
+const MessageParams = z.object({ id: ChatIdSchema, messageId: MessageIdSchema });
+const StopAnswerSchema = z.object({ stopped: z.boolean() }).meta({ id: "StopAnswer" });
+
+const ANSWER_EVENTS =
+  "Events (each with its position as the SSE id): user, summary?, delta*, replace?, citations?, then done " +
+  "(saved answer, chat, usage, counted) or error (query refunded).";
 const errors = {
   400: { description: "Invalid request", ...json(ErrorSchema) },
   401: { description: "Not signed in", ...json(ErrorSchema) },
   404: { description: "No such chat", ...json(ErrorSchema) },
+};
+
+const answerResponses = {
+  200: { description: "The answer stream", content: { "text/event-stream": { schema: z.string() } } },
+  409: { description: "The chat is still answering (CONFLICT)", ...json(ErrorSchema) },
+  429: { description: "Daily query limit reached (USAGE_LIMIT) or too many requests (RATE_LIMITED)", ...json(ErrorSchema) },
+  ...errors,
 };
 
 export const chats = createRouter()
@@ -109,36 +123,83 @@ export const chats = createRouter()
       path: "/chats/{id}/messages",
       summary: "Ask a question; the answer streams back as Server-Sent Events (uses 1 query)",
       description:
-        "Creates the chat when the id is new. Limits and validation answer JSON errors before the stream starts; " +
-        "a chat answers one question at a time (409 while it is answering). " +
-        "Events: user, delta*, summary?, citations?, then done (saved answer, chat, usage) or error (query refunded).",
+        "Creates the chat when the id is new, after the query is reserved (a refused question creates nothing). " +
+        "Limits and validation answer JSON errors before the stream starts; a chat answers one question at a time (409 while it is answering). " +
+        "The answer is written by the chat's Durable Object: it is finished and saved even if this stream's reader leaves, and " +
+        "GET /api/chats/{id}/stream follows it from any event. " +
+        ANSWER_EVENTS,
       request: { params: IdParam, ...body(AskSchema) },
-      responses: {
-        200: { description: "The answer stream", content: { "text/event-stream": { schema: z.string() } } },
-        409: { description: "The chat is still answering (CONFLICT)", ...json(ErrorSchema) },
-        429: { description: "Daily query limit reached (USAGE_LIMIT) or too many requests (RATE_LIMITED)", ...json(ErrorSchema) },
-        ...errors,
-      },
+      responses: answerResponses,
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const asked = await askQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, c.req.valid("json").content);
-      return answerAsEventStream(c, asked);
+      const job = await askQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, c.req.valid("json"));
+      return startAnswer(c.env, c.var.db, job);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/chats/{id}/stream",
+      summary: "Follow the answer being written (Server-Sent Events), from the start or from an event",
+      description:
+        "Replays the running answer's events from `from` (or after the Last-Event-ID header) and then sends new ones until it ends. " +
+        "Ends at once when the chat is not answering. " +
+        ANSWER_EVENTS,
+      request: { params: IdParam, query: StreamQuerySchema },
+      responses: { 200: { description: "The answer's events", content: { "text/event-stream": { schema: z.string() } } }, ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await assertOwnChat(c.var.db, requireCaller(c).user.id, id);
+      const lastEventId = Number(c.req.header("last-event-id"));
+      const from = c.req.valid("query").from ?? (Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId + 1 : 0);
+      return followAnswer(c.env, id, from);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/chats/{id}/stop",
+      summary: "Stop the answer being written",
+      description:
+        "Generation ends on the server. What was written is saved with its stopped mark and charged; an answer stopped before its first word is not charged.",
+      request: { params: IdParam },
+      responses: { 200: { description: "Whether an answer was running", ...json(StopAnswerSchema) }, ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await assertOwnChat(c.var.db, requireCaller(c).user.id, id);
+      return c.json({ stopped: await stopAnswer(c.env, id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/chats/{id}/messages/{messageId}/regenerate",
+      summary: "Answer a question again (uses 1 query); the earlier answers stay as versions",
+      description: "messageId is an answer (or its question). " + ANSWER_EVENTS,
+      request: { params: MessageParams },
+      responses: answerResponses,
+    }),
+    async (c) => {
+      const { id, messageId } = c.req.valid("param");
+      const job = await regenerateAnswer(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, messageId);
+      return startAnswer(c.env, c.var.db, job);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/chats/{id}/messages/{messageId}",
+      summary: "Edit a question and answer it again (uses 1 query); the earlier version and its answers stay",
+      description: "The edited text becomes a new version of the question (a sibling in the chat's tree). " + ANSWER_EVENTS,
+      request: { params: MessageParams, ...body(EditQuestionSchema) },
+      responses: answerResponses,
+    }),
+    async (c) => {
+      const { id, messageId } = c.req.valid("param");
+      const job = await editQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, messageId, c.req.valid("json").content);
+      return startAnswer(c.env, c.var.db, job);
     },
   );
-
-/** The answer as text/event-stream. The work runs under waitUntil: it is saved and settled even if the reader leaves. */
-function answerAsEventStream(c: Context<ApiEnv>, asked: AskedQuestion): Response {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
-  const send = (event: ChatStreamEvent) => writer.write(encodeSseEvent({ data: event }));
-  const log = c.var.log;
-  const finished = answerQuestion({ db: c.var.db, provider: chatProviderFor(c.var.config), log }, asked, send)
-    .catch((err: unknown) => log.error("chat stream failed", { err }))
-    .finally(() => writer.close().catch(() => {}));
-  c.executionCtx.waitUntil(finished);
-  return new Response(readable, {
-    status: 200,
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
-  });
-}

@@ -100,5 +100,6 @@ function withRequestId(request: Request, requestId: string): Request {
   headers.set("x-request-id", requestId);
   return new Request(request, { headers });
 }
+export { ChatRoom } from "./chat-room";
 export { RateLimiter } from "./rate-limiter";
 export { UsageMeter } from "./usage-meter";

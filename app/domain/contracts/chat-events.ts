@@ -13,10 +13,10 @@
  *
  * It is deliberately more forgiving than the schema in three places, so that an older page can
  * read a newer server's stream: a bad citation is dropped rather than the whole event, `done`
- * still finishes the turn without its chat or usage, and an error of a type this build does not
+ * still finishes the turn without its chat, usage or counted flag, and an error of a type this build does not
  * know still carries its message.
  */
-import type { ApiMessage, Chat, ChatStreamEvent, Citation } from "./chats";
+import type { ApiMessage, Chat, ChatStreamEvent, Citation, CitedRecord, CitedRecordKind } from "./chats";
 
 type ContractEvent<T extends ChatStreamEvent["type"]> = Extract<ChatStreamEvent, { type: T }>;
 
@@ -25,8 +25,8 @@ export type UsageAfterAnswer = ContractEvent<"done">["usage"];
 
 /** An event as read: the contract's own, with the leniencies above on `done` and `error`. */
 export type ReadChatStreamEvent =
-  | ContractEvent<"user" | "delta" | "summary" | "citations">
-  | { type: "done"; message: ApiMessage; chat?: Chat; usage?: UsageAfterAnswer }
+  | ContractEvent<"user" | "delta" | "summary" | "replace" | "citations">
+  | { type: "done"; message: ApiMessage; chat?: Chat; usage?: UsageAfterAnswer; counted?: boolean }
   | { type: "error"; error: { type: string; message: string } };
 
 type Json = Record<string, unknown>;
@@ -35,10 +35,18 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 const isString = (value: unknown): value is string => typeof value === "string";
 const isInt = (value: unknown): value is number => Number.isInteger(value);
 
+const RECORD_KINDS: readonly string[] = ["product", "ad", "store", "niche"] satisfies CitedRecordKind[];
+
+function readRecord(value: unknown): CitedRecord | null {
+  if (!isObject(value) || !isString(value.id) || !isString(value.kind) || !RECORD_KINDS.includes(value.kind)) return null;
+  return { kind: value.kind as CitedRecordKind, id: value.id };
+}
+
 function readCitation(value: unknown): Citation | null {
   if (!isObject(value) || !isString(value.title) || !isString(value.source)) return null;
   if (value.url !== undefined && !isString(value.url)) return null;
-  return { title: value.title, source: value.source, ...(value.url !== undefined ? { url: value.url } : {}) };
+  const record = readRecord(value.record);
+  return { title: value.title, source: value.source, ...(value.url !== undefined ? { url: value.url } : {}), ...(record ? { record } : {}) };
 }
 
 /** The well-formed citations of a list (anything else in it is dropped); [] for a non-list. */
@@ -49,28 +57,39 @@ export function readCitations(value: unknown): Citation[] {
 /** A message with every field the contract requires; optional fields of the wrong type are left out. */
 function readMessage(value: unknown): ApiMessage | null {
   if (!isObject(value)) return null;
-  const { id, chatId, role, content, createdAt, summary, citations, provider, stopped } = value;
+  const { id, chatId, role, parentId, content, createdAt, summary, fullResearch, citations, provider, stopped, notCounted } = value;
   if (!isString(id) || !isString(chatId) || !isString(content) || !isString(createdAt)) return null;
   if (role !== "user" && role !== "assistant") return null;
   return {
     id,
     chatId,
     role,
+    ...(parentId === null || isString(parentId) ? { parentId } : {}),
     content,
     ...(isString(summary) ? { summary } : {}),
+    ...(isString(fullResearch) ? { fullResearch } : {}),
     ...(Array.isArray(citations) ? { citations: readCitations(citations) } : {}),
     ...(isString(provider) ? { provider } : {}),
     ...(typeof stopped === "boolean" ? { stopped } : {}),
+    ...(typeof notCounted === "boolean" ? { notCounted } : {}),
     createdAt,
   };
 }
 
 function readChat(value: unknown): Chat | null {
   if (!isObject(value)) return null;
-  const { id, title, projectId, createdAt, updatedAt } = value;
+  const { id, title, projectId, leafId, answering, createdAt, updatedAt } = value;
   if (!isString(id) || !isString(title) || !isString(createdAt) || !isString(updatedAt)) return null;
   if (projectId !== null && !isString(projectId)) return null;
-  return { id, title, projectId, createdAt, updatedAt };
+  return {
+    id,
+    title,
+    projectId,
+    ...(leafId === null || isString(leafId) ? { leafId } : {}),
+    ...(typeof answering === "boolean" ? { answering } : {}),
+    createdAt,
+    updatedAt,
+  };
 }
 
 function readUsage(value: unknown): UsageAfterAnswer | null {
@@ -86,13 +105,20 @@ const READERS: { [T in ChatStreamEvent["type"]]: (raw: Json) => Extract<ReadChat
   },
   delta: (raw) => (isString(raw.text) ? { type: "delta", text: raw.text } : null),
   summary: (raw) => (isString(raw.text) ? { type: "summary", text: raw.text } : null),
+  replace: (raw) => (isString(raw.text) ? { type: "replace", text: raw.text } : null),
   citations: (raw) => ({ type: "citations", citations: readCitations(raw.citations) }),
   done: (raw) => {
     const message = readMessage(raw.message);
     if (!message) return null;
     const chat = readChat(raw.chat);
     const usage = readUsage(raw.usage);
-    return { type: "done", message, ...(chat ? { chat } : {}), ...(usage ? { usage } : {}) };
+    return {
+      type: "done",
+      message,
+      ...(chat ? { chat } : {}),
+      ...(usage ? { usage } : {}),
+      ...(typeof raw.counted === "boolean" ? { counted: raw.counted } : {}),
+    };
   },
   error: (raw) => {
     const error = isObject(raw.error) ? raw.error : {};

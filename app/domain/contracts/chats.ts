@@ -21,7 +21,15 @@ export const CitationSchema = z
   .meta({ id: "Citation", description: "A source an answer relies on; record names the catalog record it opens, url an outside page" });
 
 export const ChatSchema = z
-  .object({ id: z.string(), title: z.string(), projectId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+  .object({
+    id: z.string(),
+    title: z.string(),
+    projectId: z.string().nullable(),
+    leafId: z.string().nullable().optional().meta({ description: "The last message of the branch the chat shows; versions fork the conversation" }),
+    answering: z.boolean().optional().meta({ description: "True while an answer is being written: GET /api/chats/{id}/stream follows it" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
   .meta({ id: "Chat" });
 
 export const ListedChatSchema = ChatSchema.extend({
@@ -38,8 +46,14 @@ export const MessageSchema = z
     id: z.string(),
     chatId: z.string(),
     role: z.enum(["user", "assistant"]),
+    parentId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The message this one follows. Siblings of one role are the versions of a turn (edits, regenerations)" }),
     content: z.string(),
-    summary: z.string().optional(),
+    summary: z.string().optional().meta({ description: "The executive summary of a research answer" }),
+    fullResearch: z.string().optional().meta({ description: "The full analysis of a research answer ('View Full Analysis')" }),
     citations: z.array(CitationSchema).optional(),
     provider: z.string().optional(),
     stopped: z.boolean().optional(),
@@ -70,11 +84,26 @@ export const ChatListQuerySchema = z.object({
 
 export const CreateChatSchema = z.object({ id: ChatIdSchema.optional(), title: ChatTitleSchema.optional(), projectId: z.string().max(64).optional() });
 export const RenameChatSchema = z.object({ title: ChatTitleSchema });
+export const MessageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "message id must be 1 to 64 letters, digits, '-' or '_'" });
+
 export const AskSchema = z.object({
+  parentId: MessageIdSchema.optional().meta({
+    description: "The message this question follows (the branch being shown); the chat's latest message when left out",
+  }),
   content: z
     .string({ error: "content is required" })
     .max(MESSAGE_MAX, { message: `content is too long (${MESSAGE_MAX.toLocaleString("en-US")} characters at most)` })
     .refine((text) => text.trim().length > 0, { message: "content cannot be empty: type a question first" }),
+});
+
+export const EditQuestionSchema = z.object({ content: AskSchema.shape.content });
+export const StreamQuerySchema = z.object({
+  from: z.coerce
+    .number({ error: "from must be a whole number" })
+    .int({ message: "from must be a whole number" })
+    .min(0, { message: "from cannot be negative" })
+    .optional()
+    .meta({ description: "The number of events the reader already has (its last SSE id + 1); 0 or absent replays from the start" }),
 });
 
 export const ChatListSchema = z.object({ chats: z.array(ListedChatSchema) });
@@ -85,13 +114,24 @@ export const ChatsDeletedSchema = z.object({ deleted: z.number().int() });
 
 export const UsageAfterAnswerSchema = z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() });
 
-/** The events of POST /api/chats/{id}/messages, in order: user, delta*, summary?, citations?, then done or error. */
+/**
+ * The events of an answer stream (asking, editing, regenerating, or following with GET
+ * /stream), in order: user, then summary?, delta*, replace?, citations?, then done or error.
+ * Each carries its position as the SSE id, so a reader can resume after the last one it has.
+ */
 export const ChatStreamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user"), message: MessageSchema }),
   z.object({ type: z.literal("delta"), text: z.string() }),
   z.object({ type: z.literal("summary"), text: z.string() }),
+  z.object({ type: z.literal("replace"), text: z.string().meta({ description: "The whole answer text so far, replacing what was streamed (after validation)" }) }),
   z.object({ type: z.literal("citations"), citations: z.array(CitationSchema) }),
-  z.object({ type: z.literal("done"), message: MessageSchema, chat: ChatSchema, usage: UsageAfterAnswerSchema }),
+  z.object({
+    type: z.literal("done"),
+    message: MessageSchema,
+    chat: ChatSchema,
+    usage: UsageAfterAnswerSchema,
+    counted: z.boolean().meta({ description: "False when the answer was not charged (it found nothing, or was stopped before any text)" }),
+  }),
   z.object({
     type: z.literal("error"),
     error: z.object({ type: z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]), message: z.string() }),
@@ -108,5 +148,6 @@ export type ChatList = z.infer<typeof ChatListSchema>;
 export type ChatEnvelope = z.infer<typeof ChatEnvelopeSchema>;
 export type ChatWithMessages = z.infer<typeof ChatWithMessagesSchema>;
 export type ChatsDeleted = z.infer<typeof ChatsDeletedSchema>;
+export type EditQuestionBody = z.infer<typeof EditQuestionSchema>;
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 export type ChatStreamEventType = ChatStreamEvent["type"];

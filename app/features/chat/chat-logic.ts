@@ -272,6 +272,8 @@ export function applyStreamEvent(messages: readonly ViewMessage[], turn: Turn, e
       return mapKey(messages, turn.assistantKey, (m) => ({ ...m, content: m.content + event.text }));
     case "summary":
       return mapKey(messages, turn.assistantKey, (m) => ({ ...m, summary: event.text }));
+    case "replace":
+      return mapKey(messages, turn.assistantKey, (m) => ({ ...m, content: event.text }));
     case "citations":
       return mapKey(messages, turn.assistantKey, (m) => ({ ...m, citations: event.citations }));
     case "done":

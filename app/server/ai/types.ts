@@ -18,6 +18,8 @@ export type ReplyEvent =
   | { type: "delta"; text: string }
   /** Sources behind the answer; sent at most once, after the text. */
   | { type: "citations"; citations: Citation[] }
+  /** Replaces the answer text streamed so far with its validated version (numbers checked, citations kept). */
+  | { type: "replace"; text: string }
   /** A one-paragraph executive summary of a research answer; at most once. */
   | { type: "summary"; text: string }
   /**

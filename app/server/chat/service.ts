@@ -2,8 +2,17 @@
  * Chat, as plain functions over its dependencies: the database, the provider, the meter and the
  * rate limit come in as arguments, so a route, a scheduled job or a test can call them alike.
  */
-import type { Chat, ChatStreamEvent, ListedChat } from "~/domain/contracts/chats";
-import { decodeMessage, DEFAULT_CHAT_TITLE, encodeAnswer, historyForProvider, titleFromQuestion, type ApiMessage } from "~/domain/chat/conversation";
+import type { Chat, ListedChat } from "~/domain/contracts/chats";
+import {
+  conversationPath,
+  decodeMessage,
+  DEFAULT_CHAT_TITLE,
+  encodeAnswer,
+  historyForProvider,
+  titleFromQuestion,
+  type ApiMessage,
+  type StoredAnswer,
+} from "~/domain/chat/conversation";
 import { messageSnippet } from "~/domain/chat/search";
 import { AppError } from "~/domain/errors";
 import { RESERVATION_TTL_MS } from "~/domain/metering";
@@ -13,8 +22,8 @@ import {
   claimAnswering,
   deleteAllChats,
   deleteChat,
-  deleteMessage,
   findChat,
+  findMessage,
   insertChatIfAbsent,
   listChatsWithCounts,
   listMessages,
@@ -22,13 +31,12 @@ import {
   releaseAnswering,
   renameChat,
   searchChats,
+  withdrawMessage,
 } from "../../../db/chats";
 import type { Database } from "../../../db/client";
-import type { ChatProvider } from "../ai/types";
-import type { Logger } from "../platform/log";
 import { enforceRateLimit } from "../platform/rate-limit";
 import { reserveUsage, type MeterBindings, type UsageReservation } from "../usage/meter";
-import { streamAnswer } from "./answer-stream";
+import type { AnswerJob } from "./answer-run";
 
 export interface ChatDeps {
   db: Database;
@@ -50,8 +58,24 @@ export function chatDepsFor(env: MeterBindings & Pick<Env, "RATE_LIMITER">, db: 
 
 const notFound = () => new AppError("NOT_FOUND", "This chat does not exist, or it belongs to another account.");
 
-export function publicChat(chat: { id: string; title: string; projectId: string | null; createdAt: string; updatedAt: string }): Chat {
-  return { id: chat.id, title: chat.title, projectId: chat.projectId, createdAt: chat.createdAt, updatedAt: chat.updatedAt };
+export function publicChat(chat: {
+  id: string;
+  title: string;
+  projectId: string | null;
+  leafId?: string | null;
+  answeringUntil?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}): Chat {
+  return {
+    id: chat.id,
+    title: chat.title,
+    projectId: chat.projectId,
+    leafId: chat.leafId ?? null,
+    answering: Boolean(chat.answeringUntil && chat.answeringUntil > new Date().toISOString()),
+    createdAt: chat.createdAt,
+    updatedAt: chat.updatedAt,
+  };
 }
 
 /** The caller's chats, newest first; with `q`, those whose title or messages contain it, with a snippet. */
@@ -82,11 +106,15 @@ export async function createChat(db: Database, userId: number, input: { id?: str
   return publicChat(chat);
 }
 
+/** A chat with every message of every branch, oldest first; `chat.leafId` names the branch it shows. */
 export async function getChat(db: Database, userId: number, chatId: string): Promise<{ chat: Chat; messages: ApiMessage[] }> {
   const chat = await findChat(db, userId, chatId);
   if (!chat) throw notFound();
-  const messages = (await listMessages(db, userId, chat.id)).map(decodeMessage).filter((m) => m !== null);
-  return { chat: publicChat(chat), messages };
+  return { chat: publicChat(chat), messages: await readMessages(db, userId, chat.id) };
+}
+
+async function readMessages(db: Database, userId: number, chatId: string): Promise<ApiMessage[]> {
+  return (await listMessages(db, userId, chatId)).map(decodeMessage).filter((m) => m !== null);
 }
 
 export async function renameOwnChat(db: Database, userId: number, chatId: string, title: string): Promise<Chat> {
@@ -103,81 +131,156 @@ export function deleteEveryChat(db: Database, userId: number): Promise<number> {
   return deleteAllChats(db, userId);
 }
 
-/** A question accepted into a chat, with everything its answer needs. */
-export interface AskedQuestion {
-  question: ApiMessage;
-  history: ApiMessage[];
-  reservation: UsageReservation;
-  userId: number;
-}
+const busy = () =>
+  new AppError("CONFLICT", "This chat is still answering your previous question. Wait for it to finish, or stop it, then ask again.");
 
 /**
- * Everything that happens before an answer streams: the AI rate limit, the chat (created when
- * the id is new; someone else's id looks exactly like a missing one), one answer at a time per
- * chat, the query reserved, the question saved (titling a new chat). Any failure here undoes
- * what it did, so a refused question costs nothing and leaves nothing behind.
+ * The steps every answer takes before it is written: the AI rate limit, then the query reserved
+ * (before anything is created, so a refused question leaves nothing behind), then `prepare`
+ * (which finds or makes the chat, claims it and saves what it must). A failure in `prepare`
+ * refunds the query and frees the chat.
  */
-export async function askQuestion(deps: ChatDeps, userId: number, chatId: string, content: string): Promise<AskedQuestion> {
-  const { db } = deps;
+async function beginAnswer(
+  deps: ChatDeps,
+  userId: number,
+  prepare: (reservation: UsageReservation, claim: (chatId: string) => Promise<void>) => Promise<AnswerJob>,
+): Promise<AnswerJob> {
   const now = deps.now?.() ?? new Date();
-  const question = content.trim();
   await deps.limitAiCalls(userId);
-  let chat = await findChat(db, userId, chatId);
-  if (!chat) {
-    if (await chatIdTaken(db, chatId)) throw notFound();
-    // Two first questions racing into one new id: one creates it, both find it as theirs.
-    await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE });
-    chat = await findChat(db, userId, chatId);
-    if (!chat) throw notFound();
-  }
-  if (!(await claimAnswering(db, userId, chat.id, now, new Date(now.getTime() + RESERVATION_TTL_MS)))) {
-    throw new AppError("CONFLICT", "This chat is still answering your previous question. Wait for it to finish, or stop it, then ask again.");
-  }
-  let reservation: UsageReservation | undefined;
+  const reservation = await deps.reserveQuery(userId);
+  let claimed: string | undefined;
+  const claim = async (chatId: string) => {
+    if (!(await claimAnswering(deps.db, userId, chatId, now, new Date(now.getTime() + RESERVATION_TTL_MS)))) throw busy();
+    claimed = chatId;
+  };
   try {
-    reservation = await deps.reserveQuery(userId);
-    const asked = await appendMessage(
-      db,
-      { id: crypto.randomUUID(), chatId: chat.id, userId, role: "user", content: question },
-      chat.title === DEFAULT_CHAT_TITLE ? titleFromQuestion(question) : undefined,
-    );
-    const history = (await listMessages(db, userId, chat.id)).map(decodeMessage).filter((m) => m !== null);
-    return { question: decodeMessage(asked.message)!, history, reservation, userId };
+    return await prepare(reservation, claim);
   } catch (err) {
-    await reservation?.refund();
-    await releaseAnswering(db, userId, chat.id);
+    await reservation.refund();
+    if (claimed) await releaseAnswering(deps.db, userId, claimed);
     throw err;
   }
 }
 
+/** The branch from the first message to `messageId`, as the provider sees it. */
+async function turnsUpTo(db: Database, userId: number, chatId: string, messageId: string) {
+  return historyForProvider(conversationPath(await readMessages(db, userId, chatId), messageId));
+}
+
 /**
- * Streams the answer to an accepted question through `send`, saving it and settling the query
- * (see answer-stream.ts), then frees the chat for the next question, whatever happened.
+ * Accepts a question into a chat: created when the id is new (someone else's id looks exactly
+ * like a missing one), after `parentId` or the branch shown, titling a new chat. Resolves with
+ * the job its answer runs.
  */
-export async function answerQuestion(
-  deps: { db: Database; provider: ChatProvider; log: Logger },
-  asked: AskedQuestion,
-  send: (event: ChatStreamEvent) => Promise<void>,
-): Promise<"answered" | "stopped" | "failed"> {
-  const { db, log } = deps;
-  const { question, userId } = asked;
-  try {
-    return await streamAnswer(
-      {
-        provider: deps.provider,
-        reservation: asked.reservation,
-        saveAnswer: async (answer) => {
-          const saved = await appendMessage(db, { id: crypto.randomUUID(), chatId: question.chatId, userId, role: "assistant", content: encodeAnswer(answer) });
-          return { message: decodeMessage(saved.message)!, chat: publicChat(saved.chat) };
-        },
-        discardQuestion: () => deleteMessage(db, userId, question.id),
-        onFailure: (err) => log.warn("chat answer failed", { type: err.type, message: err.message, chatId: question.chatId }),
-      },
-      question,
-      historyForProvider(asked.history),
-      send,
+export async function askQuestion(
+  deps: ChatDeps,
+  userId: number,
+  chatId: string,
+  input: { content: string; parentId?: string },
+): Promise<AnswerJob> {
+  const { db } = deps;
+  const question = input.content.trim();
+  return beginAnswer(deps, userId, async (reservation, claim) => {
+    let chat = await findChat(db, userId, chatId);
+    if (!chat) {
+      if (await chatIdTaken(db, chatId)) throw notFound();
+      // Two first questions racing into one new id: one creates it, both find it as theirs.
+      await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE });
+      chat = await findChat(db, userId, chatId);
+      if (!chat) throw notFound();
+    }
+    await claim(chat.id);
+    let parentId = chat.leafId;
+    if (input.parentId) {
+      if (!(await findMessage(db, userId, chat.id, input.parentId))) throw messageNotFound();
+      parentId = input.parentId;
+    }
+    const asked = await appendMessage(
+      db,
+      { id: crypto.randomUUID(), chatId: chat.id, userId, parentId, role: "user", content: question },
+      chat.title === DEFAULT_CHAT_TITLE ? titleFromQuestion(question) : undefined,
     );
-  } finally {
-    await releaseAnswering(db, userId, question.chatId);
-  }
+    return {
+      userId,
+      chatId: chat.id,
+      question: decodeMessage(asked.message)!,
+      turns: await turnsUpTo(db, userId, chat.id, asked.message.id),
+      reservation: reservation.handle,
+      withdrawOnFailure: { leafBefore: chat.leafId },
+    };
+  });
+}
+
+const messageNotFound = () => new AppError("NOT_FOUND", "This message does not exist in this chat.");
+
+/** Answers a question again (from its answer's id, or the question's own): a new version of the answer; the others stay. */
+export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: string, messageId: string): Promise<AnswerJob> {
+  const { db } = deps;
+  return beginAnswer(deps, userId, async (reservation, claim) => {
+    const chat = await findChat(db, userId, chatId);
+    if (!chat) throw notFound();
+    const message = await findMessage(db, userId, chat.id, messageId);
+    if (!message || (message.role !== "assistant" && message.role !== "user")) throw messageNotFound();
+    const question = message.role === "user" ? message : message.parentId ? await findMessage(db, userId, chat.id, message.parentId) : undefined;
+    if (!question || question.role !== "user") throw new AppError("VALIDATION", "This answer has no question to answer again.");
+    await claim(chat.id);
+    return {
+      userId,
+      chatId: chat.id,
+      question: decodeMessage(question)!,
+      turns: await turnsUpTo(db, userId, chat.id, question.id),
+      reservation: reservation.handle,
+      withdrawOnFailure: null,
+    };
+  });
+}
+
+/** Edits a question: the new text is a new version of it (the old one and its answers stay), answered at once. */
+export async function editQuestion(deps: ChatDeps, userId: number, chatId: string, messageId: string, content: string): Promise<AnswerJob> {
+  const { db } = deps;
+  return beginAnswer(deps, userId, async (reservation, claim) => {
+    const chat = await findChat(db, userId, chatId);
+    if (!chat) throw notFound();
+    const original = await findMessage(db, userId, chat.id, messageId);
+    if (!original) throw messageNotFound();
+    if (original.role !== "user") throw new AppError("VALIDATION", "Only your own questions can be edited. To get a new answer, regenerate it.");
+    await claim(chat.id);
+    const edited = await appendMessage(db, { id: crypto.randomUUID(), chatId: chat.id, userId, parentId: original.parentId, role: "user", content: content.trim() });
+    return {
+      userId,
+      chatId: chat.id,
+      question: decodeMessage(edited.message)!,
+      turns: await turnsUpTo(db, userId, chat.id, edited.message.id),
+      reservation: reservation.handle,
+      withdrawOnFailure: { leafBefore: chat.leafId },
+    };
+  });
+}
+
+/** Saves a job's answer after its question and shows it: the chat's leaf moves to it. */
+export async function saveAnswer(db: Database, job: AnswerJob, answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }> {
+  const saved = await appendMessage(db, {
+    id: crypto.randomUUID(),
+    chatId: job.chatId,
+    userId: job.userId,
+    parentId: job.question.id,
+    role: "assistant",
+    content: encodeAnswer(answer),
+  });
+  return { message: decodeMessage(saved.message)!, chat: publicChat({ ...saved.chat, answeringUntil: null }) };
+}
+
+/** Takes a job's new question back out (its answer failed) and shows the branch as it was. */
+export function withdrawQuestion(db: Database, job: AnswerJob): Promise<void> {
+  return withdrawMessage(db, job.userId, job.question.id, job.withdrawOnFailure?.leafBefore ?? null);
+}
+
+/** The chat may take its next question. */
+export function finishAnswering(db: Database, job: Pick<AnswerJob, "userId" | "chatId">): Promise<void> {
+  return releaseAnswering(db, job.userId, job.chatId);
+}
+
+/** Throws NOT_FOUND unless the chat is the caller's (before touching its answer). */
+export async function assertOwnChat(db: Database, userId: number, chatId: string): Promise<void> {
+  if (!(await findChat(db, userId, chatId))) throw notFound();
 }

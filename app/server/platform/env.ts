@@ -63,6 +63,11 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   /** Model name sent to AI_BASE_URL. */
   AI_MODEL: z.string().min(1).max(200).optional(),
+  /**
+   * Pause between the built-in analyst's streamed pieces, in ms: it writes a whole answer at once,
+   * and a pace like a model's lets the merchant read along (and stop it). 0 streams at once.
+   */
+  ANALYST_PACE_MS: z.coerce.number({ message: "ANALYST_PACE_MS must be a number" }).int().min(0).max(1000).default(12),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

@@ -21,8 +21,7 @@ export async function meterFor(env: MeterBindings, userId: number, db: Database 
   if (!user) throw new AppError("NOT_FOUND", "This account no longer exists.");
   const plan = resolvePlan(effectivePlanId(sub));
   const context: MeterContext = { userId, plan: plan.id, limits: plan.limits, timeZone: safeTimeZone(user.timeZone) };
-  const stub = env.USAGE_METER.get(env.USAGE_METER.idFromName(String(userId)));
-  return { stub, context };
+  return { stub: meterStub(env, userId), context };
 }
 
 export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>, now = Date.now()): AppError {
@@ -33,13 +32,44 @@ export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>,
   });
 }
 
+/**
+ * A granted reservation as plain data: it can cross to the Durable Object that finishes the work
+ * (a chat answer runs in its chat's object, not in the request that reserved it).
+ */
+export interface ReservationHandle {
+  userId: number;
+  counter: UsageCounter;
+  reservationId: string;
+  limit: number;
+  /** What is left after this reservation. */
+  remaining: number;
+}
+
 /** A granted reservation: settle it exactly once, with commit after success or refund after failure. */
 export interface UsageReservation {
   limit: number;
   /** What is left after this reservation. */
   remaining: number;
+  /** The reservation as data, to settle elsewhere with reservationFrom(). */
+  handle: ReservationHandle;
   commit(): Promise<void>;
   refund(): Promise<void>;
+}
+
+function meterStub(env: Pick<Env, "USAGE_METER">, userId: number) {
+  return env.USAGE_METER.get(env.USAGE_METER.idFromName(String(userId)));
+}
+
+/** The reservation a handle describes, settled through the user's meter (at most once per object). */
+export function reservationFrom(env: Pick<Env, "USAGE_METER">, handle: ReservationHandle): UsageReservation {
+  const stub = meterStub(env, handle.userId);
+  let settled = false;
+  const settle = async (how: "commit" | "refund") => {
+    if (settled) return;
+    settled = true;
+    await (how === "commit" ? stub.commit(handle.reservationId) : stub.refund(handle.reservationId));
+  };
+  return { limit: handle.limit, remaining: handle.remaining, handle, commit: () => settle("commit"), refund: () => settle("refund") };
 }
 
 /**
@@ -57,16 +87,5 @@ export async function reserveUsage(
   const { stub, context } = await meterFor(env, userId, db);
   const outcome = await stub.reserve(context, counter, amount);
   if (!outcome.ok) throw usageLimitError(outcome);
-  let settled = false;
-  const settle = async (how: "commit" | "refund") => {
-    if (settled) return;
-    settled = true;
-    await (how === "commit" ? stub.commit(outcome.reservationId) : stub.refund(outcome.reservationId));
-  };
-  return {
-    limit: context.limits[counter],
-    remaining: outcome.remaining,
-    commit: () => settle("commit"),
-    refund: () => settle("refund"),
-  };
+  return reservationFrom(env, { userId, counter, reservationId: outcome.reservationId, limit: context.limits[counter], remaining: outcome.remaining });
 }

@@ -8,17 +8,20 @@ const answer = {
   id: "a1",
   chatId: "c1",
   role: "assistant",
+  parentId: "q1",
   content: "Top picks",
   summary: "Sum",
+  fullResearch: "## Full analysis",
   citations: [
-    { title: "Catalog", source: "sample" },
+    { title: "Catalog", source: "sample", record: { kind: "product", id: "P-0001" } },
     { title: "Report", source: "web", url: "https://example.com/r" },
   ],
   provider: "Analyst",
   stopped: true,
+  notCounted: false,
   createdAt: "2026-03-10T00:00:01.000Z",
 } as const;
-const chat = { id: "c1", title: "Pet products?", projectId: null, createdAt: "2026-03-10T00:00:00.000Z", updatedAt: "2026-03-10T00:00:01.000Z" };
+const chat = { id: "c1", title: "Pet products?", projectId: null, leafId: "a1", answering: false, createdAt: "2026-03-10T00:00:00.000Z", updatedAt: "2026-03-10T00:00:01.000Z" };
 
 /** At least one event of every type, with every optional field both present and absent. */
 const VALID: ChatStreamEvent[] = [
@@ -26,10 +29,11 @@ const VALID: ChatStreamEvent[] = [
   { type: "delta", text: "Top" },
   { type: "delta", text: "" },
   { type: "summary", text: "Sum" },
+  { type: "replace", text: "Top [9](#unverified)" },
   { type: "citations", citations: answer.citations.map((c) => ({ ...c })) },
   { type: "citations", citations: [] },
-  { type: "done", message: { ...answer, citations: answer.citations.map((c) => ({ ...c })) }, chat, usage: { used: 3, limit: 10, remaining: 7 } },
-  { type: "done", message: { ...question, role: "assistant" }, chat: { ...chat, projectId: "p1" }, usage: { used: 10, limit: 10, remaining: 0 } },
+  { type: "done", message: { ...answer, citations: answer.citations.map((c) => ({ ...c })) }, chat, usage: { used: 3, limit: 10, remaining: 7 }, counted: true },
+  { type: "done", message: { ...question, role: "assistant", parentId: null }, chat: { ...chat, projectId: "p1", leafId: null }, usage: { used: 10, limit: 10, remaining: 0 }, counted: false },
   { type: "error", error: { type: "UNAVAILABLE", message: "The AI is busy. Your query was not charged." } },
 ];
 
@@ -52,12 +56,12 @@ describe("readChatStreamEvent, against ChatStreamEventSchema", () => {
   });
 
   it("leaves out what the contract does not name, as the schema does", () => {
-    const extra = { type: "done", message: { ...question, extra: 1 }, chat: { ...chat, secret: "x" }, usage: { used: 1, limit: 10, remaining: 9, more: 0 }, x: 1 };
+    const extra = { type: "done", message: { ...question, extra: 1 }, chat: { ...chat, secret: "x" }, usage: { used: 1, limit: 10, remaining: 9, more: 0 }, counted: true, x: 1 };
     expect(read(extra)).toEqual(ChatStreamEventSchema.parse(extra));
   });
 
   it("refuses an event lacking a field the contract requires, but for the documented leniencies", () => {
-    const lenient = new Set(["citations.citations", "done.chat", "done.usage", "error.error"]);
+    const lenient = new Set(["citations.citations", "done.chat", "done.usage", "done.counted", "error.error"]);
     let refusals = 0;
     for (const event of VALID) {
       for (const key of Object.keys(event).filter((k) => k !== "type")) {

@@ -1,0 +1,135 @@
+/**
+ * One answer, start to finish, wherever it runs (the chat's Durable Object hosts it): the
+ * provider's events go out as they arrive, the answer is saved when it ends, and its query is
+ * settled by one rule.
+ *
+ * The charging rule: nothing delivered, nothing charged.
+ * - An answer saved with text is charged, including one the merchant stopped part way: they
+ *   keep what it wrote, marked as stopped.
+ * - An answer that found nothing to answer with (the provider says `unanswered`), a stop before
+ *   the first word, and a failure are refunded, and the answer says "not counted".
+ * - A failure also takes a new question back out of the chat (the page keeps its text to retry).
+ */
+import type { AppError } from "~/domain/errors";
+import { toAppError } from "~/domain/errors";
+import type { ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
+import type { Chat, ChatStreamEvent } from "~/domain/contracts/chats";
+import type { ChatProvider } from "../ai/types";
+import type { ReservationHandle, UsageReservation } from "../usage/meter";
+
+/** Everything an answer needs, as plain data: it crosses from the request to the chat's object. */
+export interface AnswerJob {
+  userId: number;
+  chatId: string;
+  /** The saved question this answers. */
+  question: ApiMessage;
+  /** The conversation the provider sees, ending with the question. */
+  turns: ChatTurn[];
+  reservation: ReservationHandle;
+  /** Set when the question was added for this answer (ask, edit): a failure withdraws it and shows this leaf again. */
+  withdrawOnFailure: { leafBefore: string | null } | null;
+}
+
+export interface AnswerRunDeps {
+  provider: ChatProvider;
+  reservation: UsageReservation;
+  saveAnswer(answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }>;
+  withdrawQuestion(): Promise<void>;
+  /** The answer so far, after every event: the host keeps it so a restart can save what was written. */
+  onProgress?(answer: StoredAnswer): void;
+  onFailure?(err: AppError): void;
+}
+
+export type AnswerOutcome = "answered" | "stopped" | "failed";
+
+/** What to tell the merchant when an answer could not be written. */
+export function failureMessage(failure: AppError): string {
+  return failure.type === "INTERNAL"
+    ? "The AI could not answer this time. Your query was not charged; please try again."
+    : `${failure.message} Your query was not charged.`;
+}
+
+/**
+ * Produces, saves and settles one answer. `emit` must not wait for readers (the answer is
+ * written whether or not anyone watches); `signal` is the merchant's Stop.
+ */
+export async function runAnswer(
+  deps: AnswerRunDeps,
+  job: AnswerJob,
+  emit: (event: ChatStreamEvent) => void,
+  signal: AbortSignal,
+): Promise<AnswerOutcome> {
+  emit({ type: "user", message: job.question });
+  let answer: StoredAnswer;
+  try {
+    answer = await produceAnswer(deps.provider, job.turns, emit, signal, deps.onProgress);
+    if (!answer.content.trim() && !answer.stopped) throw new Error("The AI provider returned an empty answer.");
+  } catch (err) {
+    const failure = toAppError(err);
+    deps.onFailure?.(failure);
+    await deps.reservation.refund();
+    if (job.withdrawOnFailure) await deps.withdrawQuestion();
+    emit({ type: "error", error: { type: failure.type, message: failureMessage(failure) } });
+    return "failed";
+  }
+  await saveAndSettle(deps, answer, emit);
+  return answer.stopped ? "stopped" : "answered";
+}
+
+/** Saves a finished (or stopped, or interrupted) answer and settles its query by the rule above. */
+export async function saveAndSettle(
+  deps: Pick<AnswerRunDeps, "reservation" | "saveAnswer">,
+  answer: StoredAnswer,
+  emit: (event: ChatStreamEvent) => void,
+): Promise<void> {
+  const counted = answer.content.trim().length > 0 && !answer.notCounted;
+  const saved = await deps.saveAnswer(counted ? answer : { ...answer, notCounted: true });
+  if (counted) await deps.reservation.commit();
+  else await deps.reservation.refund();
+  const { limit } = deps.reservation;
+  const remaining = counted ? deps.reservation.remaining : deps.reservation.remaining + 1;
+  emit({ type: "done", message: saved.message, chat: saved.chat, usage: { used: limit - remaining, limit, remaining }, counted });
+}
+
+/**
+ * Runs the provider, passing every event on as it arrives, and resolves with the whole answer;
+ * `stopped` is set when the signal ended it early (the text so far is kept). A provider failure
+ * rejects, so the caller refunds the query.
+ */
+export async function produceAnswer(
+  provider: ChatProvider,
+  turns: ChatTurn[],
+  emit: (event: ChatStreamEvent) => void,
+  signal: AbortSignal,
+  onProgress?: (answer: StoredAnswer) => void,
+): Promise<StoredAnswer> {
+  const answer: StoredAnswer = { content: "", provider: provider.label };
+  try {
+    for await (const event of provider.reply({ messages: turns, signal })) {
+      if (signal.aborted) break;
+      switch (event.type) {
+        case "delta":
+          answer.content += event.text;
+          break;
+        case "replace":
+          answer.content = event.text;
+          break;
+        case "summary":
+          answer.summary = event.text;
+          break;
+        case "citations":
+          answer.citations = event.citations;
+          break;
+        case "unanswered":
+          answer.notCounted = true;
+          continue; // settled at the end, not streamed
+      }
+      emit(event);
+      onProgress?.(answer);
+    }
+  } catch (err) {
+    if (!signal.aborted) throw err;
+  }
+  if (signal.aborted) answer.stopped = true;
+  return answer;
+}

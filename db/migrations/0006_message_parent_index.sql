@@ -1,0 +1,1 @@
+CREATE INDEX `messages_parent_idx` ON `messages` (`parent_id`);

@@ -1,0 +1,148 @@
+import { DurableObject } from "cloudflare:workers";
+import type { StoredAnswer } from "../app/domain/chat/conversation";
+import type { ChatStreamEvent } from "../app/domain/contracts/chats";
+import { encodeSseEvent } from "../app/domain/sse";
+import { chatProviderFor } from "../app/server/ai/provider";
+import { runAnswer, saveAndSettle, type AnswerJob } from "../app/server/chat/answer-run";
+import { finishAnswering, saveAnswer, withdrawQuestion } from "../app/server/chat/service";
+import { getEnv } from "../app/server/platform/env";
+import { createLogger } from "../app/server/platform/log";
+import { reservationFrom } from "../app/server/usage/meter";
+import { createDb } from "../db/client";
+
+/** While an answer runs, an alarm this often keeps the object awake and notices a lost run. */
+const WATCHDOG_MS = 30_000;
+/** The answer so far is written to storage at most this often. */
+const PROGRESS_EVERY_MS = 1_000;
+
+interface Run {
+  job: AnswerJob;
+  /** Every event so far; a reader joining late (a reload, another device) replays from any point. */
+  events: ChatStreamEvent[];
+  readers: Set<WritableStreamDefaultWriter<Uint8Array>>;
+  stop: AbortController;
+  finished: boolean;
+}
+
+const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
+
+/**
+ * One per chat: writes the chat's answer. Generation belongs to this object, not to the request
+ * that asked, so the answer is finished and saved when every reader has gone; readers (every open
+ * tab, any device) follow it from any event; Stop ends it here. The answer so far is kept in
+ * storage, so if the object restarts mid-answer the watchdog saves what was written, stopped.
+ */
+export class ChatRoom extends DurableObject<Env> {
+  private run: Run | undefined;
+  private progressSavedAt = 0;
+
+  /** Starts answering a job; false when an answer is already running here. */
+  async start(job: AnswerJob): Promise<boolean> {
+    if (this.run && !this.run.finished) return false;
+    const run: Run = { job, events: [], readers: new Set(), stop: new AbortController(), finished: false };
+    this.run = run;
+    await this.ctx.storage.put("job", job);
+    await this.ctx.storage.delete("progress");
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    this.ctx.waitUntil(this.execute(run));
+    return true;
+  }
+
+  /** Stops the running answer; false when none is running. What was written is saved, marked stopped. */
+  async stop(): Promise<boolean> {
+    if (!this.run || this.run.finished) return false;
+    this.run.stop.abort(new DOMException("The merchant stopped the answer", "AbortError"));
+    return true;
+  }
+
+  /**
+   * GET ?from=N: the answer's events from the N-th on, as Server-Sent Events with their positions
+   * as ids, then live ones until it ends. Ends at once when no answer runs (or the last has ended
+   * and the reader has all of it).
+   */
+  async fetch(request: Request): Promise<Response> {
+    const from = Math.max(0, Number(new URL(request.url).searchParams.get("from")) || 0);
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const run = this.run;
+    if (run) {
+      for (let seq = from; seq < run.events.length; seq++) this.send(run, writer, seq);
+      if (!run.finished) run.readers.add(writer);
+    }
+    if (!run || run.finished) writer.close().catch(() => {});
+    return new Response(readable, { headers: SSE_HEADERS });
+  }
+
+  async alarm(): Promise<void> {
+    if (this.run && !this.run.finished) {
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+      return;
+    }
+    // A job in storage with no run in memory: the object restarted mid-answer.
+    const job = await this.ctx.storage.get<AnswerJob>("job");
+    if (!job) return;
+    const progress = (await this.ctx.storage.get<StoredAnswer>("progress")) ?? { content: "" };
+    const db = createDb(this.env.DB);
+    try {
+      await saveAndSettle(
+        { reservation: reservationFrom(this.env, job.reservation), saveAnswer: (answer) => saveAnswer(db, job, answer) },
+        { ...progress, stopped: true },
+        () => {},
+      );
+    } finally {
+      await finishAnswering(db, job);
+      await this.ctx.storage.delete(["job", "progress"]);
+    }
+  }
+
+  private async execute(run: Run): Promise<void> {
+    const config = getEnv(this.env);
+    const log = createLogger({ chatId: run.job.chatId }, config.LOG_LEVEL);
+    const db = createDb(this.env.DB);
+    const { job } = run;
+    try {
+      await runAnswer(
+        {
+          provider: chatProviderFor(config),
+          reservation: reservationFrom(this.env, job.reservation),
+          saveAnswer: (answer) => saveAnswer(db, job, answer),
+          withdrawQuestion: () => withdrawQuestion(db, job),
+          onProgress: (answer) => this.keepProgress(answer),
+          onFailure: (err) => log.warn("chat answer failed", { type: err.type, message: err.message }),
+        },
+        job,
+        (event) => this.broadcast(run, event),
+        run.stop.signal,
+      );
+    } catch (err) {
+      // Saving or settling failed: the reservation expires by itself; tell the readers.
+      log.error("chat answer could not be saved", { err });
+      this.broadcast(run, { type: "error", error: { type: "INTERNAL", message: "The answer could not be saved. Your query was not charged; please try again." } });
+    } finally {
+      await finishAnswering(db, job).catch((err: unknown) => log.error("could not free the chat", { err }));
+      run.finished = true;
+      for (const reader of run.readers) reader.close().catch(() => {});
+      run.readers.clear();
+      await this.ctx.storage.delete(["job", "progress"]);
+      await this.ctx.storage.deleteAlarm();
+    }
+  }
+
+  /** Sends to every reader without waiting: a slow or gone reader never holds the answer up. */
+  private broadcast(run: Run, event: ChatStreamEvent): void {
+    run.events.push(event);
+    const seq = run.events.length - 1;
+    for (const reader of run.readers) this.send(run, reader, seq);
+  }
+
+  private send(run: Run, reader: WritableStreamDefaultWriter<Uint8Array>, seq: number): void {
+    reader.write(encodeSseEvent({ id: seq, data: run.events[seq] })).catch(() => run.readers.delete(reader));
+  }
+
+  private keepProgress(answer: StoredAnswer): void {
+    const now = Date.now();
+    if (now - this.progressSavedAt < PROGRESS_EVERY_MS) return;
+    this.progressSavedAt = now;
+    this.ctx.storage.put("progress", { ...answer }).catch(() => {});
+  }
+}
