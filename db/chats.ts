@@ -53,16 +53,16 @@ export async function listChatsWithCounts(db: Database, userId: number): Promise
 const containsText = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
 
 /**
- * The text of a message a reader sees: an answer's stored JSON gives its content and executive
- * summary (app/domain/chat/conversation.ts, decodeMessage), so a search never matches the JSON's
- * keys or its provider label; plain rows are themselves. Nested CASEs: SQLite evaluates a CASE
- * branch only when it is taken, so json_* never sees text that is not JSON.
+ * The text of a message a reader sees: an answer's stored JSON (the spec's format, see
+ * app/domain/chat/conversation.ts) gives its content, full analysis and executive summary (older
+ * rows: summary as text), so a search never matches the JSON's keys or its provider label; plain
+ * rows are themselves. Nested CASEs: SQLite evaluates a CASE branch only when it is taken, so
+ * json_* never sees text that is not JSON.
  */
+const jsonText = (path: string) =>
+  sql`coalesce(CASE WHEN json_type(${messages.content}, ${path}) = 'text' THEN json_extract(${messages.content}, ${path}) END, '')`;
 const shownText = sql`CASE WHEN ${messages.role} = 'assistant' AND substr(${messages.content}, 1, 1) = '{' AND json_valid(${messages.content})
-  THEN (CASE WHEN json_type(${messages.content}, '$.content') = 'text'
-    THEN json_extract(${messages.content}, '$.content') || char(10) ||
-      coalesce(CASE WHEN json_type(${messages.content}, '$.summary') = 'text' THEN json_extract(${messages.content}, '$.summary') END, '')
-    ELSE ${messages.content} END)
+  THEN ${jsonText("$.content")} || char(10) || ${jsonText("$.fullResearch")} || char(10) || ${jsonText("$.summary")} || char(10) || ${jsonText("$.summary.executiveSummary")}
   ELSE ${messages.content} END`;
 
 /**

@@ -19,7 +19,7 @@ interface Run {
   job: AnswerJob;
   /** Every event so far; a reader joining late (a reload, another device) replays from any point. */
   events: ChatStreamEvent[];
-  readers: Set<WritableStreamDefaultWriter<Uint8Array>>;
+  readers: Set<ReadableStreamDefaultController<Uint8Array>>;
   stop: AbortController;
   finished: boolean;
 }
@@ -62,15 +62,24 @@ export class ChatRoom extends DurableObject<Env> {
    */
   async fetch(request: Request): Promise<Response> {
     const from = Math.max(0, Number(new URL(request.url).searchParams.get("from")) || 0);
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
     const run = this.run;
-    if (run) {
-      for (let seq = from; seq < run.events.length; seq++) this.send(run, writer, seq);
-      if (!run.finished) run.readers.add(writer);
-    }
-    if (!run || run.finished) writer.close().catch(() => {});
-    return new Response(readable, { headers: SSE_HEADERS });
+    // A pull-free stream fed by enqueue: nothing here ever waits for the reader.
+    let reader: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        reader = controller;
+        if (run) {
+          for (let seq = from; seq < run.events.length; seq++) this.send(run, controller, seq);
+          if (!run.finished) run.readers.add(controller);
+        }
+        if (!run || run.finished) controller.close();
+      },
+      // The reader hung up: stop sending to it.
+      cancel: () => {
+        if (reader) run?.readers.delete(reader);
+      },
+    });
+    return new Response(body, { headers: SSE_HEADERS });
   }
 
   async alarm(): Promise<void> {
@@ -121,7 +130,7 @@ export class ChatRoom extends DurableObject<Env> {
     } finally {
       await finishAnswering(db, job).catch((err: unknown) => log.error("could not free the chat", { err }));
       run.finished = true;
-      for (const reader of run.readers) reader.close().catch(() => {});
+      for (const reader of run.readers) closeQuietly(reader);
       run.readers.clear();
       await this.ctx.storage.delete(["job", "progress"]);
       await this.ctx.storage.deleteAlarm();
@@ -135,8 +144,12 @@ export class ChatRoom extends DurableObject<Env> {
     for (const reader of run.readers) this.send(run, reader, seq);
   }
 
-  private send(run: Run, reader: WritableStreamDefaultWriter<Uint8Array>, seq: number): void {
-    reader.write(encodeSseEvent({ id: seq, data: run.events[seq] })).catch(() => run.readers.delete(reader));
+  private send(run: Run, reader: ReadableStreamDefaultController<Uint8Array>, seq: number): void {
+    try {
+      reader.enqueue(encodeSseEvent({ id: seq, data: run.events[seq] }));
+    } catch {
+      run.readers.delete(reader); // closed or errored: the reader has gone
+    }
   }
 
   private keepProgress(answer: StoredAnswer): void {
@@ -144,5 +157,13 @@ export class ChatRoom extends DurableObject<Env> {
     if (now - this.progressSavedAt < PROGRESS_EVERY_MS) return;
     this.progressSavedAt = now;
     this.ctx.storage.put("progress", { ...answer }).catch(() => {});
+  }
+}
+
+function closeQuietly(reader: ReadableStreamDefaultController<Uint8Array>): void {
+  try {
+    reader.close();
+  } catch {
+    // already closed by a reader who left
   }
 }

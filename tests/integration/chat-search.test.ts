@@ -125,6 +125,19 @@ describe("GET /api/chats?q= (search)", () => {
         summary: "Demand for orthopedic beds is rising.",
       }),
     );
+    const research = await newChat(u, "Research");
+    await storeMessage(
+      u,
+      research,
+      "assistant",
+      JSON.stringify({
+        summary: { executiveSummary: "Calming toys sell steadily." },
+        fullResearch: "## Analysis\n\nOrthopedic ramps keep 41% margin.",
+        content: "",
+        citations: [],
+        isPerplexity: false,
+      }),
+    );
     const plain = await newChat(u, "Plain");
     await storeMessage(u, plain, "assistant", "An older plain answer about orthopedic collars.");
     const damaged = await newChat(u, "Damaged");
@@ -133,8 +146,11 @@ describe("GET /api/chats?q= (search)", () => {
     await storeMessage(u, hidden, "thinking", "orthopedic thoughts");
 
     const found = await search(u, "orthopedic");
-    expect(ids(found).sort()).toEqual([summarised, plain, damaged].sort());
+    expect(ids(found).sort()).toEqual([summarised, research, plain, damaged].sort());
     const byId = Object.fromEntries(found.map((c) => [c.id, c]));
+    // The spec's format: the full analysis and the executive summary are what is searched and shown.
+    expect(byId[research].match).toBe("Analysis Orthopedic ramps keep 41% margin.");
+    expect((await search(u, "calming toys")).map((c) => c.id)).toEqual([research]);
     expect(byId[summarised].match).toBe("Demand for orthopedic beds is rising.");
     expect(byId[plain].match).toBe("An older plain answer about orthopedic collars.");
     expect(byId[damaged].match).toBe('{"content": "orthopedic but not closed');

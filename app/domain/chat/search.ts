@@ -123,12 +123,14 @@ export function leadSnippet(text: string, length: number = SNIPPET_LENGTH): stri
  * table's header row), else in its plain text with tables, else in its markdown, else in its
  * executive summary; the message's opening when the hit is only in hidden markup.
  */
-export function messageSnippet(message: { content: string; summary?: string }, query: string): string {
+export function messageSnippet(message: { content: string; summary?: string; fullResearch?: string }, query: string): string {
+  // A research answer's content is the spec's fallback line; what the merchant reads is its analysis.
+  const text = message.fullResearch ?? message.content;
   return (
-    snippetAround(plainText(message.content, { tables: false }), query) ??
-    snippetAround(plainText(message.content), query) ??
-    snippetAround(message.content, query) ??
+    snippetAround(plainText(text, { tables: false }), query) ??
+    snippetAround(plainText(text), query) ??
+    snippetAround(text, query) ??
     (message.summary ? snippetAround(plainText(message.summary), query) : null) ??
-    leadSnippet(plainText(message.content) || message.summary || "")
+    leadSnippet(plainText(text) || message.summary || "")
   );
 }

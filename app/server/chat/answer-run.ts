@@ -104,9 +104,23 @@ export async function produceAnswer(
   onProgress?: (answer: StoredAnswer) => void,
 ): Promise<StoredAnswer> {
   const answer: StoredAnswer = { content: "", provider: provider.label };
+  // The provider gets its own signal, aborted here rather than by whoever pressed Stop: in a
+  // Durable Object the Stop arrives in another request's context, and the provider's connection
+  // must be closed from the context that opened it.
+  const providerStop = new AbortController();
+  const events = provider.reply({ messages: turns, signal: providerStop.signal })[Symbol.asyncIterator]();
+  // Stop wins at once: the provider's pending read is left to fail on its own (and ignored).
+  const stopped = new Promise<"stopped">((resolve) => {
+    if (signal.aborted) resolve("stopped");
+    else signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+  });
   try {
-    for await (const event of provider.reply({ messages: turns, signal })) {
-      if (signal.aborted) break;
+    for (;;) {
+      const next = events.next();
+      next.catch(() => {});
+      const step = await Promise.race([next, stopped]);
+      if (step === "stopped" || step.done) break;
+      const event = step.value;
       switch (event.type) {
         case "delta":
           answer.content += event.text;
@@ -129,6 +143,11 @@ export async function produceAnswer(
     }
   } catch (err) {
     if (!signal.aborted) throw err;
+  } finally {
+    if (signal.aborted) {
+      providerStop.abort(signal.reason);
+      events.return?.().catch(() => {});
+    }
   }
   if (signal.aborted) answer.stopped = true;
   return answer;

@@ -1,0 +1,282 @@
+/**
+ * Answers written by the chat's Durable Object: they survive their reader, resume from any
+ * event, stop on the server, and keep every version. The provider is the local server speaking
+ * OpenAI's protocol (tests/integration/fake-openai.ts), steered by `[fake:<mode>]` prefixes.
+ */
+import { SELF } from "cloudflare:test";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { conversationPath, versionsOf } from "~/domain/chat/conversation";
+import { readSseEvents } from "~/domain/sse";
+import { BASE, call, verifiedUser } from "./helpers";
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
+type Loose = Record<string, any>;
+
+function send(user: User, path: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, "cf-connecting-ip": "10.9.8.7", ...(body ? { "content-type": "application/json" } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** Reads events (with their SSE ids) until the stream ends, or only the first `limit` and then hangs up. */
+async function readEvents(res: Response, limit = Infinity): Promise<{ id: number; event: Loose }[]> {
+  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const out: { id: number; event: Loose }[] = [];
+  for await (const e of readSseEvents(res.body!)) {
+    out.push({ id: Number(e.id), event: JSON.parse(e.data) });
+    if (out.length >= limit) break; // leaving the loop cancels the body: the reader hangs up
+  }
+  return out;
+}
+
+/**
+ * Stopping an answer closes the provider's connection while a read on it is pending, and workerd
+ * then reports a rejection of its own internal read (no JavaScript awaits it). Only that one is
+ * tolerated here: anything else that goes unhandled still fails the test.
+ */
+const rejections: unknown[] = [];
+const record = (reason: unknown) => void rejections.push(reason);
+const isProviderTeardown = (reason: unknown) =>
+  reason instanceof Error && (reason.message === "The merchant stopped the answer" || reason.message === "Stream was cancelled.");
+beforeAll(() => void process.on("unhandledRejection", record));
+afterAll(() => void process.off("unhandledRejection", record));
+afterEach(() => {
+  const unexpected = rejections.splice(0).filter((reason) => !isProviderTeardown(reason));
+  expect(unexpected).toEqual([]);
+});
+
+const ask = (u: User, chatId: string, content: string, parentId?: string) => send(u, `/api/chats/${chatId}/messages`, "POST", { content, ...(parentId ? { parentId } : {}) });
+const textOf = (events: { event: Loose }[]) => events.filter((e) => e.event.type === "delta").map((e) => e.event.text).join("");
+
+async function chatOf(u: User, chatId: string) {
+  const res = await call(`/api/chats/${chatId}`, { token: u.token });
+  return res.json as { chat: Loose; messages: Loose[] };
+}
+
+async function usedQueries(u: User): Promise<number> {
+  return (await call("/api/usage/summary", { token: u.token })).json.data.usage.queries;
+}
+
+/** Waits until the chat's answer is saved and the chat is free again. */
+async function settled(u: User, chatId: string, messages: number): Promise<{ chat: Loose; messages: Loose[] }> {
+  for (let i = 0; i < 200; i++) {
+    const found = await chatOf(u, chatId);
+    if (found.messages.length >= messages && !found.chat.answering) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`chat ${chatId} never settled at ${messages} messages`);
+}
+
+describe("answers that survive their reader", () => {
+  it("resumes from the event the reader had, and the replay is the same answer", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const first = await readEvents(await ask(u, id, "[fake:slow] resume me"), 4);
+    expect(first.map((e) => e.id)).toEqual([0, 1, 2, 3]);
+    expect(first[0].event.type).toBe("user");
+
+    const rest = await readEvents(await send(u, `/api/chats/${id}/stream?from=4`, "GET"));
+    expect(rest[0].id).toBe(4);
+    expect(rest.at(-1)!.event.type).toBe("done");
+    const whole = [...first, ...rest];
+    expect(whole.map((e) => e.id)).toEqual(whole.map((_, i) => i));
+    expect(textOf(whole)).toBe(Array.from({ length: 20 }, (_, i) => `word${i} `).join(""));
+
+    // Last-Event-ID resumes the same way; a full replay from 0 gives the same events.
+    const viaHeader = await readEvents(await send(u, `/api/chats/${id}/stream`, "GET", undefined, { "last-event-id": "3" }));
+    expect(viaHeader.map((e) => e.event)).toEqual(rest.map((e) => e.event));
+    const replay = await readEvents(await send(u, `/api/chats/${id}/stream?from=0`, "GET"));
+    expect(replay.map((e) => e.event)).toEqual(whole.map((e) => e.event));
+  });
+
+  it("finishes, saves and charges an answer whose every reader left at once", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const res = await ask(u, id, "[fake:slow] nobody reads this");
+    expect(res.status).toBe(200);
+    await res.body!.cancel();
+    const { chat, messages } = await settled(u, id, 2);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1].content).toBe(Array.from({ length: 20 }, (_, i) => `word${i} `).join(""));
+    expect(messages[1].stopped).toBeUndefined();
+    expect(chat.leafId).toBe(messages[1].id);
+    expect(await usedQueries(u)).toBe(1);
+  });
+
+  it("says the chat is answering while it is, and the stream of an idle chat ends at once", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const res = await ask(u, id, "[fake:stall] still thinking");
+    const head = await readEvents(res, 2);
+    expect(head.map((e) => e.event.type)).toEqual(["user", "delta"]);
+    expect((await chatOf(u, id)).chat.answering).toBe(true);
+    await send(u, `/api/chats/${id}/stop`, "POST");
+    const { chat } = await settled(u, id, 2);
+    expect(chat.answering).toBe(false);
+
+    const other = crypto.randomUUID();
+    expect((await call("/api/chats", { method: "POST", token: u.token, body: { id: other } })).status).toBe(201);
+    expect(await readEvents(await send(u, `/api/chats/${other}/stream`, "GET"))).toEqual([]);
+  });
+});
+
+describe("Stop", () => {
+  it("ends generation on the server; the partial answer is saved, marked stopped, and charged", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const res = await ask(u, id, "[fake:stall] stop me");
+    const events = await (async () => {
+      const got: { id: number; event: Loose }[] = [];
+      for await (const e of readSseEvents(res.body!)) {
+        got.push({ id: Number(e.id), event: JSON.parse(e.data) });
+        if (got.length === 2) expect((await send(u, `/api/chats/${id}/stop`, "POST").then((r) => r.json())) as Loose).toEqual({ stopped: true });
+      }
+      return got;
+    })();
+    const done = events.at(-1)!.event;
+    expect(done).toMatchObject({ type: "done", counted: true, message: { stopped: true } });
+    expect(done.message.content).toBe(textOf(events));
+    expect(done.message.content.length).toBeGreaterThan(0);
+
+    const { messages } = await settled(u, id, 2);
+    expect(messages[1]).toMatchObject({ content: done.message.content, stopped: true });
+    expect(await usedQueries(u)).toBe(1);
+    // Nothing left to stop.
+    expect(((await send(u, `/api/chats/${id}/stop`, "POST").then((r) => r.json())) as Loose).stopped).toBe(false);
+  });
+
+  it("before the first word: saved as stopped, not counted, nothing charged", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const res = await ask(u, id, "[fake:hang] never starts");
+    const reading = readEvents(res);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(((await send(u, `/api/chats/${id}/stop`, "POST").then((r) => r.json())) as Loose).stopped).toBe(true);
+    const events = await reading;
+    expect(events.at(-1)!.event).toMatchObject({ type: "done", counted: false, message: { stopped: true, notCounted: true, content: "" } });
+    const { messages } = await settled(u, id, 2);
+    expect(messages[1]).toMatchObject({ stopped: true, notCounted: true });
+    expect(await usedQueries(u)).toBe(0);
+  });
+});
+
+describe("versions: regenerate and edit", () => {
+  it("regenerates an answer as a new version, keeping the first, and charges it", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "Pet products?"));
+    const before = await chatOf(u, id);
+    const [question, firstAnswer] = before.messages;
+
+    const again = await readEvents(await send(u, `/api/chats/${id}/messages/${firstAnswer.id}/regenerate`, "POST"));
+    expect(again[0].event).toMatchObject({ type: "user", message: { id: question.id } });
+    const done = again.at(-1)!.event;
+    expect(done.type).toBe("done");
+    expect(done.message.parentId).toBe(question.id);
+
+    const after = await chatOf(u, id);
+    expect(after.messages.map((m) => m.id)).toEqual([question.id, firstAnswer.id, done.message.id]);
+    expect(after.chat.leafId).toBe(done.message.id);
+    expect(versionsOf(after.messages as never[], after.messages[2] as never)).toEqual({ ids: [firstAnswer.id, done.message.id], index: 1 });
+    expect(await usedQueries(u)).toBe(2);
+  });
+
+  it("edits a question into a new version answered on its own branch; the old branch stays whole", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "First question"));
+    await readEvents(await ask(u, id, "Second question"));
+    const before = await chatOf(u, id);
+    const firstQuestion = before.messages[0];
+
+    const edited = await readEvents(await send(u, `/api/chats/${id}/messages/${firstQuestion.id}`, "PATCH", { content: "First question, edited" }));
+    const user = edited[0].event.message;
+    expect(user).toMatchObject({ role: "user", content: "First question, edited", parentId: null });
+    const done = edited.at(-1)!.event;
+    // The new branch's history holds only the edited question: the fake echoes it.
+    expect(done.message.content).toBe("You asked: First question, edited");
+
+    const after = await chatOf(u, id);
+    expect(after.messages).toHaveLength(6);
+    expect(conversationPath(after.messages as never[], after.chat.leafId).map((m: Loose) => m.content)).toEqual([
+      "First question, edited",
+      "You asked: First question, edited",
+    ]);
+    // The earlier version and its answers are one switch away.
+    const oldBranch = conversationPath(after.messages as never[], before.chat.leafId).map((m: Loose) => m.content);
+    expect(oldBranch).toEqual(["First question", "You asked: First question", "Second question", "You asked: Second question"]);
+    expect(versionsOf(after.messages as never[], user).ids).toEqual([firstQuestion.id, user.id]);
+  });
+
+  it("asks after a chosen message: the question continues that branch", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "Root question"));
+    const [, answer] = (await chatOf(u, id)).messages;
+    await readEvents(await send(u, `/api/chats/${id}/messages/${answer.id}/regenerate`, "POST"));
+    // Continue under the first answer, not the regenerated one the chat shows.
+    const follow = await readEvents(await ask(u, id, "Follow-up on the first answer", answer.id));
+    expect(follow[0].event.message.parentId).toBe(answer.id);
+    const after = await chatOf(u, id);
+    expect(conversationPath(after.messages as never[], after.chat.leafId).map((m: Loose) => m.id).slice(0, 2)).toEqual([after.messages[0].id, answer.id]);
+  });
+
+  it("refuses what is not there or not editable, charging nothing", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "Only question"));
+    const [question, answer] = (await chatOf(u, id)).messages;
+    const missing = await send(u, `/api/chats/${id}/messages/nope/regenerate`, "POST");
+    expect(missing.status).toBe(404);
+    const notMine = await send(u, `/api/chats/${id}/messages/${answer.id}`, "PATCH", { content: "rewrite the answer" });
+    expect(notMine.status).toBe(400);
+    expect(((await notMine.json()) as Loose).message).toContain("Only your own questions can be edited");
+    const empty = await send(u, `/api/chats/${id}/messages/${question.id}`, "PATCH", { content: "  " });
+    expect(empty.status).toBe(400);
+    const badParent = await ask(u, id, "after what?", "no-such-message");
+    expect(badParent.status).toBe(404);
+    expect(await usedQueries(u)).toBe(1);
+    expect((await chatOf(u, id)).messages).toHaveLength(2);
+  });
+});
+
+describe("limits and ownership", () => {
+  it("creates no chat when the daily limit refuses the question", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    for (let i = 0; i < 10; i++) await readEvents(await ask(u, id, `question ${i}`));
+    const fresh = crypto.randomUUID();
+    const refused = await ask(u, fresh, "one more, in a new chat");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as Loose).type).toBe("USAGE_LIMIT");
+    expect((await call(`/api/chats/${fresh}`, { token: u.token })).status).toBe(404);
+    const listed = (await call("/api/chats", { token: u.token })).json.chats as Loose[];
+    expect(listed.map((c) => c.id)).toEqual([id]);
+    // Regenerating and editing are refused the same way, before anything is added.
+    const [question, answer] = (await chatOf(u, id)).messages;
+    expect((await send(u, `/api/chats/${id}/messages/${answer.id}/regenerate`, "POST")).status).toBe(429);
+    expect((await send(u, `/api/chats/${id}/messages/${question.id}`, "PATCH", { content: "edited" })).status).toBe(429);
+    expect((await chatOf(u, id)).messages).toHaveLength(20);
+  });
+
+  it("another account can neither follow, stop, regenerate nor edit a chat", async () => {
+    const owner = await verifiedUser();
+    const stranger = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(owner, id, "mine"));
+    const [question, answer] = (await chatOf(owner, id)).messages;
+    for (const res of [
+      await send(stranger, `/api/chats/${id}/stream`, "GET"),
+      await send(stranger, `/api/chats/${id}/stop`, "POST"),
+      await send(stranger, `/api/chats/${id}/messages/${answer.id}/regenerate`, "POST"),
+      await send(stranger, `/api/chats/${id}/messages/${question.id}`, "PATCH", { content: "hijack" }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect((await chatOf(owner, id)).messages).toHaveLength(2);
+    expect(await usedQueries(stranger)).toBe(0);
+  });
+});
