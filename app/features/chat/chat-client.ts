@@ -62,18 +62,31 @@ export async function deleteAllChats(): Promise<number> {
   return ((await res.json()) as Partial<ChatsDeleted>).deleted ?? 0;
 }
 
-/**
- * Sends a question. Resolves once the server accepted it (200, the event stream begins);
- * errors answered before streaming throw the request client's `HttpError` (status, body,
- * taxonomy type and message), so a 429 `USAGE_LIMIT` can go to the upgrade modal as it is.
- */
-export async function openAnswerStream(chatId: string, content: string, signal?: AbortSignal): Promise<Response> {
-  const headers = buildHeaders(true);
+/** What an answer is for: a new question (after a message), a question answered again, or an edited question. */
+export type AnswerRequest =
+  | { kind: "ask"; content: string; parentId?: string | null }
+  | { kind: "regenerate"; messageId: string }
+  | { kind: "edit"; messageId: string; content: string };
+
+function answerEndpoint(chatId: string, request: AnswerRequest): { method: string; url: string; body?: unknown } {
+  const messageUrl = (id: string) => `${chatUrl(chatId)}/messages/${encodeURIComponent(id)}`;
+  switch (request.kind) {
+    case "ask":
+      return { method: "POST", url: `${chatUrl(chatId)}/messages`, body: { content: request.content, ...(request.parentId ? { parentId: request.parentId } : {}) } };
+    case "regenerate":
+      return { method: "POST", url: `${messageUrl(request.messageId)}/regenerate` };
+    case "edit":
+      return { method: "PATCH", url: messageUrl(request.messageId), body: { content: request.content } };
+  }
+}
+
+async function openEventStream(method: string, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const headers = buildHeaders(body !== undefined);
   headers.set("Accept", "text/event-stream, application/json");
-  const res = await fetch(`${chatUrl(chatId)}/messages`, {
-    method: "POST",
+  const res = await fetch(url, {
+    method,
     headers,
-    body: JSON.stringify({ content }),
+    body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "same-origin",
     cache: "no-store",
     signal,
@@ -82,12 +95,34 @@ export async function openAnswerStream(chatId: string, content: string, signal?:
   return res;
 }
 
-/** The answer's events in order; malformed or unknown events are skipped. */
-export async function* readAnswerEvents(res: Response, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+/**
+ * Starts an answer. Resolves once the server accepted it (200, the event stream begins);
+ * errors answered before streaming throw the request client's `HttpError` (status, body,
+ * taxonomy type and message), so a 429 `USAGE_LIMIT` can go to the upgrade modal as it is.
+ */
+export function openAnswerStream(chatId: string, request: AnswerRequest, signal?: AbortSignal): Promise<Response> {
+  const { method, url, body } = answerEndpoint(chatId, request);
+  return openEventStream(method, url, body, signal);
+}
+
+/** Follows the answer being written in a chat from its `from`-th event (`GET /api/chats/:id/stream`); ends at once when none is. */
+export function followAnswerStream(chatId: string, from: number, signal?: AbortSignal): Promise<Response> {
+  return openEventStream("GET", `${chatUrl(chatId)}/stream?from=${from}`, undefined, signal);
+}
+
+/** Stops the answer being written, on the server (`POST /api/chats/:id/stop`); resolves with whether one was running. */
+export async function stopAnswer(chatId: string): Promise<boolean> {
+  const res = await apiRequest("POST", `${chatUrl(chatId)}/stop`);
+  return Boolean(((await res.json()) as { stopped?: boolean }).stopped);
+}
+
+/** The answer's events in order, each with its position (the SSE id); malformed or unknown events are skipped. */
+export async function* readAnswerEvents(res: Response, signal?: AbortSignal): AsyncGenerator<StreamEvent & { seq?: number }> {
   if (!res.body) return;
   for await (const event of readSseEvents(res.body, signal)) {
     const parsed = parseStreamEvent(event.data);
-    if (parsed) yield parsed;
+    const seq = event.id === undefined ? NaN : Number(event.id);
+    if (parsed) yield Number.isInteger(seq) ? { ...parsed, seq } : parsed;
   }
 }
 

@@ -13,7 +13,15 @@ import {
   type ReadChatStreamEvent,
   type UsageAfterAnswer,
 } from "~/domain/contracts/chat-events";
-import { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX, titleFromQuestion } from "~/domain/chat/conversation";
+import {
+  CHAT_TITLE_MAX,
+  conversationPath,
+  DEFAULT_CHAT_TITLE,
+  MESSAGE_MAX,
+  newestLeafUnder,
+  titleFromQuestion,
+  versionsOf,
+} from "~/domain/chat/conversation";
 
 export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };
 export type { Citation };
@@ -60,12 +68,22 @@ export type StreamUsage = UsageAfterAnswer;
  */
 export type StreamEvent = ReadChatStreamEvent;
 
-/** The two messages one question adds: the user's and the answer being written. */
+/**
+ * What one answer adds: the user's question (absent when an existing question is answered again)
+ * and the answer being written, placed in the chat's tree.
+ */
 export interface Turn {
   chatId: string;
+  /** The question's text (for Retry and the composer). */
   content: string;
   userKey: string;
   assistantKey: string;
+  /** The message the new question follows (null: the chat's first). */
+  parentId: string | null;
+  /** Regenerate or follow: the saved question this answers; no question is added. */
+  questionId?: string;
+  /** The branch shown before the turn began, shown again if the turn is taken back. */
+  leafBefore: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,10 +233,13 @@ export function normalizeMessage(message: ChatMessage): ViewMessage {
     id: message.id,
     chatId: message.chatId,
     role: message.role,
+    parentId: message.parentId ?? null,
     content: message.content ?? "",
     createdAt: message.createdAt,
   };
   if (typeof message.summary === "string" && message.summary.trim()) out.summary = message.summary;
+  if (typeof message.fullResearch === "string") out.fullResearch = message.fullResearch;
+  if (message.notCounted === true) out.notCounted = true;
   const citations = readCitations(message.citations);
   if (citations.length) out.citations = citations;
   if (typeof message.provider === "string" && message.provider) out.provider = message.provider;
@@ -226,8 +247,20 @@ export function normalizeMessage(message: ChatMessage): ViewMessage {
   return out;
 }
 
-/** Appends the optimistic user message and the empty answer that the stream will fill. */
+/** Appends the optimistic user message (unless a saved question is answered again) and the empty answer that the stream will fill. */
 export function beginTurn(messages: readonly ViewMessage[], turn: Turn, nowIso: string): ViewMessage[] {
+  const answer: ViewMessage = {
+    id: turn.assistantKey,
+    key: turn.assistantKey,
+    chatId: turn.chatId,
+    role: "assistant",
+    parentId: turn.questionId ?? turn.userKey,
+    content: "",
+    createdAt: nowIso,
+    status: "streaming",
+    question: turn.content,
+  };
+  if (turn.questionId) return [...messages, answer];
   return [
     ...messages,
     {
@@ -235,21 +268,39 @@ export function beginTurn(messages: readonly ViewMessage[], turn: Turn, nowIso: 
       key: turn.userKey,
       chatId: turn.chatId,
       role: "user",
+      parentId: turn.parentId,
       content: turn.content,
       createdAt: nowIso,
       status: "sending",
     },
-    {
-      id: turn.assistantKey,
-      key: turn.assistantKey,
-      chatId: turn.chatId,
-      role: "assistant",
-      content: "",
-      createdAt: nowIso,
-      status: "streaming",
-      question: turn.content,
-    },
+    answer,
   ];
+}
+
+/** The branch a chat shows: its leaf's line, oldest first (chat.leafId moves as turns begin, end or switch versions). */
+export function visibleMessages(detail: Pick<ChatDetail, "chat" | "messages"> | undefined): ViewMessage[] {
+  if (!detail) return [];
+  return conversationPath(detail.messages, detail.chat.leafId);
+}
+
+/** The versions of a message (its siblings of one role) and its place among them. */
+export function messageVersions(messages: readonly ViewMessage[], message: ViewMessage): { ids: string[]; index: number } {
+  return versionsOf(messages, message);
+}
+
+/** Shows another version of a message: the chat's leaf moves to that version's newest line. */
+export function showVersion(detail: ChatDetail, versionId: string): ChatDetail {
+  return { ...detail, chat: { ...detail.chat, leafId: newestLeafUnder(detail.messages, versionId) } };
+}
+
+/** A chat as Markdown, the branch it shows: title, then each question and answer (summary, analysis, sources). */
+export function chatAsMarkdown(detail: Pick<ChatDetail, "chat" | "messages">): string {
+  const parts = [`# ${detail.chat.title}`];
+  for (const m of visibleMessages(detail)) {
+    if (m.role === "user") parts.push(`## You\n\n${m.content}`);
+    else parts.push(`## Dropcraft${m.provider ? ` (${m.provider})` : ""}\n\n${answerAsMarkdown(m)}`);
+  }
+  return `${parts.join("\n\n")}\n`;
 }
 
 function mapKey(messages: readonly ViewMessage[], key: string, fn: (m: ViewMessage) => ViewMessage): ViewMessage[] {
@@ -265,8 +316,12 @@ function mapKey(messages: readonly ViewMessage[], key: string, fn: (m: ViewMessa
 /** Folds one stream event into the list. Returns the same array when nothing changed. */
 export function applyStreamEvent(messages: readonly ViewMessage[], turn: Turn, event: StreamEvent): ViewMessage[] {
   switch (event.type) {
-    case "user":
-      return mapKey(messages, turn.userKey, () => ({ ...normalizeMessage(event.message), key: turn.userKey }));
+    case "user": {
+      // The saved question replaces the optimistic one; the answer hangs under its real id.
+      const saved = normalizeMessage(event.message);
+      const withQuestion = mapKey(messages, turn.userKey, () => ({ ...saved, key: turn.userKey }));
+      return mapKey(withQuestion, turn.assistantKey, (m) => (m.parentId === saved.id ? m : { ...m, parentId: saved.id }));
+    }
     case "delta":
       if (!event.text) return messages as ViewMessage[];
       return mapKey(messages, turn.assistantKey, (m) => ({ ...m, content: m.content + event.text }));
@@ -283,7 +338,7 @@ export function applyStreamEvent(messages: readonly ViewMessage[], turn: Turn, e
           ...saved,
           key: turn.assistantKey,
           // The saved answer is the truth; what streamed fills in what it leaves out.
-          content: saved.content || local.content,
+          content: saved.content || (saved.stopped ? "" : local.content),
           ...((saved.summary ?? local.summary) ? { summary: saved.summary ?? local.summary } : {}),
           ...((saved.citations ?? local.citations) ? { citations: saved.citations ?? local.citations } : {}),
         };
@@ -305,7 +360,9 @@ function settleUser(messages: readonly ViewMessage[], turn: Turn): ViewMessage[]
 
 /** Marks the turn failed with a message to show next to a Retry button; the partial answer stays. */
 export function failTurn(messages: readonly ViewMessage[], turn: Turn, error: TurnError): ViewMessage[] {
-  return mapKey(settleUser(messages, turn), turn.assistantKey, (m) => ({
+  // A new question is taken back by the server when its answer fails: it is shown, not saved.
+  const settled = turn.questionId ? messages : mapKey(messages, turn.userKey, (m) => ({ ...m, status: "error" }));
+  return mapKey(settled, turn.assistantKey, (m) => ({
     ...m,
     status: "error",
     error,
@@ -366,19 +423,41 @@ export function usageLine(usage: { remaining: number; limit: number; loaded: boo
   return `${cost} · ${Math.max(0, usage.remaining).toLocaleString("en-US")} left today`;
 }
 
-/** A copy of a whole answer for the clipboard: the markdown, the summary first and sources after. */
-export function answerAsText(m: Pick<ViewMessage, "content" | "summary" | "citations">): string {
+/** A whole answer as Markdown: the executive summary first, the analysis, then numbered sources. */
+export function answerAsMarkdown(m: Pick<ViewMessage, "content" | "summary" | "fullResearch" | "citations">): string {
   const parts: string[] = [];
-  if (m.summary) parts.push(`Executive summary\n${m.summary}`);
-  parts.push(m.content);
+  if (m.summary) parts.push(`**Executive summary**\n\n${m.summary}`);
+  parts.push(m.fullResearch ?? m.content);
   if (m.citations?.length) {
-    parts.push(
-      `Sources\n${m.citations
-        .map((c, i) => `${i + 1}. ${c.title} (${c.source})${c.url ? ` ${c.url}` : ""}`)
-        .join("\n")}`,
-    );
+    parts.push(`**Sources**\n\n${m.citations.map((c, i) => `${i + 1}. ${c.title}${c.url ? ` (${c.url})` : ""}`).join("\n")}`);
   }
   return parts.filter((p) => p.trim()).join("\n\n");
+}
+
+/** The same answer as plain text: Markdown marks removed, tables as lines of cells. */
+export function answerAsText(m: Pick<ViewMessage, "content" | "summary" | "fullResearch" | "citations">): string {
+  return markdownToPlainText(answerAsMarkdown(m));
+}
+
+/** Plain text of Markdown for the clipboard: headings, emphasis, links, code marks and table rules go; the words stay. */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .split("\n")
+    .filter((line) => !/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line))
+    .map((line) =>
+      line
+        .replace(/^\s*#{1,6}\s+/, "")
+        .replace(/^\s*\|(.*)\|\s*$/, (_, cells: string) => cells.split("|").map((c) => c.trim()).join("\t"))
+        .replace(/\[([^\]]+)\]\(#unverified\)/g, "$1 (not in the cited records)")
+        .replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)")
+        .replace(/(\*\*|__)(.+?)\1/g, "$2")
+        .replace(/(^|[^*])\*(?!\s)([^*]+?)\*/g, "$1$2")
+        .replace(/(^|\W)_(?!\s)([^_]+?)_(?=\W|$)/g, "$1$2")
+        .replace(/`([^`]+)`/g, "$1"),
+    )
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** The host name of a source link, for display ("shop.example.com"), or null when it is not a URL. */

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
-import { newChatId } from "~/features/chat/chat-client";
+import { newChatId, type AnswerRequest } from "~/features/chat/chat-client";
 import type { ViewMessage } from "~/features/chat/chat-logic";
 import { discardTurnForRetry, NEW_CHAT_DRAFT, sendMessage, setDraft } from "~/features/chat/chat-store";
 import { ChatListPanel, useChatShortcuts, type ChatListHandle } from "./chat-list";
@@ -105,7 +105,7 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
 
     if (chatId) {
       if (!retryOf) setDraft(chatId, "");
-      void sendMessage(queryClient, { chatId, content: text, draftKey: chatId });
+      void sendMessage(queryClient, { chatId, request: { kind: "ask", content: text }, draftKey: chatId });
       return;
     }
 
@@ -116,7 +116,7 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
     setPending(id);
     void sendMessage(queryClient, {
       chatId: id,
-      content: text,
+      request: { kind: "ask", content: text },
       isNewChat: true,
       draftKey: NEW_CHAT_DRAFT,
       onAccepted: () => {
@@ -130,6 +130,11 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
       reuseIdRef.current = id;
       if (pendingRef.current === id) setPending(null);
     });
+  };
+
+  /** Regenerate an answer or answer an edited question: a new version of the turn. */
+  const onAnswerAgain = (request: Exclude<AnswerRequest, { kind: "ask" }>) => {
+    if (chatId) void sendMessage(queryClient, { chatId, request, draftKey: chatId });
   };
 
   const style = { "--chat-bottom": `${overlays.banner}px` } as CSSProperties;
@@ -186,6 +191,7 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
             chatId={shownId}
             isNew={!chatId && pendingId !== null}
             onSend={onSend}
+            onAnswerAgain={onAnswerAgain}
             onNewChat={startNewChat}
             onOpenList={() => setSheetOpen(true)}
             listCollapsed={listCollapsed}

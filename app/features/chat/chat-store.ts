@@ -13,7 +13,7 @@ import { handleUsageLimitError, isUsageLimitError } from "~/features/billing";
 import { HttpError, NETWORK_MESSAGES } from "~/lib/http";
 import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing";
 import { chatKeys } from "./chat-cache";
-import { newChatId, openAnswerStream, readAnswerEvents } from "./chat-client";
+import { followAnswerStream, newChatId, openAnswerStream, readAnswerEvents, stopAnswer, type AnswerRequest } from "./chat-client";
 import {
   applyStreamEvent,
   beginTurn,
@@ -24,7 +24,9 @@ import {
   failTurn,
   patchChat,
   removeChat,
+  showVersion,
   stopTurn,
+  visibleMessages,
   upsertChat,
   DEFAULT_CHAT_TITLE,
   GENERIC_ANSWER_ERROR,
@@ -43,6 +45,8 @@ type Listener = () => void;
 interface ActiveStream {
   controller: AbortController;
   turn: Turn;
+  /** The server took the question: Stop goes to the server, which saves what was written. */
+  accepted: boolean;
 }
 
 const active = new Map<string, ActiveStream>();
@@ -72,9 +76,19 @@ export function useIsStreaming(chatId: string | null | undefined): boolean {
   );
 }
 
-/** Stops the answer being written in this chat (what arrived stays visible). */
+/**
+ * Stops the answer being written in this chat. Once the server has the question, Stop ends the
+ * answer there (it saves what was written, marked stopped, and the stream ends with it); before
+ * that, or if the server cannot be reached, the request is abandoned here.
+ */
 export function stopStream(chatId: string) {
-  active.get(chatId)?.controller.abort();
+  const stream = active.get(chatId);
+  if (!stream) return;
+  if (!stream.accepted) {
+    stream.controller.abort();
+    return;
+  }
+  stopAnswer(chatId).catch(() => stream.controller.abort());
 }
 
 export type SendOutcome =
@@ -89,7 +103,8 @@ export type SendOutcome =
 
 export interface SendOptions {
   chatId: string;
-  content: string;
+  /** A new question (the text), or an answer again / an edited question. */
+  request: AnswerRequest;
   /** The chat does not exist on the server yet: it is created by this first message. */
   isNewChat?: boolean;
   /** Where the question goes back to when it cannot be asked (the composer's draft key). */
@@ -102,38 +117,162 @@ function setMessages(queryClient: QueryClient, chatId: string, fn: (messages: Vi
   queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, messages: fn(old.messages) } : old));
 }
 
+function setLeaf(queryClient: QueryClient, chatId: string, leafId: string | null) {
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: { ...old.chat, leafId } } : old));
+}
+
 function setChatList(queryClient: QueryClient, fn: (chats: ChatSummary[] | undefined) => ChatSummary[]) {
   queryClient.setQueryData<ChatSummary[]>(chatKeys.list(), (old) => fn(old));
 }
 
+/** Shows another version of a message in this chat (the switcher's ‹ ›). */
+export function switchVersion(queryClient: QueryClient, chatId: string, versionId: string) {
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? showVersion(old, versionId) : old));
+}
+
+/** The last message of the shown branch that the server really holds (a failed question was taken back). */
+function savedLeaf(detail: ChatDetail | undefined): string | null {
+  const shown = visibleMessages(detail);
+  for (let i = shown.length - 1; i >= 0; i--) {
+    const m = shown[i];
+    if (m.status === "error" || m.status === "sending" || m.status === "streaming" || m.id.startsWith("local-")) continue;
+    return m.id;
+  }
+  return null;
+}
+
+/** The turn a request adds to the chat as it is now. */
+function turnFor(detail: ChatDetail | undefined, chatId: string, request: AnswerRequest): Turn {
+  const keys = { userKey: `local-${newChatId()}`, assistantKey: `local-${newChatId()}` };
+  const leafBefore = detail?.chat.leafId ?? null;
+  const find = (id: string) => detail?.messages.find((m) => m.id === id);
+  switch (request.kind) {
+    case "ask":
+      return { chatId, content: request.content, ...keys, parentId: request.parentId ?? savedLeaf(detail), leafBefore };
+    case "edit":
+      return { chatId, content: request.content, ...keys, parentId: find(request.messageId)?.parentId ?? null, leafBefore };
+    case "regenerate": {
+      const answer = find(request.messageId);
+      const questionId = answer?.role === "user" ? answer.id : (answer?.parentId ?? undefined);
+      return { chatId, content: (questionId && find(questionId)?.content) || "", ...keys, parentId: null, questionId, leafBefore };
+    }
+  }
+}
+
 /**
- * Asks a question in a chat: inserts the question and an empty answer at once, streams the
- * answer into the cache, and settles the turn as done, stopped or failed. Usage counters are
+ * Asks a question, answers one again or answers an edited one: adds the turn at once, streams
+ * the answer into the cache, and settles it as done, stopped or failed. Usage counters are
  * refreshed when it ends, whatever the outcome.
  */
 export async function sendMessage(queryClient: QueryClient, options: SendOptions): Promise<SendOutcome> {
-  const { chatId, content, isNewChat = false, draftKey, onAccepted } = options;
+  const { chatId, request, isNewChat = false, draftKey, onAccepted } = options;
   if (active.has(chatId)) return { kind: "busy" };
 
-  const turn: Turn = { chatId, content, userKey: `local-${newChatId()}`, assistantKey: `local-${newChatId()}` };
+  const existing = queryClient.getQueryData<ChatDetail>(chatKeys.detail(chatId));
+  const turn = turnFor(existing, chatId, request);
+  const content = turn.content;
   const now = new Date().toISOString();
 
   // The question shows at once; a new chat appears at the top of the list with its title.
-  const existing = queryClient.getQueryData<ChatDetail>(chatKeys.detail(chatId));
   const firstMessage = !existing || existing.messages.length === 0;
   const titled = isNewChat || (firstMessage && existing?.chat.title === DEFAULT_CHAT_TITLE);
   const chat: ChatSummary = existing?.chat
     ? { ...existing.chat, updatedAt: now, title: titled ? deriveChatTitle(content) : existing.chat.title }
     : { id: chatId, title: deriveChatTitle(content), projectId: null, createdAt: now, updatedAt: now };
   queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), {
-    chat,
+    chat: { ...chat, leafId: turn.assistantKey },
     messages: beginTurn(existing?.messages ?? [], turn, now),
   });
   const previousList = queryClient.getQueryData<ChatSummary[]>(chatKeys.list());
   setChatList(queryClient, (old) => upsertChat(old, chat));
 
-  const controller = new AbortController();
-  active.set(chatId, { controller, turn });
+  const takeBack = () => {
+    setMessages(queryClient, chatId, (m) => dropTurn(m, turn));
+    setLeaf(queryClient, chatId, turn.leafBefore);
+  };
+  const outcome = await streamTurn(queryClient, turn, (signal) => openAnswerStream(chatId, request, signal), { onAccepted });
+  if (outcome.kind === "refused") {
+    const { err } = outcome;
+    if (isAbort(err)) {
+      if (isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
+      takeBack();
+      if (request.kind !== "regenerate") restoreDraft(draftKey, content);
+      return { kind: "stopped", accepted: false };
+    }
+    if (isUsageLimitError(err)) {
+      // Nothing was asked (the server creates nothing at the limit): take the turn back, give the text back, offer the upgrade.
+      takeBack();
+      if (isNewChat) {
+        setChatList(queryClient, (old) => removeChat(old, chatId));
+        queryClient.removeQueries({ queryKey: chatKeys.detail(chatId), exact: true });
+      } else if (previousList) {
+        const before = previousList.find((c) => c.id === chatId);
+        if (before) setChatList(queryClient, (old) => patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }));
+      }
+      if (request.kind !== "regenerate") restoreDraft(draftKey, content);
+      handleUsageLimitError(err);
+      return { kind: "usage-limit" };
+    }
+    const message = describeSendError(err);
+    if (isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
+    setMessages(queryClient, chatId, (m) => failTurn(m, turn, { type: err instanceof HttpError ? (err.type ?? "INTERNAL") : "NETWORK", message }));
+    return { kind: "error", message, accepted: false };
+  }
+  // "ended" only happens to a follow stream.
+  return outcome.kind === "ended" ? { kind: "error", message: CUT_OFF_ERROR, accepted: true } : outcome;
+}
+
+/**
+ * Follows an answer the server is writing that this page did not start (a reload, another tab or
+ * device): the answer shows under its question and fills in from the first event.
+ */
+export async function followAnswer(queryClient: QueryClient, chatId: string): Promise<void> {
+  if (active.has(chatId)) return;
+  const detail = queryClient.getQueryData<ChatDetail>(chatKeys.detail(chatId));
+  const question = visibleMessages(detail).at(-1);
+  if (!detail || !question || question.role !== "user") return;
+  const turn: Turn = {
+    chatId,
+    content: question.content,
+    userKey: `local-${newChatId()}`,
+    assistantKey: `local-${newChatId()}`,
+    parentId: null,
+    questionId: question.id,
+    leafBefore: detail.chat.leafId ?? null,
+  };
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), {
+    chat: { ...detail.chat, leafId: turn.assistantKey },
+    messages: beginTurn(detail.messages, turn, new Date().toISOString()),
+  });
+  const outcome = await streamTurn(queryClient, turn, (signal) => followAnswerStream(chatId, 0, signal), { following: true });
+  if (outcome.kind === "refused" || outcome.kind === "ended") {
+    // Nothing to follow (it finished just now) or it could not be reached: show what the server saved.
+    setMessages(queryClient, chatId, (m) => dropTurn(m, turn));
+    setLeaf(queryClient, chatId, turn.leafBefore);
+    await queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId), exact: true });
+  }
+}
+
+type StreamOutcome = SendOutcome | { kind: "refused"; err: unknown } | { kind: "ended" };
+
+/** How often a dropped stream is picked up again from the last event the page has. */
+const RESUME_ATTEMPTS = 3;
+
+/**
+ * Reads one answer's stream into the cache, at most one render per frame. A dropped connection
+ * resumes from the last event it had (GET /stream?from=); `refused` is an error before the
+ * server accepted, `ended` a follow stream with nothing in it.
+ */
+async function streamTurn(
+  queryClient: QueryClient,
+  turn: Turn,
+  open: (signal: AbortSignal) => Promise<Response>,
+  options: { onAccepted?: () => void; following?: boolean },
+): Promise<StreamOutcome> {
+  const { chatId } = turn;
+  const stream: ActiveStream = { controller: new AbortController(), turn, accepted: false };
+  const { signal } = stream.controller;
+  active.set(chatId, stream);
   emitStreams();
 
   // Deltas arrive many times a second; render them at most once per frame.
@@ -154,66 +293,55 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
     if (frame === null) frame = requestFrame(flush);
   };
 
-  let accepted = false;
+  let nextSeq = 0;
+  let seen = 0;
   try {
-    const res = await openAnswerStream(chatId, content, controller.signal);
-    accepted = true;
-    onAccepted?.();
-    for await (const event of readAnswerEvents(res, controller.signal)) {
-      if (event.type === "delta" || event.type === "summary" || event.type === "citations") {
-        enqueue(event);
-        continue;
-      }
-      enqueue(event);
-      flush();
-      if (event.type === "done") {
-        if (event.chat) {
-          const saved = event.chat;
-          setChatList(queryClient, (old) => upsertChat(old, saved));
-          queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: saved } : old));
-        }
-        return { kind: "done" };
-      }
-      if (event.type === "error") return { kind: "error", message: event.error.message, accepted };
+    let res: Response;
+    try {
+      res = await open(signal);
+    } catch (err) {
+      return { kind: "refused", err };
     }
+    stream.accepted = true;
+    options.onAccepted?.();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for await (const event of readAnswerEvents(res, signal)) {
+          seen++;
+          if (event.seq !== undefined) {
+            if (event.seq < nextSeq) continue; // already folded in before a resume
+            nextSeq = event.seq + 1;
+          }
+          enqueue(event);
+          if (event.type === "done" || event.type === "error") flush();
+          if (event.type === "done") {
+            if (event.chat) {
+              const saved = event.chat;
+              setChatList(queryClient, (old) => upsertChat(old, saved));
+              queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: saved } : old));
+            }
+            return event.message.stopped ? { kind: "stopped", accepted: true } : { kind: "done" };
+          }
+          if (event.type === "error") return { kind: "error", message: event.error.message, accepted: true };
+        }
+        flush();
+        if (options.following && seen === 0) return { kind: "ended" };
+        throw new TypeError("The answer stream ended early");
+      } catch (err) {
+        if (signal.aborted || attempt >= RESUME_ATTEMPTS || !(err instanceof TypeError)) throw err;
+        // The connection dropped mid-answer: the server keeps writing; pick it up where we are.
+        await pause(400 * (attempt + 1));
+        res = await followAnswerStream(chatId, nextSeq, signal);
+      }
+    }
+  } catch {
     flush();
-    if (controller.signal.aborted) {
+    if (signal.aborted) {
       setMessages(queryClient, chatId, (m) => stopTurn(m, turn));
-      return { kind: "stopped", accepted };
+      return { kind: "stopped", accepted: true };
     }
     setMessages(queryClient, chatId, (m) => cutOffTurn(m, turn));
-    return { kind: "error", message: CUT_OFF_ERROR, accepted };
-  } catch (err) {
-    flush();
-    if (controller.signal.aborted) {
-      if (!accepted && isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
-      setMessages(queryClient, chatId, (m) => (accepted ? stopTurn(m, turn) : dropTurn(m, turn)));
-      if (!accepted) restoreDraft(draftKey, content);
-      return { kind: "stopped", accepted };
-    }
-    if (!accepted && isUsageLimitError(err)) {
-      // Nothing was asked: take the turn back, give the text back, offer the upgrade.
-      setMessages(queryClient, chatId, (m) => dropTurn(m, turn));
-      if (isNewChat) {
-        // The server may keep the empty chat under this id; the next first question reuses it.
-        setChatList(queryClient, (old) => removeChat(old, chatId));
-      } else if (previousList) {
-        const before = previousList.find((c) => c.id === chatId);
-        if (before)
-          setChatList(queryClient, (old) =>
-            patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }),
-          );
-      }
-      restoreDraft(draftKey, content);
-      handleUsageLimitError(err);
-      return { kind: "usage-limit" };
-    }
-    const message = describeSendError(err);
-    if (!accepted && isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
-    setMessages(queryClient, chatId, (m) =>
-      failTurn(m, turn, { type: err instanceof HttpError ? (err.type ?? "INTERNAL") : "NETWORK", message }),
-    );
-    return { kind: "error", message, accepted };
+    return { kind: "error", message: CUT_OFF_ERROR, accepted: true };
   } finally {
     if (frame !== null) cancelFrame(frame);
     active.delete(chatId);
@@ -222,6 +350,9 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
     void queryClient.invalidateQueries({ queryKey: QUERY_LIMIT_KEY });
   }
 }
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The words to show on a failed turn: the server's message first. */
 export function describeSendError(err: unknown): string {
@@ -236,12 +367,16 @@ export function describeSendError(err: unknown): string {
 
 /** Removes a failed or stopped answer (and its question) before asking again. */
 export function discardTurnForRetry(queryClient: QueryClient, chatId: string, assistantKey: string) {
-  setMessages(queryClient, chatId, (messages) => {
-    const i = messages.findIndex((m) => (m.key ?? m.id) === assistantKey);
-    if (i === -1) return messages;
-    const prev = messages[i - 1];
-    const dropQuestion = prev && prev.role === "user" ? 1 : 0;
-    return [...messages.slice(0, i - dropQuestion), ...messages.slice(i + 1)];
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => {
+    if (!old) return old;
+    const answer = old.messages.find((m) => (m.key ?? m.id) === assistantKey);
+    if (!answer) return old;
+    // The question goes too when the server took it back (a failed new question).
+    const question = old.messages.find((m) => m.id === answer.parentId);
+    const dropQuestion = question?.role === "user" && question.status === "error";
+    const gone = new Set([answer.id, ...(dropQuestion ? [question.id] : [])]);
+    const leafId = dropQuestion ? (question.parentId ?? null) : (answer.parentId ?? null);
+    return { chat: { ...old.chat, leafId }, messages: old.messages.filter((m) => !gone.has(m.id)) };
   });
 }
 

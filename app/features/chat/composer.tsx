@@ -18,6 +18,8 @@ export interface ComposerProps {
   /** An answer is being written: sending waits, the button stops it. */
   streaming: boolean;
   onStop(): void;
+  /** ↑ in an empty box: edit the last question (absent when there is none to edit). */
+  onEditLast?: () => void;
   /** Nothing can be sent yet (e.g. the chat is still loading). */
   disabled?: boolean;
   placeholder?: string;
@@ -38,6 +40,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     onSend,
     streaming,
     onStop,
+    onEditLast,
     disabled = false,
     placeholder = "Ask about products, niches, stores…",
     autoFocus = false,
@@ -71,6 +74,16 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Escape" && streaming) {
+      e.preventDefault();
+      onStop();
+      return;
+    }
+    if (e.key === "ArrowUp" && !value && onEditLast && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
+      e.preventDefault();
+      onEditLast();
+      return;
+    }
     if (e.key === "Enter" && !e.shiftKey && !e.altKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();

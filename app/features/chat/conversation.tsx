@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowDown,
+  Download,
   MessageSquareOff,
   PanelLeft,
   PanelLeftClose,
@@ -9,12 +11,14 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Tip } from "~/ui/tooltip";
-import { messageKey, type ViewMessage } from "~/features/chat/chat-logic";
-import { NEW_CHAT_DRAFT, stopStream, useDraft, useIsStreaming } from "~/features/chat/chat-store";
+import type { CitedRecord } from "~/domain/contracts/chats";
+import type { AnswerRequest } from "~/features/chat/chat-client";
+import { chatAsMarkdown, messageKey, messageVersions, visibleMessages, type ChatDetail, type ViewMessage } from "~/features/chat/chat-logic";
+import { followAnswer, NEW_CHAT_DRAFT, stopStream, switchVersion, useDraft, useIsStreaming } from "~/features/chat/chat-store";
 import { errorMessage } from "~/lib/http";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
-import { AssistantMessage, UserMessage } from "./message-item";
+import { AssistantMessage, UserMessage, type VersionNav } from "./message-item";
 import { isNotFound, useChatDetail } from "./use-chats";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -29,6 +33,8 @@ export interface ConversationProps {
   isNew: boolean;
   /** Asks a question in this chat (or creates the chat with it when chatId is null). */
   onSend(text: string, options: { retryOf?: ViewMessage }): void;
+  /** Regenerates an answer or answers an edited question (a new version of the turn). */
+  onAnswerAgain(request: Exclude<AnswerRequest, { kind: "ask" }>): void;
   onNewChat(): void;
   /** Mobile: opens the chat list sheet. */
   onOpenList(): void;
@@ -39,6 +45,20 @@ export interface ConversationProps {
   floating?: { height: number; left: number };
 }
 
+/** Saves the chat's shown branch as a Markdown file. */
+function downloadMarkdown(detail: ChatDetail) {
+  const blob = new Blob([chatAsMarkdown(detail)], { type: "text/markdown;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  const slug = detail.chat.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "chat";
+  a.href = url;
+  a.download = `${slug}.md`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 function Header({
   title,
   heading,
@@ -46,6 +66,7 @@ function Header({
   onOpenList,
   onToggleList,
   onNewChat,
+  onExport,
 }: {
   title: string;
   heading: boolean;
@@ -53,6 +74,8 @@ function Header({
   onOpenList(): void;
   onToggleList(): void;
   onNewChat(): void;
+  /** Absent while there is nothing to export. */
+  onExport?: () => void;
 }) {
   const TitleTag = heading ? "h1" : "p";
   return (
@@ -94,6 +117,13 @@ function Header({
       >
         {title}
       </TitleTag>
+      {onExport && (
+        <Tip content="Export as Markdown">
+          <button type="button" onClick={onExport} aria-label="Export chat as Markdown" className={iconButton} data-testid="chat-export-markdown">
+            <Download className="size-[18px]" aria-hidden />
+          </button>
+        </Tip>
+      )}
       <Tip content="New chat">
         <button
           type="button"
@@ -188,6 +218,7 @@ export function Conversation({
   chatId,
   isNew,
   onSend,
+  onAnswerAgain,
   onNewChat,
   onOpenList,
   listCollapsed,
@@ -196,10 +227,41 @@ export function Conversation({
 }: ConversationProps) {
   const detail = useChatDetail(chatId);
   const streaming = useIsStreaming(chatId);
+  const queryClient = useQueryClient();
   const [draft, setDraftValue] = useDraft(chatId ?? NEW_CHAT_DRAFT);
   const composerRef = useRef<ComposerHandle>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [record, setRecord] = useState<CitedRecord | null>(null);
 
-  const messages = detail.data?.messages ?? [];
+  // Every version of every turn; the screen shows one branch of them.
+  const allMessages = detail.data?.messages ?? [];
+  const messages = visibleMessages(detail.data);
+
+  // An answer the server is writing that this page did not start (a reload, another device): follow it.
+  const answering = Boolean(detail.data?.chat.answering);
+  useEffect(() => {
+    if (chatId && answering && !streaming) void followAnswer(queryClient, chatId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server says it is answering
+  }, [chatId, answering]);
+
+  // Escape stops the answer being written, wherever the focus is (a dialog handles its own Escape).
+  useEffect(() => {
+    if (!streaming || !chatId) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("[role=dialog]")) return;
+      stopStream(chatId);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [streaming, chatId]);
+
+  const versionsOf = (m: ViewMessage): VersionNav | undefined => {
+    if (!chatId) return undefined;
+    const { ids, index } = messageVersions(allMessages, m);
+    if (ids.length < 2) return undefined;
+    return { index, count: ids.length, onShow: (offset) => switchVersion(queryClient, chatId, ids[index + offset]) };
+  };
+  const lastQuestion = [...messages].reverse().find((m) => m.role === "user" && !m.status && !m.id.startsWith("local-"));
   const last = messages[messages.length - 1];
   const notFound = Boolean(chatId && !isNew && isNotFound(detail.error));
   const loadError = Boolean(chatId && !isNew && detail.isError && !notFound && !detail.data);
@@ -265,6 +327,7 @@ export function Conversation({
         onOpenList={onOpenList}
         onToggleList={onToggleList}
         onNewChat={onNewChat}
+        onExport={detail.data && messages.length > 0 && !streaming ? () => downloadMarkdown(detail.data!) : undefined}
       />
 
       <p className="sr-only" role="status" aria-live="polite">
@@ -323,9 +386,32 @@ export function Conversation({
                 {messages.map((m) => (
                   <li key={messageKey(m)}>
                     {m.role === "user" ? (
-                      <UserMessage message={m} />
+                      <UserMessage
+                        message={m}
+                        versions={versionsOf(m)}
+                        editing={editingId === m.id}
+                        busy={streaming}
+                        onEditStart={(msg) => setEditingId(msg.id)}
+                        onEditCancel={() => {
+                          setEditingId(null);
+                          composerRef.current?.focus();
+                        }}
+                        onEditSave={(msg, text) => {
+                          setEditingId(null);
+                          scrollToBottom();
+                          onAnswerAgain({ kind: "edit", messageId: msg.id, content: text });
+                        }}
+                      />
                     ) : (
-                      <AssistantMessage message={m} retryDisabled={streaming} onRetry={retry} />
+                      <AssistantMessage
+                        message={m}
+                        retryDisabled={streaming}
+                        onRetry={retry}
+                        versions={versionsOf(m)}
+                        onRegenerate={(msg) => onAnswerAgain({ kind: "regenerate", messageId: msg.id })}
+                        onOpenRecord={setRecord}
+                        expandAnalysis={Boolean(m.key)}
+                      />
                     )}
                   </li>
                 ))}
@@ -364,6 +450,7 @@ export function Conversation({
                 if (chatId) stopStream(chatId);
                 composerRef.current?.focus();
               }}
+              onEditLast={lastQuestion && !streaming ? () => setEditingId(lastQuestion.id) : undefined}
               disabled={loading}
               autoFocus
             />

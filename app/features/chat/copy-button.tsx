@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Tip } from "~/ui/tooltip";
 import { notify } from "~/lib/toast";
 
-async function writeClipboard(text: string): Promise<void> {
+export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

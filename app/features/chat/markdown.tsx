@@ -42,7 +42,22 @@ function Table({ children }: { children?: ReactNode }) {
   );
 }
 
+/** What a number marked `[n](#unverified)` by the answer check means to the merchant. */
+export const UNVERIFIED_NOTE = "Not in the records this answer cites: check it before you rely on it.";
+
 function Anchor({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) {
+  if (href === "#unverified") {
+    return (
+      <span
+        className="cursor-help rounded-sm bg-warning/10 px-0.5 underline decoration-warning decoration-dotted underline-offset-2"
+        title={UNVERIFIED_NOTE}
+        data-testid="chat-unverified"
+      >
+        {children}
+        <span className="sr-only"> (unverified: {UNVERIFIED_NOTE})</span>
+      </span>
+    );
+  }
   const external = Boolean(href && /^https?:\/\//i.test(href));
   return (
     <a

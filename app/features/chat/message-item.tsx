@@ -1,8 +1,61 @@
-import { ArrowUpRight, BookOpen, ChevronDown, CircleStop, RotateCcw, Sparkles, TriangleAlert } from "lucide-react";
-import { memo, useId, useState } from "react";
-import { answerAsText, hostOf, type Citation, type ViewMessage } from "~/features/chat/chat-logic";
-import { CopyButton } from "./copy-button";
+import {
+  ArrowUpRight,
+  BookOpen,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  CircleStop,
+  Copy,
+  FileText,
+  Pencil,
+  RefreshCw,
+  RotateCcw,
+  Sparkles,
+  TriangleAlert,
+} from "lucide-react";
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { CitedRecord } from "~/domain/contracts/chats";
+import { answerAsMarkdown, answerAsText, canSend, hostOf, type Citation, type ViewMessage } from "~/features/chat/chat-logic";
+import { notify } from "~/lib/toast";
+import { Button, IconButton } from "~/ui/button";
+import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
+import { Tip } from "~/ui/tooltip";
+import { CopyButton, writeClipboard } from "./copy-button";
 import { MarkdownContent } from "./markdown";
+
+/** A turn's versions: which one is shown and how to move between them. */
+export interface VersionNav {
+  index: number;
+  count: number;
+  onShow(offset: -1 | 1): void;
+}
+
+/** "‹ 2 / 3 ›" under a message that was edited or answered again. */
+function VersionSwitcher({ nav, what, disabled }: { nav: VersionNav; what: "question" | "answer"; disabled?: boolean }) {
+  return (
+    <span className="inline-flex items-center text-xs tabular-nums text-subtle" data-testid="chat-versions">
+      <IconButton
+        label={`Previous version of this ${what}`}
+        size="sm"
+        disabled={disabled || nav.index === 0}
+        onClick={() => nav.onShow(-1)}
+      >
+        <ChevronLeft className="size-4" aria-hidden />
+      </IconButton>
+      <span aria-live="polite" data-testid="chat-version-label">
+        {nav.index + 1} / {nav.count}
+      </span>
+      <IconButton
+        label={`Next version of this ${what}`}
+        size="sm"
+        disabled={disabled || nav.index === nav.count - 1}
+        onClick={() => nav.onShow(1)}
+      >
+        <ChevronRight className="size-4" aria-hidden />
+      </IconButton>
+    </span>
+  );
+}
 
 export function AssistantAvatar({ className = "" }: { className?: string }) {
   return (
@@ -33,7 +86,26 @@ export function TypingIndicator({ label = "Researching" }: { label?: string }) {
   );
 }
 
-export const UserMessage = memo(function UserMessage({ message }: { message: ViewMessage }) {
+export const UserMessage = memo(function UserMessage({
+  message,
+  versions,
+  editing = false,
+  busy = false,
+  onEditStart,
+  onEditCancel,
+  onEditSave,
+}: {
+  message: ViewMessage;
+  versions?: VersionNav;
+  /** This question is open for editing (its text in a box, answered again on Save). */
+  editing?: boolean;
+  /** An answer is being written in this chat: editing waits. */
+  busy?: boolean;
+  onEditStart?(message: ViewMessage): void;
+  onEditCancel?(): void;
+  onEditSave?(message: ViewMessage, text: string): void;
+}) {
+  const saved = !message.status && !message.id.startsWith("local-");
   return (
     <div
       className="group flex flex-col items-end gap-1"
@@ -41,19 +113,84 @@ export const UserMessage = memo(function UserMessage({ message }: { message: Vie
       data-role="user"
       data-status={message.status ?? "saved"}
     >
-      <div
-        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-3xl rounded-br-lg bg-surface-2 px-4 py-2.5 text-[15px] leading-7 text-fg ring-1 ring-line/60 sm:max-w-[75%] ${
-          message.status === "sending" ? "opacity-80" : ""
-        }`}
-      >
-        {message.content}
-      </div>
-      <div className="-mb-2 flex h-8 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100">
-        <CopyButton text={message.content} label="Copy message" />
-      </div>
+      {editing && onEditSave && onEditCancel ? (
+        <EditQuestion message={message} onCancel={onEditCancel} onSave={(text) => onEditSave(message, text)} />
+      ) : (
+        <div
+          className={`max-w-[85%] whitespace-pre-wrap break-words rounded-3xl rounded-br-lg bg-surface-2 px-4 py-2.5 text-[15px] leading-7 text-fg ring-1 ring-line/60 sm:max-w-[75%] ${
+            message.status === "sending" ? "opacity-80" : ""
+          }`}
+        >
+          {message.content}
+        </div>
+      )}
+      {!editing && (
+        <div className="-mb-2 flex h-8 items-center gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100 [&:has([data-testid=chat-versions])]:opacity-100">
+          {versions && versions.count > 1 && <VersionSwitcher nav={versions} what="question" disabled={busy} />}
+          {saved && onEditStart && (
+            <Tip content="Edit and ask again">
+              <IconButton label="Edit question" size="sm" disabled={busy} onClick={() => onEditStart(message)} data-testid="chat-edit">
+                <Pencil className="size-3.5" aria-hidden />
+              </IconButton>
+            </Tip>
+          )}
+          <CopyButton text={message.content} label="Copy message" />
+        </div>
+      )}
     </div>
   );
 });
+
+/** The question's text in a box: Enter (or Save) answers the edited question, Escape cancels. */
+function EditQuestion({ message, onCancel, onSave }: { message: ViewMessage; onCancel(): void; onSave(text: string): void }) {
+  const [text, setText] = useState(message.content);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  const save = () => {
+    if (canSend(text) && text.trim() !== message.content.trim()) onSave(text.trim());
+    else if (text.trim() === message.content.trim()) onCancel();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onCancel();
+    } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      save();
+    }
+  };
+  return (
+    <div className="w-full max-w-[85%] rounded-3xl bg-surface-2 p-3 ring-1 ring-brand/50 sm:max-w-[75%]" data-testid="chat-edit-box">
+      <label className="sr-only" htmlFor={`edit-${message.id}`}>
+        Edit your question
+      </label>
+      <textarea
+        id={`edit-${message.id}`}
+        ref={ref}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={Math.min(8, Math.max(2, text.split("\n").length))}
+        className="block w-full resize-none bg-transparent px-1 text-[15px] leading-7 text-fg outline-none"
+      />
+      <div className="mt-2 flex items-center justify-end gap-2">
+        <span className="mr-auto text-xs text-subtle">Your earlier version and its answer stay one click away.</span>
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={save} disabled={!canSend(text)} data-testid="chat-edit-save">
+          Save and ask
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 function ExecutiveSummary({ text }: { text: string }) {
   return (
@@ -81,7 +218,7 @@ function sourceLabel(source: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function SourceCard({ citation, index }: { citation: Citation; index: number }) {
+function SourceCard({ citation, index, onOpen }: { citation: Citation; index: number; onOpen?: (record: CitedRecord) => void }) {
   const host = hostOf(citation.url);
   const label = sourceLabel(citation.source);
   // Titles often start with their source ("Sample catalog · …"): say it once.
@@ -108,6 +245,21 @@ function SourceCard({ citation, index }: { citation: Citation; index: number }) 
     </>
   );
   const cls = "flex h-full items-start gap-2.5 rounded-xl border border-line bg-surface px-3 py-2.5";
+  if (citation.record && onOpen) {
+    const record = citation.record;
+    return (
+      <button
+        type="button"
+        onClick={() => onOpen(record)}
+        className={`group/src ${cls} w-full text-left transition-colors hover:border-brand/40 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-brand`}
+        data-testid="chat-source-open"
+        aria-label={`Open source ${index + 1}: ${title}`}
+      >
+        {body}
+        <ArrowUpRight className="size-3.5 shrink-0 text-subtle group-hover/src:text-fg" aria-hidden />
+      </button>
+    );
+  }
   return host ? (
     <a
       href={citation.url}
@@ -123,7 +275,7 @@ function SourceCard({ citation, index }: { citation: Citation; index: number }) 
   );
 }
 
-function Sources({ citations }: { citations: Citation[] }) {
+function Sources({ citations, onOpen }: { citations: Citation[]; onOpen?: (record: CitedRecord) => void }) {
   const [all, setAll] = useState(false);
   const listId = useId();
   const shown = all ? citations : citations.slice(0, SOURCES_SHOWN);
@@ -140,7 +292,7 @@ function Sources({ citations }: { citations: Citation[] }) {
       <ol id={listId} className="grid gap-2 sm:grid-cols-2">
         {shown.map((c, i) => (
           <li key={`${i}-${c.title}`}>
-            <SourceCard citation={c} index={i} />
+            <SourceCard citation={c} index={i} onOpen={onOpen} />
           </li>
         ))}
       </ol>
@@ -205,19 +357,73 @@ function TurnAlert({
 const CARET =
   "[&>:last-child]:after:ml-1 [&>:last-child]:after:inline-block [&>:last-child]:after:h-[1.1em] [&>:last-child]:after:w-[3px] [&>:last-child]:after:translate-y-[0.2em] [&>:last-child]:after:animate-pulse [&>:last-child]:after:rounded-full [&>:last-child]:after:bg-brand [&>:last-child]:after:content-['']";
 
+/** "Copy" with a choice: the answer as Markdown (for docs and notes) or as plain text (for email and chat). */
+function CopyAnswerMenu({ message }: { message: ViewMessage }) {
+  const copy = async (text: string, what: string) => {
+    try {
+      await writeClipboard(text);
+      notify({ title: `Copied as ${what}` });
+    } catch {
+      notify({ title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" });
+    }
+  };
+  return (
+    <Menu>
+      <Tip content="Copy answer">
+        <MenuTrigger asChild>
+          <IconButton label="Copy answer" size="sm" data-testid="chat-copy-menu">
+            <Copy className="size-4" aria-hidden />
+          </IconButton>
+        </MenuTrigger>
+      </Tip>
+      <MenuContent align="start">
+        <MenuItem onSelect={() => void copy(answerAsMarkdown(message), "Markdown")} data-testid="chat-copy-markdown">
+          <FileText className="size-4 text-subtle" aria-hidden />
+          Copy as Markdown
+        </MenuItem>
+        <MenuItem onSelect={() => void copy(answerAsText(message), "plain text")} data-testid="chat-copy-text">
+          <Copy className="size-4 text-subtle" aria-hidden />
+          Copy as plain text
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}
+
+/** Why an answer did not use a query, in the merchant's words. */
+function notCountedReason(message: ViewMessage): string {
+  if (message.stopped) return "Stopped before it began: this answer did not use a query.";
+  return "Nothing found to answer with: this answer did not use a query.";
+}
+
 export const AssistantMessage = memo(function AssistantMessage({
   message,
   onRetry,
   retryDisabled,
+  versions,
+  onRegenerate,
+  onOpenRecord,
+  expandAnalysis = false,
 }: {
   message: ViewMessage;
   onRetry?: (message: ViewMessage) => void;
   retryDisabled?: boolean;
+  versions?: VersionNav;
+  /** Answer the question again (a new version; this one stays). */
+  onRegenerate?: (message: ViewMessage) => void;
+  onOpenRecord?: (record: CitedRecord) => void;
+  /** Show the full analysis of a research answer open (it was just written on this page). */
+  expandAnalysis?: boolean;
 }) {
   const streaming = message.status === "streaming";
   const stopped = message.status === "stopped" || (!message.status && message.stopped === true);
-  const hasText = message.content.trim().length > 0;
+  // A saved research answer shows its executive summary first and its analysis on request.
+  const research = message.fullResearch !== undefined && !streaming;
+  const analysis = research ? (message.fullResearch ?? "") : message.content;
+  const hasText = analysis.trim().length > 0;
   const settled = !streaming;
+  const [open, setOpen] = useState(expandAnalysis);
+  const analysisId = useId();
   return (
     <div
       className="group flex gap-3 sm:gap-4"
@@ -228,14 +434,27 @@ export const AssistantMessage = memo(function AssistantMessage({
       <AssistantAvatar className="mt-0.5 max-sm:hidden" />
       <div className="min-w-0 flex-1">
         {message.summary && <ExecutiveSummary text={message.summary} />}
-        {hasText ? (
-          <div aria-busy={streaming || undefined}>
-            <MarkdownContent content={message.content} streaming={streaming} className={streaming ? CARET : ""} />
+        {research && hasText && (
+          <button
+            type="button"
+            onClick={() => setOpen((v) => !v)}
+            aria-expanded={open}
+            aria-controls={analysisId}
+            data-testid="chat-full-analysis-toggle"
+            className="mb-3 inline-flex h-9 items-center gap-1.5 rounded-xl border border-line bg-surface px-3 text-[13px] font-semibold text-fg transition-colors hover:border-brand/50 hover:bg-surface-2"
+          >
+            {open ? "Hide Full Analysis" : "View Full Analysis"}
+            <ChevronDown className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
+          </button>
+        )}
+        {hasText && (!research || open) ? (
+          <div id={analysisId} aria-busy={streaming || undefined} data-testid="chat-analysis">
+            <MarkdownContent content={analysis} streaming={streaming} className={streaming ? CARET : ""} />
           </div>
         ) : (
-          streaming && <TypingIndicator />
+          streaming && !message.summary && <TypingIndicator />
         )}
-        {message.citations && message.citations.length > 0 && <Sources citations={message.citations} />}
+        {message.citations && message.citations.length > 0 && <Sources citations={message.citations} onOpen={onOpenRecord} />}
 
         {message.status === "error" && (
           <TurnAlert
@@ -249,16 +468,24 @@ export const AssistantMessage = memo(function AssistantMessage({
         {stopped && (
           <TurnAlert
             tone="stopped"
-            text={hasText ? "You stopped this answer." : "You stopped this answer before it started."}
+            text={hasText ? "You stopped this answer. What it wrote is saved." : "You stopped this answer before it started."}
             onRetry={onRetry ? () => onRetry(message) : undefined}
             retryLabel="Ask again"
             disabled={retryDisabled}
           />
         )}
 
-        {settled && hasText && message.status !== "error" && (
+        {settled && message.status !== "error" && (hasText || versions || message.notCounted) && (
           <div className="mt-2 flex min-h-8 flex-wrap items-center gap-1 text-xs text-subtle">
-            <CopyButton text={answerAsText(message)} label="Copy answer" />
+            {versions && versions.count > 1 && <VersionSwitcher nav={versions} what="answer" disabled={retryDisabled} />}
+            {hasText && <CopyAnswerMenu message={message} />}
+            {onRegenerate && !message.id.startsWith("local-") && (
+              <Tip content="Answer again (uses 1 query)">
+                <IconButton label="Regenerate answer" size="sm" disabled={retryDisabled} onClick={() => onRegenerate(message)} data-testid="chat-regenerate">
+                  <RefreshCw className="size-3.5" aria-hidden />
+                </IconButton>
+              </Tip>
+            )}
             {message.provider && (
               <span
                 className="ml-1 inline-flex items-center gap-1.5 rounded-full border border-line px-2 py-0.5 text-[11px] font-medium text-muted"
@@ -267,6 +494,18 @@ export const AssistantMessage = memo(function AssistantMessage({
                 <span aria-hidden className="size-1.5 rounded-full bg-accent" />
                 {message.provider}
               </span>
+            )}
+            {message.notCounted && (
+              <Tip content={notCountedReason(message)}>
+                <span
+                  className="ml-1 inline-flex items-center rounded-full border border-line bg-surface-2 px-2 py-0.5 text-[11px] font-semibold text-muted"
+                  data-testid="chat-not-counted"
+                  tabIndex={0}
+                >
+                  Not counted
+                  <span className="sr-only">: {notCountedReason(message)}</span>
+                </span>
+              </Tip>
             )}
           </div>
         )}

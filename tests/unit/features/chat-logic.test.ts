@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  answerAsMarkdown,
   answerAsText,
   applyStreamEvent,
+  chatAsMarkdown,
+  messageVersions,
+  showVersion,
+  visibleMessages,
   beginTurn,
   canSend,
   chatAfterDelete,
@@ -126,7 +131,7 @@ describe("the chat list", () => {
 });
 
 describe("the answer stream", () => {
-  const turn: Turn = { chatId: "c1", content: "Best pet products?", userKey: "local-u", assistantKey: "local-a" };
+  const turn: Turn = { chatId: "c1", content: "Best pet products?", userKey: "local-u", assistantKey: "local-a", parentId: null, leafBefore: null };
   const saved = (over: Partial<ChatMessage>): ChatMessage => ({
     id: "m",
     chatId: "c1",
@@ -258,11 +263,36 @@ describe("parseStreamEvent", () => {
       id: "m",
       chatId: "c",
       role: "assistant",
+      parentId: null,
       content: "x",
       createdAt: "t",
       provider: "Analyst",
       stopped: true,
     });
+  });
+
+  it("shows one branch of the tree, lists a turn's versions and switches between them", () => {
+    const m = (id: string, parentId: string | null, role: "user" | "assistant", content = id): ViewMessage => ({ id, chatId: "c", parentId, role, content, createdAt: "t" });
+    const messages = [m("q1", null, "user"), m("a1", "q1", "assistant"), m("a2", "q1", "assistant"), m("q2", "a2", "user"), m("a3", "q2", "assistant")];
+    const detail = { chat: { id: "c", title: "T", projectId: null, leafId: "a3", createdAt: "t", updatedAt: "t" }, messages };
+    expect(visibleMessages(detail).map((x) => x.id)).toEqual(["q1", "a2", "q2", "a3"]);
+    expect(messageVersions(messages, messages[2])).toEqual({ ids: ["a1", "a2"], index: 1 });
+    const first = showVersion(detail, "a1");
+    expect(visibleMessages(first).map((x) => x.id)).toEqual(["q1", "a1"]);
+    expect(visibleMessages(showVersion(first, "a2")).map((x) => x.id)).toEqual(["q1", "a2", "q2", "a3"]);
+    expect(chatAsMarkdown(first)).toBe("# T\n\n## You\n\nq1\n\n## Dropcraft\n\na1\n");
+  });
+
+  it("folds a stream into the tree: the answer hangs under the saved question, a failed new question is marked", () => {
+    const turn: Turn = { chatId: "c", content: "Q", userKey: "local-u", assistantKey: "local-a", parentId: "a0", leafBefore: "a0" };
+    let list = beginTurn([], turn, "t");
+    expect(list.map((x) => [x.id, x.parentId])).toEqual([["local-u", "a0"], ["local-a", "local-u"]]);
+    list = applyStreamEvent(list, turn, { type: "user", message: { id: "u9", chatId: "c", role: "user", parentId: "a0", content: "Q", createdAt: "t" } });
+    expect(list.map((x) => [x.id, x.parentId])).toEqual([["u9", "a0"], ["local-a", "u9"]]);
+    const failed = failTurn(list, turn, { type: "UNAVAILABLE", message: "down" });
+    expect(failed.map((x) => x.status)).toEqual(["error", "error"]);
+    const again: Turn = { ...turn, questionId: "u9" };
+    expect(beginTurn([], again, "t").map((x) => [x.role, x.parentId])).toEqual([["assistant", "u9"]]);
   });
 });
 
@@ -296,7 +326,19 @@ describe("composer and usage", () => {
           { title: "B", source: "sample-catalog" },
         ],
       }),
-    ).toBe("Executive summary\nSum\n\nBody\n\nSources\n1. A (web) https://a.example/x\n2. B (sample-catalog)");
+    ).toBe("Executive summary\n\nSum\n\nBody\n\nSources\n\n1. A (https://a.example/x)\n2. B");
+    const research = {
+      content: "Executive Summary: Sum",
+      summary: "Sum",
+      fullResearch: "## Findings\n\n| ID | Price |\n|---|---|\n| P-0001 | **$19.99** |\n\nSee [the store](https://s.example) and [41%](#unverified).",
+      citations: [{ title: "P-0001 Lick mat", source: "sample-catalog" }],
+    };
+    expect(answerAsMarkdown(research)).toBe(
+      "**Executive summary**\n\nSum\n\n## Findings\n\n| ID | Price |\n|---|---|\n| P-0001 | **$19.99** |\n\nSee [the store](https://s.example) and [41%](#unverified).\n\n**Sources**\n\n1. P-0001 Lick mat",
+    );
+    expect(answerAsText(research)).toBe(
+      "Executive summary\n\nSum\n\nFindings\n\nID\tPrice\nP-0001\t$19.99\n\nSee the store (https://s.example) and 41% (not in the cited records).\n\nSources\n\n1. P-0001 Lick mat",
+    );
     expect(hostOf("https://www.shop.example.com/p")).toBe("shop.example.com");
     expect(hostOf("javascript:alert(1)")).toBeNull();
     expect(hostOf(undefined)).toBeNull();

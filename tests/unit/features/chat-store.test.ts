@@ -74,7 +74,7 @@ describe("sendMessage", () => {
 
     const outcome = await sendMessage(qc, {
       chatId: "c1",
-      content: "Pet products?",
+      request: { kind: "ask", content: "Pet products?" },
       isNewChat: true,
       draftKey: "new",
       onAccepted: accepted,
@@ -119,7 +119,7 @@ describe("sendMessage", () => {
     );
     setDraft("c1", "");
 
-    const outcome = await sendMessage(qc, { chatId: "c1", content: "My long question", draftKey: "c1" });
+    const outcome = await sendMessage(qc, { chatId: "c1", request: { kind: "ask", content: "My long question" }, draftKey: "c1" });
 
     expect(outcome).toEqual({ kind: "usage-limit" });
     expect(qc.getQueryData<ChatDetail>(chatKey("c1"))!.messages).toEqual([]);
@@ -138,7 +138,7 @@ describe("sendMessage", () => {
       vi.fn(async () => new Response(JSON.stringify(body), { status: 429 })),
     );
 
-    const outcome = await sendMessage(qc, { chatId: "n1", content: "Hi", isNewChat: true, draftKey: "new" });
+    const outcome = await sendMessage(qc, { chatId: "n1", request: { kind: "ask", content: "Hi" }, isNewChat: true, draftKey: "new" });
 
     expect(outcome).toEqual({ kind: "error", message: "Slow down: try again in a minute.", accepted: false });
     const answer = qc.getQueryData<ChatDetail>(chatKey("n1"))!.messages[1];
@@ -163,7 +163,7 @@ describe("sendMessage", () => {
       "fetch",
       vi.fn(async () => res),
     );
-    const outcome = await sendMessage(qc, { chatId: "c2", content: "q", isNewChat: true, draftKey: "new" });
+    const outcome = await sendMessage(qc, { chatId: "c2", request: { kind: "ask", content: "q" }, isNewChat: true, draftKey: "new" });
     expect(outcome.kind).toBe("error");
     expect(qc.getQueryData<ChatDetail>(chatKey("c2"))!.messages[1]).toMatchObject({
       content: "Half",
@@ -192,10 +192,10 @@ describe("sendMessage", () => {
         return res;
       }),
     );
-    const pending = sendMessage(qc, { chatId: "c3", content: "q", isNewChat: true, draftKey: "new" });
+    const pending = sendMessage(qc, { chatId: "c3", request: { kind: "ask", content: "q" }, isNewChat: true, draftKey: "new" });
     await vi.waitFor(() => expect(qc.getQueryData<ChatDetail>(chatKey("c3"))!.messages[1].content).toBe("Partial"));
     expect(isStreaming("c3")).toBe(true);
-    expect(await sendMessage(qc, { chatId: "c3", content: "again", draftKey: "c3" })).toEqual({ kind: "busy" });
+    expect(await sendMessage(qc, { chatId: "c3", request: { kind: "ask", content: "again" }, draftKey: "c3" })).toEqual({ kind: "busy" });
 
     stopStream("c3");
     expect(await pending).toEqual({ kind: "stopped", accepted: true });
@@ -218,7 +218,7 @@ describe("sendMessage", () => {
       ),
     );
     setDraft("new", "");
-    const pending = sendMessage(qc, { chatId: "c4", content: "Too quick", isNewChat: true, draftKey: "new" });
+    const pending = sendMessage(qc, { chatId: "c4", request: { kind: "ask", content: "Too quick" }, isNewChat: true, draftKey: "new" });
     expect(qc.getQueryData<ChatDetail>(chatKey("c4"))!.messages).toHaveLength(2);
     stopStream("c4");
     expect(await pending).toEqual({ kind: "stopped", accepted: false });
