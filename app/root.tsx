@@ -78,7 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
     >
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* resizes-content: an open phone keyboard shrinks the layout, so the chat composer stays above it. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
         <meta name="theme-color" content="#07070c" />
         <Meta />
         <Links />

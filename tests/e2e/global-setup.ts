@@ -9,7 +9,8 @@ declare module "vitest" {
 
 // One `wrangler dev` of the built product for the whole browser suite.
 export default async function setup(project: TestProject) {
-  const server = await startWorker({ label: "e2e" });
+  // The built-in analyst writes at a readable pace (about 40 ms a piece), so a test can reload or stop mid-answer.
+  const server = await startWorker({ label: "e2e", vars: { ANALYST_PACE_MS: "40" } });
   project.provide("baseURL", server.baseURL);
   return () => server.stop();
 }

@@ -11,6 +11,7 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
+import { useChatPath } from "./chat-paths";
 import {
   chatAfterDelete,
   filterChats,
@@ -57,6 +58,7 @@ function ChatRow({
 }) {
   const streaming = useIsStreaming(chat.id);
   const [menuOpen, setMenuOpen] = useState(false);
+  const chatPath = useChatPath();
   // Choosing Rename must not hand focus back to the menu button (it would blur the input).
   const renaming = useRef(false);
   // Enter or Escape in the rename box puts keyboard focus back on the chat.
@@ -99,7 +101,7 @@ function ChatRow({
     <li className="group/row relative" data-testid="chat-list-item" data-active={active || undefined}>
       <Link
         ref={linkRef}
-        to={`/chat/${chat.id}`}
+        to={chatPath(chat.id)}
         prefetch="none"
         onClick={onNavigate}
         onKeyDown={onKeyDown}
@@ -193,6 +195,7 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
   const [query, setQuery] = useState("");
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ChatSummary | null>(null);
+  const chatPath = useChatPath();
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   useImperativeHandle(ref, () => ({ focusSearch: () => searchRef.current?.focus() }), []);
@@ -206,8 +209,8 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
     const next = chatAfterDelete(chats, chat.id, activeId);
     remove.mutate([chat.id]);
     if (activeId === chat.id) {
-      if (next) navigate(`/chat/${next}`, { replace: true });
-      else navigate("/chat", { replace: true, state: { newChat: true } });
+      if (next) navigate(chatPath(next), { replace: true });
+      else navigate(chatPath(), { replace: true, state: { newChat: true } });
     }
   };
 

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from "re
 import { newChatId, type AnswerRequest } from "~/features/chat/chat-client";
 import type { ViewMessage } from "~/features/chat/chat-logic";
 import { discardTurnForRetry, NEW_CHAT_DRAFT, sendMessage, setDraft } from "~/features/chat/chat-store";
+import { ChatPathsProvider, useChatPath } from "./chat-paths";
 import { ChatListPanel, useChatShortcuts, type ChatListHandle } from "./chat-list";
 import { Conversation } from "./conversation";
 import { useChatList } from "./use-chats";
@@ -49,7 +50,17 @@ interface LocationState {
  * "New chat" was chosen). The first question of a new chat creates it under a browser-made uuid
  * and, once the server accepts it, the address becomes /chat/:id (replace).
  */
-export function ChatScreen({ chatId }: { chatId: string | null }) {
+/** The chat screen under its base path (/chat, or /mobile for the phone entry). */
+export function ChatScreen({ chatId, basePath = "/chat" }: { chatId: string | null; basePath?: string }) {
+  return (
+    <ChatPathsProvider basePath={basePath}>
+      <ChatScreenBody chatId={chatId} />
+    </ChatPathsProvider>
+  );
+}
+
+function ChatScreenBody({ chatId }: { chatId: string | null }) {
+  const chatPath = useChatPath();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,15 +90,15 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
   const mostRecent = list.data?.[0]?.id ?? null;
   const redirecting = !chatId && !pendingId && !wantsNew && (list.isPending || mostRecent !== null);
   useEffect(() => {
-    if (!chatId && !pendingRef.current && !wantsNew && mostRecent) navigate(`/chat/${mostRecent}`, { replace: true });
-  }, [chatId, wantsNew, mostRecent, navigate]);
+    if (!chatId && !pendingRef.current && !wantsNew && mostRecent) navigate(chatPath(mostRecent), { replace: true });
+  }, [chatId, wantsNew, mostRecent, navigate, chatPath]);
 
   const shownId = chatId ?? pendingId;
 
   const startNewChat = useCallback(() => {
     setSheetOpen(false);
-    navigate("/chat", { state: { newChat: true } });
-  }, [navigate]);
+    navigate(chatPath(), { state: { newChat: true } });
+  }, [navigate, chatPath]);
 
   useChatShortcuts({
     onSearch: () => {
@@ -122,7 +133,7 @@ export function ChatScreen({ chatId }: { chatId: string | null }) {
       onAccepted: () => {
         reuseIdRef.current = null;
         // Only if the user is still looking at this new chat.
-        if (pendingRef.current === id) navigate(`/chat/${id}`, { replace: true });
+        if (pendingRef.current === id) navigate(chatPath(id), { replace: true });
       },
     }).then((outcome) => {
       // Nothing was asked: back to the new-chat state with the question in the composer.

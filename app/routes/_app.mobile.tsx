@@ -1,9 +1,0 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
-import { protectedLoader } from "~/server/remix/guards.server";
-
-export const loader = protectedLoader;
-export const meta = comingSoonMeta("mobile");
-
-export default function Screen() {
-  return <ComingSoon screen="mobile" />;
-}
