@@ -8,6 +8,7 @@ import { account } from "./account";
 import { admin } from "./admin";
 import { auth } from "./auth";
 import { createBilling } from "./billing";
+import { catalog } from "./catalog";
 import { chats } from "./chats";
 import { dev } from "./dev";
 import { health } from "./health";
@@ -49,6 +50,7 @@ export function createApi() {
   api.route("/", account);
   api.route("/", usage);
   api.route("/", chats);
+  api.route("/", catalog);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

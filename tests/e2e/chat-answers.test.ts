@@ -100,6 +100,36 @@ describe("answers that survive the page", () => {
     await context.close();
   });
 
+  it("opens a cited record in the side panel, and a row inside it opens that record", async () => {
+    const { page, context, problems } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await ask(page, QUESTION);
+    await expect.poll(() => lastAnswer(page).getAttribute("data-status"), { timeout: 30_000 }).toBe("saved");
+    const source = lastAnswer(page).getByTestId("chat-source-open").first();
+    const label = (await source.getAttribute("aria-label")) ?? "";
+    await source.click();
+    const panel = page.getByTestId("record-panel");
+    await panel.waitFor();
+    // The first source of a products answer is its niche; its best products open their own records.
+    await expect.poll(() => panel.innerText(), { timeout: 10_000 }).toMatch(/Orders a month/);
+    expect(label).toMatch(/Open source 1/);
+    await panel.getByRole("button", { name: /^Open product P-\d+/ }).first().click();
+    await panel.getByTestId("record-product").waitFor();
+    const text = await panel.innerText();
+    expect(text).toMatch(/Price/);
+    expect(text).toMatch(/Supplier cost/);
+    expect(text).toMatch(/Margin per sale/);
+    expect(text).toMatch(/Sample catalog/);
+    await panel.getByRole("button", { name: "Back to the previous record" }).click();
+    await panel.getByTestId("record-niche").waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("lays the chat out for a 375 px phone: no sideways scroll, the composer in view", async () => {
     const { page, context } = await openPage("/help", { width: 375, height: 740 });
     await signUpThroughApi(context);

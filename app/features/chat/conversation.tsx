@@ -19,6 +19,7 @@ import { errorMessage } from "~/lib/http";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { AssistantMessage, UserMessage, type VersionNav } from "./message-item";
+import { RecordPanel } from "./record-panel";
 import { isNotFound, useChatDetail } from "./use-chats";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -231,7 +232,7 @@ export function Conversation({
   const [draft, setDraftValue] = useDraft(chatId ?? NEW_CHAT_DRAFT);
   const composerRef = useRef<ComposerHandle>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [record, setRecord] = useState<CitedRecord | null>(null);
+  const [openRecord, setOpenRecord] = useState<CitedRecord | null>(null);
 
   // Every version of every turn; the screen shows one branch of them.
   const allMessages = detail.data?.messages ?? [];
@@ -409,7 +410,7 @@ export function Conversation({
                         onRetry={retry}
                         versions={versionsOf(m)}
                         onRegenerate={(msg) => onAnswerAgain({ kind: "regenerate", messageId: msg.id })}
-                        onOpenRecord={setRecord}
+                        onOpenRecord={setOpenRecord}
                         expandAnalysis={Boolean(m.key)}
                       />
                     )}
@@ -432,6 +433,8 @@ export function Conversation({
           </button>
         )}
       </div>
+
+      <RecordPanel record={openRecord} onClose={() => setOpenRecord(null)} />
 
       {!notFound && (
         <div

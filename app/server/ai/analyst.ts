@@ -230,7 +230,7 @@ function listInProse(items: readonly string[]): string {
 }
 
 function productCitation(p: Product): Citation {
-  return { title: `Sample catalog · ${p.id} ${p.name}`, source: CATALOG_SOURCE };
+  return { title: `Sample catalog · ${p.id} ${p.name}`, source: CATALOG_SOURCE, record: { kind: "product", id: p.id } };
 }
 
 function adCitation(ad: Ad): Citation {
@@ -238,15 +238,16 @@ function adCitation(ad: Ad): Citation {
   return {
     title: `Sample catalog · ${ad.id} ${ad.platform} ad for ${product.id} ${product.name}`,
     source: CATALOG_SOURCE,
+    record: { kind: "ad", id: ad.id },
   };
 }
 
 function storeCitation(store: Store): Citation {
-  return { title: `Sample catalog · ${store.id} ${store.name} (store)`, source: CATALOG_SOURCE };
+  return { title: `Sample catalog · ${store.id} ${store.name} (store)`, source: CATALOG_SOURCE, record: { kind: "store", id: store.id } };
 }
 
 function nicheCitation(niche: Niche): Citation {
-  return { title: `Sample catalog · niche: ${niche.name}`, source: CATALOG_SOURCE };
+  return { title: `Sample catalog · niche: ${niche.name}`, source: CATALOG_SOURCE, record: { kind: "niche", id: niche.id } };
 }
 
 function uniqueCitations(citations: Citation[]): Citation[] {

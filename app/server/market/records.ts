@@ -1,0 +1,110 @@
+/**
+ * The catalog records an answer can cite, built for the chat's side panel: a product with its
+ * ads and the stores selling it, an ad with its product, a store with its products, a niche with
+ * its figures and best products. One place reads them, so the panel and the answers agree.
+ */
+import type { CitedRecordKind } from "~/domain/contracts/chats";
+import type { AdRecord, CatalogRecord, NicheRecord, ProductRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
+import { AppError } from "~/domain/errors";
+import { adsForProduct, getAd, getCatalog, getNiche, getProduct, getStore, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
+
+const PROVENANCE = { source: "Sample catalog", isSampleData: true } as const;
+const KIND_NAMES: Record<CitedRecordKind, string> = { product: "product", ad: "ad", store: "store", niche: "niche" };
+
+function productSummary(p: Product): ProductSummary {
+  return { id: p.id, name: p.name, priceCents: p.priceCents, marginCents: p.marginCents, marginPct: p.marginPct, monthlyOrders: p.monthlyOrders };
+}
+
+function adSummary(ad: Ad) {
+  return { id: ad.id, platform: ad.platform, angle: ad.angle, hook: ad.hook, views: ad.views, engagementRatePct: ad.engagementRatePct, daysRunning: ad.daysRunning };
+}
+
+function storeSummary(store: Store) {
+  return { id: store.id, name: store.name, platform: store.platform, estMonthlyRevenueUsd: store.estMonthlyRevenueUsd };
+}
+
+function productRecord(p: Product): ProductRecord {
+  const niche = getNiche(p.nicheId)!;
+  const shipping = (p as Product & { shippingCostCents?: number }).shippingCostCents;
+  return {
+    kind: "product",
+    id: p.id,
+    name: p.name,
+    productType: p.productType,
+    niche: { id: niche.id, name: niche.name },
+    priceCents: p.priceCents,
+    costCents: p.costCents,
+    shippingCostCents: typeof shipping === "number" ? shipping : null,
+    marginCents: p.marginCents,
+    marginPct: p.marginPct,
+    monthlyOrders: p.monthlyOrders,
+    trendPct: p.trendPct,
+    competition: p.competition,
+    activeAds: p.adCount,
+    catalogRating: p.rating,
+    shippingDays: p.shippingDays,
+    launchMonth: p.launchMonth,
+    ads: adsForProduct(p.id)
+      .slice()
+      .sort((a, b) => b.engagementRatePct - a.engagementRatePct || a.id.localeCompare(b.id))
+      .map(adSummary),
+    stores: getCatalog()
+      .stores.filter((s) => s.topProductIds.includes(p.id))
+      .map(storeSummary),
+    ...PROVENANCE,
+  };
+}
+
+function adRecord(ad: Ad): AdRecord {
+  return { kind: "ad", ...adSummary(ad), engagements: ad.engagements, product: productSummary(getProduct(ad.productId)!), ...PROVENANCE };
+}
+
+function storeRecord(store: Store): StoreRecord {
+  const niche = getNiche(store.nicheId)!;
+  return {
+    kind: "store",
+    ...storeSummary(store),
+    niche: { id: niche.id, name: niche.name },
+    productCount: store.productCount,
+    launchMonth: store.launchMonth,
+    products: store.topProductIds.map((id) => getProduct(id)).filter((p) => p !== undefined).map(productSummary),
+    ...PROVENANCE,
+  };
+}
+
+function nicheRecord(nicheId: string): NicheRecord | undefined {
+  const niche = getNiche(nicheId);
+  const stats = nicheStats(nicheId);
+  if (!niche || !stats) return undefined;
+  return {
+    kind: "niche",
+    id: niche.id,
+    name: niche.name,
+    audience: niche.audience,
+    productCount: stats.productCount,
+    minPriceCents: stats.minPriceCents,
+    medianPriceCents: stats.medianPriceCents,
+    maxPriceCents: stats.maxPriceCents,
+    avgMarginPct: stats.avgMarginPct,
+    totalMonthlyOrders: stats.totalMonthlyOrders,
+    medianTrendPct: stats.medianTrendPct,
+    adCount: stats.adCount,
+    storeCount: stats.storeCount,
+    topProducts: rankWinningProducts(productsInNiche(nicheId)).slice(0, 8).map(productSummary),
+    ...PROVENANCE,
+  };
+}
+
+/** The record a citation points to; NOT_FOUND naming the id when the catalog has no such record. */
+export function catalogRecord(kind: CitedRecordKind, id: string): CatalogRecord {
+  const found =
+    kind === "product"
+      ? (getProduct(id) && productRecord(getProduct(id)!))
+      : kind === "ad"
+        ? (getAd(id) && adRecord(getAd(id)!))
+        : kind === "store"
+          ? (getStore(id) && storeRecord(getStore(id)!))
+          : nicheRecord(id);
+  if (!found) throw new AppError("NOT_FOUND", `No ${KIND_NAMES[kind]} ${id} in the sample catalog.`);
+  return found;
+}
