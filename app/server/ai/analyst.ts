@@ -29,13 +29,29 @@ import {
 import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
 import { searchCatalog } from "~/server/market/search";
 import { contentTerms, stem, tokenize } from "~/server/market/tokens";
-import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest } from "./types";
+import { budgetLines, verdictLines } from "./analyst-money";
+import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest, UnansweredReason } from "./types";
 
 export const ANALYST_ID = "analyst";
 export const ANALYST_LABEL = "Built-in analyst (offline, sample data)";
 export const CATALOG_SOURCE = "sample-catalog";
 
-export type AnalystIntent = "products" | "compare" | "pricing" | "ads" | "stores" | "copy" | "help" | "no-match";
+export type AnalystIntent =
+  | "products"
+  | "compare"
+  | "pricing"
+  | "budget"
+  | "verdict"
+  | "ads"
+  | "stores"
+  | "copy"
+  | "help"
+  | "no-match"
+  | "refusal"
+  | "out-of-scope";
+
+/** Intents read from the words of a question (the others are outcomes). */
+type AskedIntent = Exclude<AnalystIntent, "help" | "no-match" | "refusal" | "out-of-scope">;
 
 export interface AnalystOptions {
   /** Pause between streamed pieces, for demos; 0 (default) streams as fast as the reader takes it. */
@@ -50,6 +66,8 @@ export interface AnalystAnswer {
   markdown: string;
   summary?: string;
   citations?: Citation[];
+  /** Set when the answer found nothing to answer with: it is shown but not counted. */
+  unanswered?: UnansweredReason;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +78,15 @@ const PRODUCTS_PATTERN =
   /\b(products?|winning|winners?|trending|bestsellers?|best[- ]sellers?|ideas?|sell|selling|find|research|opportunit\w*|items?)\b/;
 
 /** Checked in this order: the first that matches wins ("write ad hooks" is about ads, not copy). */
-const INTENT_PATTERNS: readonly (readonly [Exclude<AnalystIntent, "help" | "no-match">, RegExp])[] = [
+const INTENT_PATTERNS: readonly (readonly [AskedIntent, RegExp])[] = [
+  [
+    "budget",
+    /\b(budgets?|roas|cpa|break[- ]?even|ad ?spend|how much (should|do|can|to) (i|we) spend|spend on (ads|meta|facebook|tiktok|google))\b/,
+  ],
+  [
+    "verdict",
+    /\b(good (product|idea|one|pick|choice|bet|niche)|worth (it|selling|testing|trying|launching)|should (i|we) (sell|test|try|launch|start|avoid) (it|this|that|them|these|those|an?|the)|(sell|avoid) or|bad idea|is (it|this|that) (any )?good)\b/,
+  ],
   [
     "ads",
     /\b(ads?|adverts?|advertis\w*|hooks?|angles?|creatives?|tiktok|facebook|instagram|pinterest|ugc|videos?|campaigns?|scripts?)\b/,
@@ -83,6 +109,14 @@ const INTENT_PATTERNS: readonly (readonly [Exclude<AnalystIntent, "help" | "no-m
 
 const GREETING = /^\s*(hi|hello|hey|yo|help|thanks|thank you|what can you do|who are you|what are you)\b/i;
 
+/** Requests to invent what no record holds: reviews, ratings, certifications, health claims. */
+const FABRICATION =
+  /\b(fake|made[- ]up|invent(ed)?|make up|write (me )?(some )?(5|five)[- ]star)\b.*\b(reviews?|ratings?|testimonials?)\b|\b(reviews?|testimonials?|ratings?)\b.*\b(fake|made[- ]up|invent(ed)?)\b|\b(fda|ce|fcc|ul)[- ]?(approved|certified|cleared)\b|\b(say|claim|write|state)\b.*\b(cures?|heals?|treats?|clinically (proven|tested)|doctor[- ]recommended)\b/i;
+
+/** Things this assistant cannot do offline, whatever the product. */
+const OUT_OF_SCOPE =
+  /\b(weather|translate|translation|stock price|crypto|bitcoin|news|sports? score|generate (an? )?(image|photo|picture|logo|video)|draw|live (data|sales|prices)|browse|google it|search the web|website traffic of)\b/i;
+
 /** Words about the task rather than the subject; a question left with none of its own is a follow-up. */
 const TASK_WORDS: ReadonlySet<string> = new Set(
   (
@@ -93,13 +127,15 @@ const TASK_WORDS: ReadonlySet<string> = new Set(
     "facebook instagram pinterest ugc video campaign script copy copywriting description title headline bullet " +
     "point listing page landing pdp write rewrite draft competitor competing rival spy sale order month monthly " +
     "right under below above over between start launch try test customer buyer use work money week today year " +
-    "analyst catalog sample data offline model ai about else for which"
+    "analyst catalog sample data offline model ai about else for which " +
+    "budget roas cpa spend spending set setting meta google daily per day week weekly scale scaling conversion " +
+    "good bad great worth worthwhile idea should could would new my our one ones thing things kind"
   )
     .split(" ")
     .map(stem),
 );
 
-export function detectIntent(text: string): Exclude<AnalystIntent, "help" | "no-match"> | null {
+export function detectIntent(text: string): AskedIntent | null {
   const lower = text.toLowerCase();
   for (const [intent, pattern] of INTENT_PATTERNS) if (pattern.test(lower)) return intent;
   return null;
@@ -123,6 +159,13 @@ interface TurnReading {
   subjectWords: string[];
   /** True when the turn names something of its own (known or not), so it is no follow-up. */
   hasOwnSubject: boolean;
+  /**
+   * The product the turn asks about, as the merchant wrote it, when it names one (words beyond a
+   * niche's own): with `subject.product` unset, the catalog has no such product.
+   */
+  askedProduct: string | null;
+  /** The closest catalog products when the asked product is missing: offered as substitutes, never as it. */
+  substitutes: Product[];
 }
 
 function readTurn(text: string): TurnReading {
@@ -143,7 +186,14 @@ function readTurn(text: string): TurnReading {
   const namedByType = rankWinningProducts(
     typeNamed.filter((hit) => hit.matched.length === mostWords).map((hit) => hit.product),
   )[0];
-  const product = namedById?.product ?? namedByType;
+  // Or by its name: every word the merchant used is in it ("magnetic phone mount" → "Magnetic car phone mount").
+  const namedByName =
+    subjectTerms.length > 0
+      ? rankWinningProducts(
+          search.products.filter((hit) => subjectTerms.every((t) => hit.matched.includes(t))).map((hit) => hit.product),
+        )[0]
+      : undefined;
+  const product = namedById?.product ?? namedByType ?? namedByName;
 
   // Niches named by their own words; one that adds no word beyond a better-ranked niche is an echo.
   const claimed = new Set<string>();
@@ -186,13 +236,34 @@ function readTurn(text: string): TurnReading {
         .map((w) => w.toLowerCase()),
     ),
   ];
+  // A product is asked about when the turn names more than a niche: a word no niche claims, or a
+  // product type. Missing, the nearest products become substitutes, named as such.
+  // Words outside every niche ("asdf qwerty", "vintage tractors") name no product, unless the
+  // question is plainly about one ("what should I price a unicorn saddle at?").
+  const intent = detectIntent(text);
+  const productTask = intent === "copy" || intent === "pricing" || intent === "budget" || intent === "verdict";
+  const asksProduct =
+    Boolean(product) ||
+    missingProductTypes.length > 0 ||
+    (subjectTerms.some((t) => !claimed.has(t)) && (niches.length > 0 || productTask));
+  const askedProduct = asksProduct ? (product ? null : (missingProductTypes[0] ?? wordsFor(subjectTermSet).join(" "))) : null;
+  // Substitutes come from the niche the question is in, closest first: never a product from elsewhere.
+  const substitutes =
+    askedProduct && !product
+      ? search.products
+          .filter((hit) => hit.matched.length > 0 && niches.some((n) => n.id === hit.product.nicheId))
+          .slice(0, 3)
+          .map((hit) => hit.product)
+      : [];
   return {
-    intent: detectIntent(text),
+    intent,
     subject: niches.length > 0 ? { niches, product } : null,
     unknownWords: wordsFor(unknownTerms),
     missingProductTypes,
     subjectWords: wordsFor(subjectTermSet),
     hasOwnSubject: subjectTerms.length > 0,
+    askedProduct: askedProduct || null,
+    substitutes,
   };
 }
 
@@ -345,7 +416,9 @@ function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, 
     BASIS_NOTE,
     "",
     ...notesBlock(notes),
-    `${capitalize(scope)} holds **${formatCount(pool.length)}** products${scope.includes("sample catalog") ? "" : " in the sample catalog"}. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
+    `${capitalize(scope)} holds **${formatCount(pool.length)}** products${scope.includes("sample catalog") ? "" : " in the sample catalog"}; ${
+      ranked.length > 8 ? `the table shows the strongest 8 of them${asked && !ranked.slice(0, 8).includes(asked) ? `, plus the ${nameInSentence(asked.name)} you asked about` : ""}` : "the table shows all of them"
+    }. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
     "",
     productTable(shown),
     "",
@@ -767,61 +840,203 @@ function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
   };
 }
 
-function copyAnswer(niche: Niche, asked: Product | undefined, notes: string[]): AnalystAnswer {
-  const product = asked ?? rankWinningProducts(productsInNiche(niche.id))[0];
-  const [benefit, second, third] = niche.benefits;
+/**
+ * Product copy written only from the product's own record: its name, type, price and the
+ * supplier's delivery estimate (as an estimate, never a promise). The record states no benefit,
+ * material, size or guarantee, so the draft leaves marked gaps for them and says so.
+ */
+function copyAnswer(product: Product): AnalystAnswer {
+  const niche = getNiche(product.nicheId)!;
   const lines = [
     `## Product page draft: ${product.name}`,
     "",
-    `_Built-in analyst, running offline: written from the **sample catalog** entry ${product.id} (generated sample data). Check every claim with your supplier before you publish._`,
+    `_Written only from the **sample catalog** record ${product.id} (generated sample data). It states no benefits, materials or guarantees, so the draft leaves those for you to fill from your supplier's listing or your own sample._`,
     "",
-    ...notesBlock(notes),
-  ];
-  if (!asked)
-    lines.push(
-      `I could not tie your request to one catalog product, so this draft uses the strongest one in ${niche.name.toLowerCase()}: ${product.name}.`,
-      "",
-    );
-  lines.push(
     "### Title",
-    `${product.name} | ${capitalize(benefit)}`,
-    "",
-    "### Bullet points",
-    `- **${capitalize(benefit)}.**`,
-    `- **${capitalize(second)}.**`,
-    `- **${capitalize(third)}.**`,
-    `- **Made for ${niche.audience}.** No more ${niche.pain}.`,
+    `${product.name}`,
     "",
     "### Description",
-    `For ${niche.audience} tired of ${niche.pain}: the ${nameInSentence(product.name)} ${benefit}.`,
+    `Meet the ${nameInSentence(product.name)}: a ${product.productType} from our ${niche.name.toLowerCase()} range, at ${formatCents(product.priceCents)}.`,
     "",
-    `${capitalize(second)}. ${capitalize(third)}.`,
+    "[Describe what it does in one sentence, in your customer's words.]",
     "",
-    "### Price",
-    `The sample catalog suggests ${formatCents(product.priceCents)}; at a supplier cost of ${formatCents(product.costCents)} that leaves ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) per sale.`,
+    "### Bullet points",
+    "- [Main benefit, as your supplier or your own test shows it]",
+    "- [What it is made of, and its size or weight]",
+    "- [Who it is for, and when they use it]",
+    "- [What is in the box]",
+    "",
+    "### What I could not fill, and why",
+    `- **Benefits, materials, size, what's in the box:** the catalog record for ${product.id} does not state them. Take them from the supplier's listing and check them on a sample.`,
+    `- **Delivery:** the supplier estimates ${formatCount(product.shippingDays)} days. Promise it only once your supplier confirms it.`,
+    `- **Reviews and ratings:** the record has none to quote. Add real customer reviews once you have them; never write your own.`,
     "",
     "### Facts used",
     productTable([product]),
     "",
-    `Supplier shipping estimate: ${formatCount(product.shippingDays)} days. Catalog rating: ${formatCount(product.rating)} out of 5. Both are sample figures; do not publish them as reviews or promises.`,
+    "### Next steps",
+    `- Ask me for **ad hooks for ${product.id}** to match this page.`,
+    `- Ask **is ${product.id} a good product to sell?** for a verdict with its numbers.`,
+  ];
+  return {
+    intent: "copy",
+    markdown: lines.join("\n"),
+    citations: [productCitation(product)],
+  };
+}
+
+/** The catalog has no product by that name: said first, then the nearest records, named as substitutes. */
+function missingProductAnswer(asked: string, intent: AskedIntent, substitutes: readonly Product[], niche: Niche | null): AnalystAnswer {
+  const what: Record<AskedIntent, string> = {
+    products: "analyse it",
+    compare: "compare it",
+    pricing: "price it from its own figures",
+    budget: "work out an ad budget from its price, cost and shipping",
+    verdict: "give a verdict on it",
+    ads: "show its ads",
+    stores: "list the stores selling it",
+    copy: "write copy for it without inventing what it is and does",
+  };
+  const lines = [
+    `## The sample catalog has no ${asked}`,
+    "",
+    `The sample catalog has no ${asked}, so I can't ${what[intent]}. I don't make up figures or features for a product I have no record of.`,
+    "",
+  ];
+  if (substitutes.length) {
+    lines.push(
+      `### Nearest in the catalog: substitutes, not the ${asked} you asked about`,
+      "",
+      productTable(substitutes),
+      "",
+      "### Next steps",
+      `- If one of these is close enough, ask about it by its id, for example **${intent === "copy" ? `write a description for ${substitutes[0].id}` : intent === "budget" ? `what ad budget for ${substitutes[0].id}?` : intent === "verdict" ? `is ${substitutes[0].id} a good product?` : `how should I price ${substitutes[0].id}?`}**.`,
+    );
+  } else if (niche) {
+    lines.push(`Nothing in ${niche.name.toLowerCase()} comes close. Ask "find winning products in ${niche.name.toLowerCase()}" to see what the catalog does hold.`);
+  }
+  lines.push("- This answer found nothing about your product, so it was not counted against your daily queries.");
+  return {
+    intent: "no-match",
+    markdown: lines.join("\n"),
+    citations: uniqueCitations(substitutes.map(productCitation)),
+    unanswered: "no-match",
+  };
+}
+
+function budgetAnswer(product: Product, platform: string | null, note: string | null): AnalystAnswer {
+  const money = budgetLines(product, platform);
+  const lines = [
+    `## Ad budget for ${product.name} (${product.id})${platform ? ` on ${platform}` : ""}`,
+    "",
+    BASIS_NOTE,
+    "",
+    ...(note ? [`_${note}_`, ""] : []),
+    productTable([product]),
+    "",
+    ...money.lines,
+    "",
+    `- ${SAMPLE_CAVEAT}`,
+  ];
+  return { intent: "budget", markdown: lines.join("\n"), summary: money.summary, citations: [productCitation(product)] };
+}
+
+function verdictAnswer(product: Product): AnalystAnswer {
+  const money = verdictLines(product);
+  const lines = [
+    `## Is ${product.name} (${product.id}) a good product to sell?`,
+    "",
+    BASIS_NOTE,
+    "",
+    ...money.lines,
+    "",
+    productTable([product]),
     "",
     "### Next steps",
-    "- Order a sample and replace any benefit line you cannot confirm with what you see yourself.",
-    "- Add your own photos and a short demo video.",
-    `- Ask me for **ad hooks for the ${nameInSentence(product.name)}** to match this page.`,
-  );
-  return { intent: "copy", markdown: lines.join("\n"), citations: [productCitation(product)] };
+    `- Ask **what ad budget for ${product.id}?** for the break-even CPA and a test budget.`,
+    `- ${SAMPLE_CAVEAT}`,
+  ];
+  return { intent: "verdict", markdown: lines.join("\n"), summary: money.summary, citations: [productCitation(product)] };
+}
+
+/** A niche's verdict, from its median trend, average margin and the share of products in low competition. */
+function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
+  const stats = nicheStats(niche.id)!;
+  const lowShare = stats.productCount ? stats.lowCompetitionCount / stats.productCount : 0;
+  const verdict =
+    stats.medianTrendPct <= -10 || stats.avgMarginPct < 30
+      ? "Avoid"
+      : stats.avgMarginPct >= 50 && stats.medianTrendPct >= 0 && lowShare >= 0.25
+        ? "Sell"
+        : "Test carefully";
+  const best = rankWinningProducts(productsInNiche(niche.id))[0];
+  const lines = [
+    `## Is ${niche.name.toLowerCase()} a good niche to sell in?`,
+    "",
+    BASIS_NOTE,
+    "",
+    `**Verdict: ${verdict}.**`,
+    "",
+    "### The three numbers behind it",
+    `1. **Margin:** the average product keeps ${formatPercent(stats.avgMarginPct)} of its price before shipping and ads.`,
+    `2. **Demand:** a median 30-day trend of ${formatChange(stats.medianTrendPct)} across ${formatCount(stats.productCount)} products.`,
+    `3. **Room:** ${formatCount(stats.lowCompetitionCount)} of ${formatCount(stats.productCount)} products face low competition.`,
+    "",
+    "_The rule: **Sell** when the average margin is at least half the price, the median trend is not falling and at least a quarter of the products face low competition. **Avoid** when the median trend fell by a tenth or more or the average margin is under three tenths of the price. Anything in between: **Test carefully**._",
+    "",
+    "### Where to start",
+    `- The strongest product here is ${best.name} (${best.id}). Ask **is ${best.id} a good product to sell?** for its own verdict.`,
+    `- ${SAMPLE_CAVEAT}`,
+  ];
+  return {
+    intent: "verdict",
+    markdown: lines.join("\n"),
+    summary: `Verdict on ${niche.name} in the sample catalog: ${verdict}. Average margin ${formatPercent(stats.avgMarginPct)}, median 30-day trend ${formatChange(stats.medianTrendPct)}, and ${formatCount(stats.lowCompetitionCount)} of ${formatCount(stats.productCount)} products in low competition. Sample figures.`,
+    citations: uniqueCitations([nicheCitation(niche), productCitation(best)]),
+  };
+}
+
+function refusalAnswer(): AnalystAnswer {
+  const lines = [
+    "## I can't write that",
+    "",
+    "I won't invent reviews, ratings, testimonials, certifications or health claims: they would mislead your customers, and ad platforms and marketplaces ban them.",
+    "",
+    "### What I can do instead",
+    "- Write a product page from a product's real record, with gaps marked for the facts you still need.",
+    "- Suggest ad hooks drawn from the catalog's real ads.",
+    "- Once you have real customer reviews, put them on the page as they were written.",
+    "",
+    "This answer was not counted against your daily queries.",
+  ];
+  return { intent: "refusal", markdown: lines.join("\n"), unanswered: "refusal" };
+}
+
+function outOfScopeAnswer(): AnalystAnswer {
+  const lines = [
+    "## That's outside what I can do",
+    "",
+    "I'm Dropcraft's built-in analyst. I answer from the **sample market catalog** only: I can't browse the web, see live sales or prices, translate, or make images.",
+    "",
+    "### What I can answer",
+    `- Winning products in a niche, niche comparisons and competitor stores.`,
+    `- Pricing, break-even CPA, ROAS and a test budget for a catalog product.`,
+    `- A verdict on a product or niche, with the numbers behind it.`,
+    `- Product page drafts and ad hooks from a product's real record.`,
+    "",
+    "This answer was not counted against your daily queries.",
+  ];
+  return { intent: "out-of-scope", markdown: lines.join("\n"), unanswered: "out-of-scope" };
 }
 
 function helpAnswer(): AnalystAnswer {
-  const catalog = getCatalog();
   const niches = rankNiches(listNiches());
   const [a, b] = niches;
   const pick = (n: Niche) => rankWinningProducts(productsInNiche(n.id))[0];
   const lines = [
     "## Hi, I'm the built-in analyst",
     "",
-    `I run offline inside Dropcraft and answer from a **sample market catalog**: ${formatCount(catalog.niches.length)} niches, ${formatCount(catalog.products.length)} products, ${formatCount(catalog.ads.length)} ads and ${formatCount(catalog.stores.length)} stores. It is generated sample data, not live market data, and I never invent figures: every number I show comes from that catalog, and I tell you when it does not hold what you ask about.`,
+    `I run offline inside Dropcraft and answer from its **sample market catalog**: its niches, products, ads and stores. It is generated sample data, not live market data, and I never invent figures: every number I show comes from a record you can open, and I tell you when the catalog does not hold what you ask about.`,
     "",
     "### What I can do",
     `- **Winning products in a niche**: "Find winning products in ${a.name.toLowerCase()}"`,
@@ -831,12 +1046,14 @@ function helpAnswer(): AnalystAnswer {
     `- **Competitor stores**: "Who are the competitors in ${niches[2].name.toLowerCase()}?"`,
     `- **Product page copy**: "Write a product page for the ${nameInSentence(pick(niches[3]).name)}"`,
     "",
-    'Follow-up questions keep the subject: after a question about a niche, "what about their ads?" stays on that niche.',
+    `- **Ad budget and ROAS**: "What ad budget should I set for the ${nameInSentence(pick(a).name)}?"`,
+    `- **A verdict**: "Is the ${nameInSentence(pick(b).name)} a good product to sell?"`,
     "",
-    "### Want answers from a real model?",
-    "Set `AI_BASE_URL`, `AI_API_KEY` and `AI_MODEL` to any OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama, vLLM) and Dropcraft uses that model instead of me.",
+    'Follow-up questions keep the subject: after a question about a product, "what budget for it?" stays on it, and "the second one" means the second row of my last table.',
+    "",
+    "This answer was not counted against your daily queries.",
   ];
-  return { intent: "help", markdown: lines.join("\n") };
+  return { intent: "help", markdown: lines.join("\n"), unanswered: "empty" };
 }
 
 function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): AnalystAnswer {
@@ -856,9 +1073,9 @@ function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): Ana
     `- "Find winning products in ${listNiches()[0].name.toLowerCase()}"`,
     `- "Compare ${listNiches()[1].name.toLowerCase()} vs ${listNiches()[2].name.toLowerCase()}"`,
     "",
-    "For open questions beyond this catalog, configure a real model with `AI_BASE_URL`, `AI_API_KEY` and `AI_MODEL`.",
+    "I answer from the sample catalog only, so questions beyond it get no figures from me. This answer was not counted against your daily queries.",
   ];
-  return { intent: "no-match", markdown: lines.join("\n") };
+  return { intent: "no-match", markdown: lines.join("\n"), unanswered: "no-match" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -868,35 +1085,95 @@ function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): Ana
 /** How many earlier user turns may supply the subject or task of a follow-up. */
 const MAX_CONTEXT_TURNS = 10;
 
+/** "the second", "number 3", "#2", "the 2nd one", "the last one", "the top one": a row of the last table. */
+const ORDINALS: Record<string, number> = { first: 1, top: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+const ROW_REFERENCE =
+  /\b(?:the\s+)?(first|top|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:one|product|item|row|pick)\b|\b(?:number|no\.?|row|#)\s*(\d{1,2})\b|\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b|\bthe\s+(first|second|third|fourth|fifth|last)\b/i;
+/** Words that point back at what the conversation was about. */
+const BACK_REFERENCE = /\b(it|its|that|this|them|they|those|these|that one|this one|the same)\b/i;
+
+/** The product ids of the first table in a markdown answer, in row order. */
+function tableProductIds(markdown: string): string[] {
+  const rows = markdown.split("\n").filter((line) => /^\|\s*P-\d{4}\b/.test(line));
+  return rows.map((line) => line.match(/P-\d{4}/)![0]);
+}
+
+/** The product a row reference picks from the previous answer's table, if the turn makes one. */
+function referencedRow(text: string, previousAnswer: string | undefined): Product | undefined {
+  if (!previousAnswer) return undefined;
+  const m = text.match(ROW_REFERENCE);
+  if (!m) return undefined;
+  const ids = tableProductIds(previousAnswer);
+  if (!ids.length) return undefined;
+  const word = (m[1] ?? m[4])?.toLowerCase();
+  const index = word === "last" ? ids.length : word ? ORDINALS[word] : Number(m[2] ?? m[3]);
+  const id = ids[index - 1];
+  return id ? getProduct(id) : undefined;
+}
+
+/** The ad platform a budget question names, for the heading. */
+function platformOf(text: string): string | null {
+  const m = text.match(/\b(meta|facebook|instagram|tiktok|pinterest|google|youtube|snapchat)\b/i);
+  if (!m) return null;
+  const name = m[1].toLowerCase();
+  return name === "tiktok" ? "TikTok" : name === "youtube" ? "YouTube" : name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** Builds the whole answer for a conversation; pure, so tests can read it without streaming. */
 export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer {
   const userTurns = messages.filter((m) => m.role === "user");
   const last = userTurns[userTurns.length - 1];
   if (!last || !last.content.trim()) return helpAnswer();
+  const text = last.content;
+  if (FABRICATION.test(text)) return refusalAnswer();
 
-  const current = readTurn(last.content);
+  const lastIndex = messages.lastIndexOf(last);
+  const previousAnswer = messages
+    .slice(0, lastIndex)
+    .reverse()
+    .find((m) => m.role === "assistant")?.content;
+  const current = readTurn(text);
+
+  // A row of the last table ("the second one") is a product of its own.
+  const row = referencedRow(text, previousAnswer);
+  if (row) {
+    current.subject = { niches: [getNiche(row.nicheId)!], product: row };
+    current.askedProduct = null;
+    current.substitutes = [];
+  }
+
   // Newest earlier turns first, read only until both a subject and a task are found.
-  let previousSubject: Subject | null = null;
+  let previous: TurnReading | null = null;
   let previousIntent: TurnReading["intent"] = null;
   for (const turn of userTurns.slice(-1 - MAX_CONTEXT_TURNS, -1).reverse()) {
-    if (previousSubject && previousIntent) break;
+    if (previous && previousIntent) break;
     const reading = readTurn(turn.content);
-    previousSubject ??= reading.subject;
+    if (!previous && (reading.subject || reading.askedProduct)) previous = reading;
     previousIntent ??= reading.intent;
   }
 
-  // A greeting or a question with neither task nor subject: explain what I can do.
-  if (!current.subject && !current.intent && (!current.hasOwnSubject || GREETING.test(last.content)))
-    return helpAnswer();
-  // The question names something the catalog does not hold: say so, don't fall back.
-  if (!current.subject && current.hasOwnSubject) return noMatchAnswer(current.subjectWords, current.intent);
+  const ownSubject = Boolean(row) || current.hasOwnSubject;
+  // A greeting, or a question with neither task nor subject: explain what I can do.
+  if (!ownSubject && !current.intent && (GREETING.test(text) || !BACK_REFERENCE.test(text) || !previous)) {
+    return OUT_OF_SCOPE.test(text) ? outOfScopeAnswer() : helpAnswer();
+  }
+  if (OUT_OF_SCOPE.test(text) && !current.subject) return outOfScopeAnswer();
+  // The question names something the catalog does not hold at all: say so, don't fall back.
+  if (!current.subject && ownSubject && !current.askedProduct) return noMatchAnswer(current.subjectWords, current.intent);
 
-  // "What about their ads?" has a task but no subject of its own: it continues the last subject.
-  const subject = current.subject ?? previousSubject;
+  // A follow-up ("what budget for it?") continues the last subject, a product that was missing included.
+  const reading = ownSubject ? current : (previous ?? current);
+  const subject = reading.subject;
   const intent = current.intent ?? previousIntent ?? "products";
   const niche = subject?.niches[0] ?? null;
+  const product = subject?.product;
+
+  if (reading.askedProduct && !product && intent !== "compare" && intent !== "stores") {
+    return missingProductAnswer(reading.askedProduct, intent, reading.substitutes, niche);
+  }
+
   const unknown = [
-    ...(current.unknownWords.length
+    ...(current.unknownWords.length && !current.askedProduct
       ? [`Not in the sample catalog, so left out: "${current.unknownWords.join(" ")}".`]
       : []),
     ...current.missingProductTypes.map(
@@ -906,11 +1183,11 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
 
   switch (intent) {
     case "products":
-      return winningProductsAnswer(niche, subject?.product, unknown);
+      return winningProductsAnswer(niche, product, unknown);
     case "compare": {
       let niches = current.subject?.niches ?? [];
-      if (niches.length < 2 && previousSubject)
-        niches = [...previousSubject.niches.slice(0, 1), ...niches].filter(
+      if (niches.length < 2 && previous?.subject)
+        niches = [...previous.subject.niches.slice(0, 1), ...niches].filter(
           (n, i, all) => all.findIndex((m) => m.id === n.id) === i,
         );
       return compareAnswer(niches, unknown);
@@ -918,19 +1195,46 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
     case "stores":
       return storesAnswer(niche, unknown);
     case "pricing":
-      return niche ? pricingAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
+      return niche ? pricingAnswer(niche, product, unknown) : noMatchAnswer([], intent);
+    case "budget": {
+      if (product) return budgetAnswer(product, platformOf(text), null);
+      if (!niche) return noMatchAnswer([], intent);
+      const top = rankWinningProducts(productsInNiche(niche.id))[0];
+      return budgetAnswer(top, platformOf(text), `You named a niche, not a product: this is the arithmetic for its strongest product, ${top.name}. Name another by its id for its own.`);
+    }
+    case "verdict":
+      if (product) return verdictAnswer(product);
+      return niche ? nicheVerdictAnswer(niche) : noMatchAnswer([], intent);
     case "ads":
-      if (niche) return adsAnswer(niche, subject?.product, unknown);
+      if (niche) return adsAnswer(niche, product, unknown);
       // "What should I sell on TikTok?" names a platform, not a niche: rank the whole catalog.
-      return PRODUCTS_PATTERN.test(last.content.toLowerCase())
+      return PRODUCTS_PATTERN.test(text.toLowerCase())
         ? winningProductsAnswer(null, undefined, [
             ...unknown,
             "Name a niche or product from the list below for ad angles and hooks that fit it.",
           ])
         : noMatchAnswer([], intent);
     case "copy":
-      return niche ? copyAnswer(niche, subject?.product, unknown) : noMatchAnswer([], intent);
+      if (product) return copyAnswer(product);
+      return niche ? copyForNiche(niche) : noMatchAnswer([], intent);
   }
+}
+
+/** Copy asked for a niche, not a product: which product? (Writing for one it picked would be guessing.) */
+function copyForNiche(niche: Niche): AnalystAnswer {
+  const top = rankWinningProducts(productsInNiche(niche.id)).slice(0, 5);
+  const lines = [
+    `## Which ${niche.name.toLowerCase()} product should I write for?`,
+    "",
+    "Copy is written from one product's own record, so tell me which one. The strongest in the sample catalog:",
+    "",
+    productTable(top),
+    "",
+    `Ask, for example, **write a product description for ${top[0].id}**.`,
+    "",
+    "This answer was not counted against your daily queries.",
+  ];
+  return { intent: "copy", markdown: lines.join("\n"), citations: top.map(productCitation), unanswered: "empty" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -982,15 +1286,16 @@ export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
   async function* reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     stopIfAborted(signal);
     const answer = answerConversation(messages);
+    // The executive summary leads, as the answer card shows it; then the analysis as it is written.
+    if (answer.summary) yield { type: "summary", text: answer.summary };
     for (const text of splitIntoChunks(answer.markdown, chunkSize)) {
       if (chunkDelayMs > 0) await pause(chunkDelayMs, signal);
       stopIfAborted(signal);
       yield { type: "delta", text };
     }
     stopIfAborted(signal);
-    if (answer.summary) yield { type: "summary", text: answer.summary };
-    stopIfAborted(signal);
     if (answer.citations?.length) yield { type: "citations", citations: answer.citations };
+    if (answer.unanswered) yield { type: "unanswered", reason: answer.unanswered };
   }
 
   return { id: ANALYST_ID, label: ANALYST_LABEL, reply };

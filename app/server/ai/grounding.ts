@@ -16,8 +16,11 @@ const SMALL_COUNT_MAX = 10;
 
 /** A number as written: optional sign and currency, digits with thousands commas, decimals, optional %. */
 const NUMBER = /[+\-−]?\$?\d[\d,]*(?:\.\d+)?%?/g;
-/** Ids and months are names: P-0042, A-0007, S-012, 2025-03, and numbers glued to letters (H1, 4K; not "2.5x", a ratio). */
-const NAME_LIKE = /\b[A-Z]-\d+\b|\b\d{4}-\d{2}\b|[A-Za-z]\d+|\d+[A-Za-wyz]/g;
+/**
+ * Ids, months and time windows are names: P-0042, A-0007, S-012, 2025-03, "30-day", "the last 30
+ * days", and numbers glued to letters (H1, 4K; not "2.5x", a ratio).
+ */
+const NAME_LIKE = /\b[A-Z]-\d+\b|\b\d{4}-\d{2}\b|\b\d+-(?:day|week|month)\b|\b(?:last|past) \d+ (?:days|weeks|months)\b|[A-Za-z]\d+|\d+[A-Za-wyz]/g;
 
 export interface GroundingReport {
   /** Numbers as written in the text that no cited record, small count or shown arithmetic backs. */
@@ -81,6 +84,12 @@ export function recordFigures(record: CitedRecord): number[] {
 
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.005);
 
+/** Whether `c`, as written, is `expected` rounded to the places it shows ("43%" for 43.4, "$1.67" for 1.6666). */
+function roundsTo(written: string, c: number, expected: number): boolean {
+  const places = written.match(/\.(\d+)/)?.[1].length ?? 0;
+  return close(c, expected) || Math.abs(c - expected) <= 0.5 * 10 ** -places + 1e-9;
+}
+
 /** "a op b = c", with the operators answers write (× x * ÷ / − - +). */
 const ARITHMETIC = new RegExp(
   String.raw`(${NUMBER.source})\s*([×x*÷/−+-])\s*(${NUMBER.source})\s*=\s*(${NUMBER.source})`,
@@ -121,8 +130,10 @@ export function checkGrounding(text: string, citations: readonly Citation[]): Gr
     const a = valueOf(left);
     const b = valueOf(right);
     const c = valueOf(result);
-    const expected = compute(a, op, b);
-    if (isKnown(a) && isKnown(b) && expected !== undefined && close(c, expected)) {
+    const raw = compute(a, op, b);
+    // "a ÷ b = c%": a share written as a percent.
+    const expected = raw !== undefined && result.endsWith("%") && (op === "÷" || op === "/") ? raw * 100 : raw;
+    if (isKnown(a) && isKnown(b) && expected !== undefined && roundsTo(result, c, expected)) {
       known.push(c);
     }
   }

@@ -35,6 +35,11 @@ export interface Product {
   readonly productType: string;
   readonly nicheId: string;
   readonly costCents: number;
+  /**
+   * What the supplier charges to ship one order to the customer. Derived from the cost and the
+   * delivery time (no random draw), so adding it changed no other figure of the catalog.
+   */
+  readonly shippingCostCents: number;
   /** Suggested retail price. */
   readonly priceCents: number;
   /** priceCents − costCents. */
@@ -207,6 +212,15 @@ function markupTenthsRange(costCents: number): [number, number] {
   return [16, 26];
 }
 
+/**
+ * Shipping per order, rounded to 10 cents: a base of $1.50, plus 15% of the supplier cost
+ * (bulk), plus a premium for local warehouses (fast delivery costs more).
+ */
+export function shippingCostFor(costCents: number, shippingDays: number): number {
+  const fastPremium = shippingDays <= 7 ? 250 : 0;
+  return Math.round((150 + costCents * 0.15 + fastPremium) / 10) * 10;
+}
+
 function makeProduct(rng: Prng, seed: NicheSeed, index: number, naming: Naming, baseCostCents: number): Product {
   // Variants of an item cost within ±20% of its base.
   const costCents = Math.max(50, Math.round((baseCostCents * rng.int(80, 120)) / 100));
@@ -229,6 +243,7 @@ function makeProduct(rng: Prng, seed: NicheSeed, index: number, naming: Naming, 
     productType: naming.productType,
     nicheId: seed.id,
     costCents,
+    shippingCostCents: shippingCostFor(costCents, shippingDays),
     priceCents,
     ...marginOf(priceCents, costCents),
     monthlyOrders,

@@ -28,8 +28,15 @@ describe("checkGrounding", () => {
     expect(checkGrounding(wrong, cite).ungrounded).toEqual([(roas + 7).toFixed(2)]);
   });
 
+  it("reads a division written as a percent", () => {
+    const share = Math.round((product.marginCents / product.priceCents) * 100);
+    expect(checkGrounding(`${formatCents(product.marginCents)} ÷ ${formatCents(product.priceCents)} = ${share}%`, cite).ungrounded).toEqual([]);
+    expect(checkGrounding(`${formatCents(product.marginCents)} ÷ ${formatCents(product.priceCents)} = ${share + 9}%`, cite).ungrounded).toEqual([`${share + 9}%`]);
+  });
+
   it("treats small counts, ids and months as structure, not claims", () => {
-    expect(checkGrounding("The top 8 of P-0042 and S-012, since 2025-03.", []).ungrounded).toEqual([]);
+    expect(checkGrounding("The top 8 of P-0042 and S-012, since 2025-03, on a 30-day trend over the last 30 days.", []).ungrounded).toEqual([]);
+    expect(checkGrounding("It ships in 30 days.", []).ungrounded).toEqual(["30"]);
     expect(checkGrounding("It has 11 ads.", []).ungrounded).toEqual(["11"]);
   });
 });
