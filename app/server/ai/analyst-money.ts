@@ -114,6 +114,6 @@ export function verdictLines(p: Product): MoneyAnswer {
       "",
       `_The rule: ${VERDICT_RULE}_`,
     ],
-    summary: `Verdict on ${p.name} (${p.id}): ${verdict}. It keeps ${formatCents(e.breakEvenCpaCents)} per sale after cost and shipping (${formatPercent(e.netMarginPct)} of ${formatCents(e.priceCents)}), orders are at ${formatChange(p.trendPct)} over 30 days, and competition is ${p.competition} (${formatCount(p.adCount)} active ads). Sample-catalog figures.`,
+    summary: `Verdict on ${p.name} (${p.id}): ${verdict}. It keeps ${formatCents(e.breakEvenCpaCents)} per sale after cost and shipping (${formatCents(e.breakEvenCpaCents)} ÷ ${formatCents(e.priceCents)} = ${formatPercent(e.netMarginPct)} of the price), orders are at ${formatChange(p.trendPct)} over the last 30 days, and competition is ${p.competition} (${formatCount(p.adCount)} active ads). Sample-catalog figures.`,
   };
 }

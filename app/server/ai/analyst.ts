@@ -115,7 +115,7 @@ const FABRICATION =
 
 /** Things this assistant cannot do offline, whatever the product. */
 const OUT_OF_SCOPE =
-  /\b(weather|translate|translation|stock price|crypto|bitcoin|news|sports? score|generate (an? )?(image|photo|picture|logo|video)|draw|live (data|sales|prices)|browse|google it|search the web|website traffic of)\b/i;
+  /\b(weather|translate|translation|stock price|crypto|bitcoin|news|sports? scores?|(generate|make|create|draw) (me )?(an? )?(image|photo|picture|logo|video)s?|live (data|sales|prices)|browse|google it|search the web|website traffic)\b/i;
 
 /** Words about the task rather than the subject; a question left with none of its own is a follow-up. */
 const TASK_WORDS: ReadonlySet<string> = new Set(
@@ -619,18 +619,20 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       ["Catalog suggested price", product.priceCents],
       ["Highest price in the niche", stats.maxPriceCents],
     ];
+    // Margins at other prices are worked out, not looked up: each cell shows its arithmetic.
     const pointRows = points
       .sort((a, b) => a[1] - b[1])
       .map(([label, price]) => {
         const { marginCents, marginPct } = marginOf(price, product.costCents);
-        const margin = marginCents >= 0 ? formatCents(marginCents) : `loss of ${formatCents(-marginCents)}`;
-        return `| ${label} | ${formatCents(price)} | ${margin} | ${formatPercent(marginPct)} |`;
+        return `| ${label} | ${formatCents(price)} | ${formatCents(price)} − ${formatCents(product.costCents)} = ${formatCents(marginCents)} | ${formatCents(marginCents)} ÷ ${formatCents(price)} = ${formatPercent(marginPct)} |`;
       });
     const gap = product.priceCents - stats.medianPriceCents;
     const position =
       gap === 0
         ? `exactly at the niche median (${formatCents(stats.medianPriceCents)})`
-        : `${formatCents(Math.abs(gap))} ${gap > 0 ? "above" : "below"} the niche median of ${formatCents(stats.medianPriceCents)}`;
+        : gap > 0
+          ? `above the niche median: ${formatCents(product.priceCents)} − ${formatCents(stats.medianPriceCents)} = ${formatCents(gap)}`
+          : `below the niche median: ${formatCents(stats.medianPriceCents)} − ${formatCents(product.priceCents)} = ${formatCents(-gap)}`;
     const pressure =
       product.competition === "saturated" || product.competition === "high"
         ? `${capitalize(product.competition)} competition (${formatCount(product.adCount)} active ads) means rivals will undercut you; plan to win on offer and creative rather than on price.`
@@ -649,7 +651,7 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       ...pointRows,
       "",
       "### What this means",
-      `- At the suggested ${formatCents(product.priceCents)} each sale leaves ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) before ad spend and payment fees. That is your break-even cost per order: spend more than ${formatCents(product.marginCents)} on ads for one sale and it loses money.`,
+      `- At the suggested ${formatCents(product.priceCents)} each sale leaves ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) before shipping, ad spend and payment fees. After ${formatCents(product.shippingCostCents)} shipping, ${formatCents(product.marginCents)} − ${formatCents(product.shippingCostCents)} = ${formatCents(product.marginCents - product.shippingCostCents)} is your break-even cost per order: spend more than that on ads for one sale and it loses money.`,
       `- The suggested price sits ${position}.`,
       `- ${pressure}`,
       "",
@@ -658,7 +660,7 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       "- Confirm the landed cost (product plus shipping) with your supplier; the catalog cost is a sample figure.",
       `- Ask me for **ad angles for the ${nameInSentence(product.name)}** to see which hooks its ads use.`,
     );
-    summary = `${product.name} (${product.id}) costs ${formatCents(product.costCents)} from the supplier and the sample catalog suggests ${formatCents(product.priceCents)}, leaving ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) per sale before ad spend and fees; that is also the most you can pay in ads per order before losing money. ${niche.name} prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} with a median of ${formatCents(stats.medianPriceCents)}. These are sample figures, not live market data.`;
+    summary = `${product.name} (${product.id}) costs ${formatCents(product.costCents)} from the supplier and the sample catalog suggests ${formatCents(product.priceCents)}, leaving ${formatCents(product.marginCents)} (${formatPercent(product.marginPct)}) per sale before shipping, ad spend and fees; after shipping, at most ${formatCents(product.marginCents - product.shippingCostCents)} per order can go to ads before a sale loses money. ${niche.name} prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} with a median of ${formatCents(stats.medianPriceCents)}. These are sample figures, not live market data.`;
     cited = [product];
   } else {
     const byMargin = nicheProducts.slice().sort((a, b) => b.marginPct - a.marginPct || a.id.localeCompare(b.id));
@@ -678,7 +680,7 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       "### The price and margin picture",
       `- Prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)}, with a median of ${formatCents(stats.medianPriceCents)}.`,
       `- The average margin is ${formatPercent(stats.avgMarginPct)}. ${best.name} keeps the most (${formatPercent(best.marginPct)}, ${formatCents(best.marginCents)} per sale); ${nameInSentence(thinnest.name)} the least (${formatPercent(thinnest.marginPct)}, ${formatCents(thinnest.marginCents)} per sale).`,
-      `- The margin per sale is your break-even ad cost per order: on the ${nameInSentence(best.name)}, spending more than ${formatCents(best.marginCents)} in ads for one sale loses money.`,
+      `- Take shipping off the margin for your break-even ad cost per order: on the ${nameInSentence(best.name)}, ${formatCents(best.marginCents)} − ${formatCents(best.shippingCostCents)} = ${formatCents(best.marginCents - best.shippingCostCents)}; spend more than that in ads for one sale and it loses money.`,
       "",
       "### Next steps",
       `- Ask about one product for price points and break-even: "how should I price the ${nameInSentence(best.name)}?"`,
@@ -686,7 +688,8 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       `- ${SAMPLE_CAVEAT}`,
     );
     summary = `In the sample catalog, ${niche.name.toLowerCase()} prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} (median ${formatCents(stats.medianPriceCents)}) with an average margin of ${formatPercent(stats.avgMarginPct)}. ${best.name} (${best.id}) has the best margin, ${formatPercent(best.marginPct)} or ${formatCents(best.marginCents)} per sale. These are sample figures, not live market data.`;
-    cited = shown;
+    // The thinnest margin is named in the text, so it is cited too.
+    cited = shown.includes(thinnest) ? shown : [...shown, thinnest];
   }
   return {
     intent: "pricing",
@@ -1126,6 +1129,8 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
   if (!last || !last.content.trim()) return helpAnswer();
   const text = last.content;
   if (FABRICATION.test(text)) return refusalAnswer();
+  // Images, translation, live data: beyond this assistant whatever product is named.
+  if (OUT_OF_SCOPE.test(text)) return outOfScopeAnswer();
 
   const lastIndex = messages.lastIndexOf(last);
   const previousAnswer = messages
@@ -1155,9 +1160,8 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
   const ownSubject = Boolean(row) || current.hasOwnSubject;
   // A greeting, or a question with neither task nor subject: explain what I can do.
   if (!ownSubject && !current.intent && (GREETING.test(text) || !BACK_REFERENCE.test(text) || !previous)) {
-    return OUT_OF_SCOPE.test(text) ? outOfScopeAnswer() : helpAnswer();
+    return helpAnswer();
   }
-  if (OUT_OF_SCOPE.test(text) && !current.subject) return outOfScopeAnswer();
   // The question names something the catalog does not hold at all: say so, don't fall back.
   if (!current.subject && ownSubject && !current.askedProduct) return noMatchAnswer(current.subjectWords, current.intent);
 

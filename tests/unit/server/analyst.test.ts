@@ -303,8 +303,10 @@ describe("pricing answers", () => {
     for (const [, price, margin, pct] of points.rows) {
       const priceCents = Math.round(Number(price.replace(/[$,]/g, "")) * 100);
       const marginCents = priceCents - product.costCents;
-      expect(margin).toBe(marginCents >= 0 ? usd(marginCents) : `loss of ${usd(-marginCents)}`);
-      expect(pct).toBe(`${Math.round((marginCents / priceCents) * 100)}%`);
+      // Worked out, so the cell shows its arithmetic (a loss is a negative margin).
+      const shown = marginCents >= 0 ? usd(marginCents) : `-${usd(-marginCents)}`;
+      expect(margin).toBe(`${price} − ${usd(product.costCents)} = ${shown}`);
+      expect(pct).toBe(`${shown} ÷ ${price} = ${Math.round((marginCents / priceCents) * 100)}%`);
     }
     const s = nicheStats(product.nicheId)!;
     const prices = points.rows.map((r) => r[1]);
