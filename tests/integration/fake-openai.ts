@@ -32,7 +32,11 @@ export type FakeBehaviour =
   | "error-chunk" // an {error} chunk in the middle of the stream
   | "truncated" // content, then the response ends without finish_reason or [DONE]
   | "drop" // content, then the connection is destroyed
-  | "html"; // 200 with an HTML page (a wrong base URL hitting a website)
+  | "html" // 200 with an HTML page (a wrong base URL hitting a website)
+  | "research" // a structured research answer (JSON) citing the first product record it was sent, with its price
+  | "research-bad" // the same, plus a citation of a record it was not sent and a number no record holds
+  | "no-schema" // refuses response_format with OpenAI's 400; without it, answers in markdown sections
+  | "nothing"; // a structured answer that found nothing (foundNothing: true)
 
 export interface ChatRequestBody {
   model: string;
@@ -54,6 +58,40 @@ export interface FakeOpenAi {
 }
 
 const CREATED = 1_700_000_000;
+
+/** The records the adapter sent in its system turn: "[n] product P-0001 ... price $15.99, ...". */
+function sentRecords(body: ChatRequestBody): { n: number; kind: string; id: string; price?: string; name?: string }[] {
+  const system = body.messages.find((m) => m.role === "system")?.content ?? "";
+  return [...system.matchAll(/^\[(\d+)\] (product|ad|store|niche) (\S+)(?: "([^"]+)")?(.*)$/gm)].map((m) => ({
+    n: Number(m[1]),
+    kind: m[2],
+    id: m[3],
+    name: m[4],
+    price: /price (\$[\d,]*\d(?:\.\d+)?)/.exec(m[5])?.[1],
+  }));
+}
+
+/** The research modes' answers, written from the records the adapter sent (null for the other modes). */
+function researchAnswer(behaviour: FakeBehaviour, body: ChatRequestBody): string | null {
+  if (!["research", "research-bad", "no-schema", "nothing"].includes(behaviour)) return null;
+  const product = sentRecords(body).find((r) => r.kind === "product");
+  if (behaviour === "nothing" || !product) {
+    return JSON.stringify({ executiveSummary: "The records hold no such product.", fullAnalysis: "I found nothing about that product in the records.", citations: [], foundNothing: true, refusal: "" });
+  }
+  const summary = `${product.name} sells at ${product.price} [${product.n}].`;
+  const analysis = `## Findings\n\nThe "${product.name}" (${product.id}) sells at ${product.price} [${product.n}].`;
+  if (behaviour === "no-schema") {
+    return `## Executive summary\n${summary}\n\n## Full analysis\n${analysis}\n\n## Sources\n[${product.n}] ${product.id}\n`;
+  }
+  const bad = behaviour === "research-bad";
+  return JSON.stringify({
+    executiveSummary: summary,
+    fullAnalysis: bad ? `${analysis}\nIt sold 98,765 units last quarter [9].` : analysis,
+    citations: [{ n: product.n, recordId: product.id }, ...(bad ? [{ n: 9, recordId: "P-9999" }] : [])],
+    foundNothing: false,
+    refusal: "",
+  });
+}
 
 function openAiError(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
@@ -156,7 +194,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
       const match = /^\[fake:([a-z-]+)\]\s*/.exec(lastUser);
       const behaviour = (match?.[1] ?? "echo") as FakeBehaviour;
       const question = match ? lastUser.slice(match[0].length) : lastUser;
-      const answer = `You asked: ${question}`;
+      const answer = researchAnswer(behaviour, body) ?? `You asked: ${question}`;
       const id = `chatcmpl-${nextId++}`;
       res.on("close", () => {
         if (!res.writableFinished && behaviour !== "drop") hangUps.push(lastUser);
@@ -177,6 +215,12 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
         return reply(
           500,
           openAiError("The server had an error while processing your request. Sorry about that!", "server_error", null),
+        );
+      }
+      if (behaviour === "no-schema" && body.response_format) {
+        return reply(
+          400,
+          openAiError("Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", "invalid_request_error", null),
         );
       }
       if (behaviour === "hang") return; // keeps the request open until the client gives up

@@ -116,7 +116,8 @@ export const UsageAfterAnswerSchema = z.object({ used: z.number().int(), limit: 
 
 /**
  * The events of an answer stream (asking, editing, regenerating, or following with GET
- * /stream), in order: user, then summary?, delta*, replace?, citations?, then done or error.
+ * /stream), in order: user, then summary?, delta*, replace?, summary? (again when the answer check changed it),
+ * citations?, then done or error.
  * Each carries its position as the SSE id, so a reader can resume after the last one it has.
  */
 export const ChatStreamEventSchema = z.discriminatedUnion("type", [

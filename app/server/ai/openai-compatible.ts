@@ -8,16 +8,19 @@
  */
 import { AppError } from "~/domain/errors";
 import { readSseEvents } from "~/domain/sse";
+import {
+  checkResearch,
+  MARKDOWN_FORMAT_INSTRUCTION,
+  parseJsonResearch,
+  parseMarkdownResearch,
+  RESEARCH_ANSWER_SCHEMA,
+  researchSystemTurn,
+  retrieveFromCatalog,
+  streamedJsonString,
+  type ResearchContext,
+  type Retriever,
+} from "./research";
 import type { ChatProvider, ChatTurn, ReplyEvent, ReplyRequest } from "./types";
-
-/** Sent as the first turn unless the conversation already starts with its own system turn. */
-export const RESEARCH_ASSISTANT_SYSTEM_PROMPT = [
-  "You are Dropcraft's research assistant for e-commerce sellers, dropshippers and marketers.",
-  "Help with product and niche research, competitors, ads, suppliers, pricing, store pages and marketing copy.",
-  "Be concise and practical: lead with the answer, then the reasoning, using short markdown headings, lists and tables where they help.",
-  "Never invent figures such as sales, prices, margins, ad spend or trends: when you do not have the data, say so and explain how the merchant can check it.",
-  "Answer in the language the user writes in.",
-].join(" ");
 
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 
@@ -33,6 +36,8 @@ export interface OpenAiCompatibleOptions {
    * stream (a provider that stalls mid-answer must not hold the request open forever).
    */
   timeoutMs?: number;
+  /** What to send with each question; the sample catalog by default (projects add their canon and files). */
+  retrieve?: Retriever;
 }
 
 interface ProviderChunk {
@@ -48,6 +53,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   const host = safeHost(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
   const doFetch: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const retrieve = options.retrieve ?? retrieveFromCatalog;
 
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
   const providerSays = (body: unknown): string | undefined => {
@@ -90,147 +96,257 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     });
   };
 
-  return {
-    id: `openai:${model}`,
-    label: model,
-    async *reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
-      if (signal?.aborted) throw abortReason(signal);
-      const controller = new AbortController();
-      const onCallerAbort = () => controller.abort(abortReason(signal!));
-      signal?.addEventListener("abort", onCallerAbort, { once: true });
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let timedOut = false;
-      let started = false;
-      // The clock only runs while we wait for the provider, never while the caller handles a delta.
-      const waitForProvider = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort(new DOMException("The AI provider timed out", "TimeoutError"));
-        }, timeoutMs);
-      };
-      const providerAnswered = () => {
-        clearTimeout(timer);
-        started = true;
-      };
-      // Turns whatever a failed fetch or read threw into the caller's abort or an AppError.
-      const failure = (error: unknown, stage: "connect" | "read"): unknown => {
-        if (signal?.aborted) return abortReason(signal);
-        if (timedOut) {
-          return unavailable(
-            started
-              ? `The AI provider stopped sending its answer for ${formatDuration(timeoutMs)}`
-              : `The AI provider did not answer within ${formatDuration(timeoutMs)}`,
-            { timeoutMs },
-          );
-        }
-        if (error instanceof AppError) return error;
-        return stage === "connect"
-          ? unavailable(`Could not reach the AI provider at ${host}`, undefined, error)
-          : unavailable("The AI provider closed the connection before the answer was complete", undefined, error);
-      };
+  /** Streams the completion's text, piece by piece; every failure becomes an AppError (see above). */
+  async function* completion(turns: ChatTurn[], structured: boolean, signal?: AbortSignal): AsyncGenerator<string> {
+    if (signal?.aborted) throw abortReason(signal);
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(abortReason(signal!));
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    let started = false;
+    // The clock only runs while we wait for the provider, never while the caller handles a delta.
+    const waitForProvider = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException("The AI provider timed out", "TimeoutError"));
+      }, timeoutMs);
+    };
+    const providerAnswered = () => {
+      clearTimeout(timer);
+      started = true;
+    };
+    // Turns whatever a failed fetch or read threw into the caller's abort or an AppError.
+    const failure = (error: unknown, stage: "connect" | "read"): unknown => {
+      if (signal?.aborted) return abortReason(signal);
+      if (timedOut) {
+        return unavailable(
+          started
+            ? `The AI provider stopped sending its answer for ${formatDuration(timeoutMs)}`
+            : `The AI provider did not answer within ${formatDuration(timeoutMs)}`,
+          { timeoutMs },
+        );
+      }
+      if (error instanceof AppError) return error;
+      return stage === "connect"
+        ? unavailable(`Could not reach the AI provider at ${host}`, undefined, error)
+        : unavailable("The AI provider closed the connection before the answer was complete", undefined, error);
+    };
 
+    try {
+      waitForProvider();
+      let res: Response;
       try {
-        waitForProvider();
-        let res: Response;
+        res = await doFetch(endpoint, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "text/event-stream",
+            ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model,
+            messages: turns,
+            stream: true,
+            ...(structured ? { response_format: { type: "json_schema", json_schema: RESEARCH_ANSWER_SCHEMA } } : {}),
+          }),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        throw failure(error, "connect");
+      }
+
+      if (!res.ok) {
+        let text: string;
         try {
-          res = await doFetch(endpoint, {
-            method: "POST",
-            headers: {
-              "Content-Type": "application/json",
-              Accept: "text/event-stream",
-              ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
-            },
-            body: JSON.stringify({ model, messages: withSystemPrompt(messages), stream: true }),
-            signal: controller.signal,
-          });
-        } catch (error) {
-          throw failure(error, "connect");
-        }
-
-        if (!res.ok) {
-          let text: string;
-          try {
-            text = await res.text();
-          } catch (error) {
-            throw failure(error, "read");
-          }
-          throw statusError(res.status, text, res.headers.get("retry-after"));
-        }
-
-        const contentType = res.headers.get("content-type") ?? "";
-        if (contentType.includes("text/html")) {
-          await res.body?.cancel().catch(() => {});
-          throw unavailable("The AI provider answered with an HTML page instead of a completion (check the base URL)");
-        }
-
-        if (contentType.includes("json")) {
-          // Some servers ignore `stream: true` and answer with one chat.completion object.
-          let text: string;
-          try {
-            text = await res.text();
-          } catch (error) {
-            throw failure(error, "read");
-          }
-          providerAnswered();
-          let body: ProviderChunk;
-          try {
-            body = JSON.parse(text) as ProviderChunk;
-          } catch (error) {
-            throw unavailable("The AI provider returned a malformed answer", undefined, error);
-          }
-          if (!body || typeof body !== "object") throw unavailable("The AI provider returned a malformed answer");
-          if (body.error) throw inAnswerError(body);
-          const content = body.choices?.[0]?.message?.content;
-          if (typeof content !== "string") throw unavailable("The AI provider returned a malformed answer");
-          if (content) yield { type: "delta", text: content };
-          return;
-        }
-
-        if (!res.body) throw malformed();
-        let finished = false;
-        try {
-          for await (const event of readSseEvents(res.body, controller.signal)) {
-            providerAnswered();
-            if (event.data.trim() === "[DONE]") {
-              finished = true;
-              break;
-            }
-            let chunk: ProviderChunk;
-            try {
-              chunk = JSON.parse(event.data) as ProviderChunk;
-            } catch (error) {
-              if (event.event === "error") throw inAnswerError({ error: event.data });
-              throw malformed(error);
-            }
-            if (!chunk || typeof chunk !== "object" || Array.isArray(chunk)) throw malformed();
-            if (chunk.error || event.event === "error") throw inAnswerError(chunk);
-            const choice = chunk.choices?.[0];
-            if (choice?.finish_reason === "error") throw inAnswerError(chunk);
-            if (choice?.finish_reason) finished = true;
-            const content = choice?.delta?.content;
-            if (typeof content === "string" && content) yield { type: "delta", text: content };
-            waitForProvider();
-          }
+          text = await res.text();
         } catch (error) {
           throw failure(error, "read");
         }
-        // Without [DONE] or a finish_reason the answer was cut off (some servers omit [DONE]).
-        if (!finished) throw unavailable("The AI provider ended the stream before the answer was complete");
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onCallerAbort);
-        // Drops the connection when the caller stopped early; a no-op after a complete answer.
-        controller.abort();
+        if (structured && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
+          throw new StructuredOutputUnsupported();
+        }
+        throw statusError(res.status, text, res.headers.get("retry-after"));
       }
-    },
-  };
+
+      const contentType = res.headers.get("content-type") ?? "";
+      if (contentType.includes("text/html")) {
+        await res.body?.cancel().catch(() => {});
+        throw unavailable("The AI provider answered with an HTML page instead of a completion (check the base URL)");
+      }
+
+      if (contentType.includes("json")) {
+        // Some servers ignore `stream: true` and answer with one chat.completion object.
+        let text: string;
+        try {
+          text = await res.text();
+        } catch (error) {
+          throw failure(error, "read");
+        }
+        providerAnswered();
+        let body: ProviderChunk;
+        try {
+          body = JSON.parse(text) as ProviderChunk;
+        } catch (error) {
+          throw unavailable("The AI provider returned a malformed answer", undefined, error);
+        }
+        if (!body || typeof body !== "object") throw unavailable("The AI provider returned a malformed answer");
+        if (body.error) throw inAnswerError(body);
+        const content = body.choices?.[0]?.message?.content;
+        if (typeof content !== "string") throw unavailable("The AI provider returned a malformed answer");
+        if (content) yield content;
+        return;
+      }
+
+      if (!res.body) throw malformed();
+      let finished = false;
+      try {
+        for await (const event of readSseEvents(res.body, controller.signal)) {
+          providerAnswered();
+          if (event.data.trim() === "[DONE]") {
+            finished = true;
+            break;
+          }
+          let chunk: ProviderChunk;
+          try {
+            chunk = JSON.parse(event.data) as ProviderChunk;
+          } catch (error) {
+            if (event.event === "error") throw inAnswerError({ error: event.data });
+            throw malformed(error);
+          }
+          if (!chunk || typeof chunk !== "object" || Array.isArray(chunk)) throw malformed();
+          if (chunk.error || event.event === "error") throw inAnswerError(chunk);
+          const choice = chunk.choices?.[0];
+          if (choice?.finish_reason === "error") throw inAnswerError(chunk);
+          if (choice?.finish_reason) finished = true;
+          const content = choice?.delta?.content;
+          if (typeof content === "string" && content) yield content;
+          waitForProvider();
+        }
+      } catch (error) {
+        throw failure(error, "read");
+      }
+      // Without [DONE] or a finish_reason the answer was cut off (some servers omit [DONE]).
+      if (!finished) throw unavailable("The AI provider ended the stream before the answer was complete");
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+      // Drops the connection when the caller stopped early; a no-op after a complete answer.
+      controller.abort();
+    }
+  }
+
+  // Learned per provider: once an endpoint refuses JSON-schema output, later answers ask for markdown at once.
+  let structuredOutput = true;
+
+  /**
+   * A research answer: the records retrieved first and sent with the question, the structured
+   * answer asked for (markdown where the endpoint has no JSON schema), streamed as it arrives,
+   * then checked against what was retrieved before it is saved (research.ts).
+   */
+  async function* reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+    if (signal?.aborted) throw abortReason(signal);
+    const context = retrieve(messages);
+    const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
+    let structured = structuredOutput;
+    let pieces = completion(turnsFor(structured), structured, signal)[Symbol.asyncIterator]();
+    let step: IteratorResult<string>;
+    try {
+      step = await pieces.next();
+    } catch (err) {
+      if (!(err instanceof StructuredOutputUnsupported)) throw err;
+      structuredOutput = structured = false;
+      pieces = completion(turnsFor(false), false, signal)[Symbol.asyncIterator]();
+      step = await pieces.next();
+    }
+
+    try {
+      yield* researchEvents(pieces, step, context);
+    } finally {
+      // A reader that stops early hangs up the provider's connection too.
+      await pieces.return?.(undefined);
+    }
+  }
+
+  return { id: `openai:${model}`, label: model, reply };
 }
 
-/** Prepends the research assistant prompt unless the conversation brings its own system turn. */
-export function withSystemPrompt(messages: ChatTurn[]): ChatTurn[] {
-  const turns = messages.map(({ role, content }) => ({ role, content }));
-  return turns[0]?.role === "system" ? turns : [{ role: "system", content: RESEARCH_ASSISTANT_SYSTEM_PROMPT }, ...turns];
+/** Turns the completion's text into the answer's events, then checks it (see reply). */
+async function* researchEvents(
+  pieces: AsyncIterator<string>,
+  first: IteratorResult<string>,
+  context: ResearchContext,
+): AsyncGenerator<ReplyEvent> {
+  let step = first;
+  const readSummary = streamedJsonString("executiveSummary");
+  const readAnalysis = streamedJsonString("fullAnalysis");
+  let buffer = "";
+  let mode: "json" | "text" | undefined;
+  let streamed = "";
+  let summarySent = false;
+  for (; !step.done; step = await pieces.next()) {
+    buffer += step.value;
+    if (!mode) {
+      const start = buffer.trimStart();
+      if (!start) continue;
+      // Models that ignore the schema answer in prose: stream that as it comes.
+      mode = start.startsWith("{") || start.startsWith("```") ? "json" : "text";
+      if (mode === "text") {
+        streamed = buffer;
+        yield { type: "delta", text: buffer };
+        continue;
+      }
+    }
+    if (mode === "text") {
+      streamed += step.value;
+      yield { type: "delta", text: step.value };
+      continue;
+    }
+    const summary = readSummary(buffer);
+    if (summary?.complete && !summarySent) {
+      summarySent = true;
+      yield { type: "summary", text: summary.value };
+    }
+    const analysis = readAnalysis(buffer);
+    if (analysis && analysis.value.length > streamed.length) {
+      const text = analysis.value.slice(streamed.length);
+      streamed = analysis.value;
+      yield { type: "delta", text };
+    }
+  }
+
+  const raw =
+    mode === "json"
+      ? (parseJsonResearch(buffer) ?? { analysis: streamed || buffer, citations: [] })
+      : parseMarkdownResearch(buffer);
+  const checked = checkResearch(raw, context);
+  // The summary streamed before the check is sent again when the check changed it (citations renumbered).
+  const sentSummary = mode === "json" ? readSummary(buffer)?.value : undefined;
+  if (checked.summary && (!summarySent || checked.summary !== sentSummary)) yield { type: "summary", text: checked.summary };
+  if (checked.analysis !== streamed) yield { type: "replace", text: checked.analysis };
+  if (checked.citations.length) yield { type: "citations", citations: checked.citations };
+  if (raw.refusal) yield { type: "unanswered", reason: "refusal" };
+  else if (raw.foundNothing) yield { type: "unanswered", reason: "no-match" };
+}
+
+/** The endpoint refused `response_format: json_schema`: ask again for markdown. */
+class StructuredOutputUnsupported extends Error {}
+
+/**
+ * The turns sent: the research rules with the retrieved records as the system turn, then the
+ * conversation, with the markdown format asked for when the endpoint has no structured output.
+ */
+export function withResearchContext(messages: ChatTurn[], context: ResearchContext, structured: boolean): ChatTurn[] {
+  // A caller's own instructions (a project's, later) follow the research rules in the one system turn.
+  const own = messages.filter((m) => m.role === "system").map((m) => m.content);
+  const system = [researchSystemTurn(context), ...(structured ? [] : [MARKDOWN_FORMAT_INSTRUCTION]), ...own].join(
+    "\n\n",
+  );
+  return [
+    { role: "system", content: system },
+    ...messages.filter((m) => m.role !== "system").map(({ role, content }) => ({ role, content })),
+  ];
 }
 
 /** `{error:{message}}` (OpenAI, OpenRouter, Groq, vLLM), `{error:"..."}` (Ollama) or `{message}`. */

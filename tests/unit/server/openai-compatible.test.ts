@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createOpenAiCompatibleProvider, RESEARCH_ASSISTANT_SYSTEM_PROMPT } from "~/server/ai/openai-compatible";
+import { createOpenAiCompatibleProvider } from "~/server/ai/openai-compatible";
+import { RESEARCH_ANSWER_SCHEMA, researchSystemTurn, retrieveFromCatalog } from "~/server/ai/research";
 import type { ChatTurn, ReplyEvent } from "~/server/ai/types";
 import { AppError } from "~/domain/errors";
 import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from "../../integration/fake-openai";
@@ -69,11 +70,18 @@ describe("OpenAI-compatible chat provider", () => {
       { type: "delta", text: "n pet supplies?" },
     ]);
     expect(fake.received.length).toBe(before + 1);
+    const conversation: ChatTurn[] = [
+      { role: "user", content: "Best niche?" },
+      { role: "assistant", content: "Pet supplies." },
+      { role: "user", content: "Which products sell in pet supplies?" },
+    ];
     expect(fake.received.at(-1)).toEqual({
       model: MODEL,
       stream: true,
+      response_format: { type: "json_schema", json_schema: RESEARCH_ANSWER_SCHEMA },
       messages: [
-        { role: "system", content: RESEARCH_ASSISTANT_SYSTEM_PROMPT },
+        // The research rules and the catalog records retrieved for the question, numbered to cite.
+        { role: "system", content: researchSystemTurn(retrieveFromCatalog(conversation)) },
         { role: "user", content: "Best niche?" },
         { role: "assistant", content: "Pet supplies." },
         { role: "user", content: "Which products sell in pet supplies?" },
@@ -85,13 +93,16 @@ describe("OpenAI-compatible chat provider", () => {
     expect(headers["content-type"]).toBe("application/json");
   });
 
-  it("keeps a conversation's own system turn instead of adding the research prompt", async () => {
+  it("keeps a conversation's own system turn, after the research rules", async () => {
     const messages: ChatTurn[] = [
       { role: "system", content: "Answer in one word." },
       { role: "user", content: "Hi" },
     ];
     await collect(provider().reply({ messages }));
-    expect(fake.received.at(-1)!.messages).toEqual(messages);
+    const sent = fake.received.at(-1)!.messages;
+    expect(sent.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(sent[0].content.startsWith("You are Dropcraft's research assistant")).toBe(true);
+    expect(sent[0].content.endsWith("Answer in one word.")).toBe(true);
   });
 
   it("accepts a base URL with a trailing slash", async () => {
