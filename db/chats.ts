@@ -7,10 +7,16 @@ export async function listChats(db: Database, userId: number): Promise<Chat[]> {
   return db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt), desc(chats.createdAt)).all();
 }
 
-/** A listed chat with how many messages it shows (user questions and answers). */
+/** A listed chat with how many messages it shows (user questions and answers) and its first question. */
 export interface ListedChat extends Chat {
   messageCount: number;
+  firstQuestion: string | null;
 }
+
+/** The chat's first question (the oldest user message), so chats with like titles can be told apart. */
+const firstQuestion = sql<string | null>`(SELECT substr(${messages.content}, 1, 200) FROM ${messages}
+  WHERE ${messages.chatId} = ${chats.id} AND ${messages.role} = 'user'
+  ORDER BY ${messages.createdAt}, ${messages}.rowid LIMIT 1)`;
 
 /** A chat found by a search, with the first message that matched (null when only the title did). */
 export interface FoundChat extends ListedChat {
@@ -35,13 +41,13 @@ function messageCounts(db: Database, userId: number) {
 export async function listChatsWithCounts(db: Database, userId: number): Promise<ListedChat[]> {
   const counts = messageCounts(db, userId);
   const rows = await db
-    .select({ chat: chats, messageCount: sql<number>`coalesce(${counts.messageCount}, 0)` })
+    .select({ chat: chats, messageCount: sql<number>`coalesce(${counts.messageCount}, 0)`, firstQuestion })
     .from(chats)
     .leftJoin(counts, eq(counts.chatId, chats.id))
     .where(eq(chats.userId, userId))
     .orderBy(desc(chats.updatedAt), desc(chats.createdAt))
     .all();
-  return rows.map((r) => ({ ...r.chat, messageCount: Number(r.messageCount) }));
+  return rows.map((r) => ({ ...r.chat, messageCount: Number(r.messageCount), firstQuestion: r.firstQuestion ?? null }));
 }
 
 /**
@@ -91,6 +97,7 @@ export async function searchChats(db: Database, userId: number, text: string): P
     .select({
       chat: chats,
       messageCount: sql<number>`coalesce(${counts.messageCount}, 0)`,
+      firstQuestion,
       hitId: hits.id,
       hitRole: hits.role,
       hitContent: hits.content,
@@ -105,6 +112,7 @@ export async function searchChats(db: Database, userId: number, text: string): P
   return rows.map((r) => ({
     ...r.chat,
     messageCount: Number(r.messageCount),
+    firstQuestion: r.firstQuestion ?? null,
     hit:
       r.hitId != null && r.hitRole != null && r.hitContent != null && r.hitCreatedAt != null
         ? { id: r.hitId, role: r.hitRole, content: r.hitContent, createdAt: r.hitCreatedAt }

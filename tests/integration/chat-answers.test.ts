@@ -182,6 +182,9 @@ describe("versions: regenerate and edit", () => {
     expect(after.chat.leafId).toBe(done.message.id);
     expect(versionsOf(after.messages as never[], after.messages[2] as never)).toEqual({ ids: [firstAnswer.id, done.message.id], index: 1 });
     expect(await usedQueries(u)).toBe(2);
+    // Listed with its first question, so chats with like titles can be told apart.
+    const listed = (await call("/api/chats", { token: u.token })).json.chats as Loose[];
+    expect(listed[0]).toMatchObject({ id, firstQuestion: "Pet products?", messageCount: 3 });
   });
 
   it("edits a question into a new version answered on its own branch; the old branch stays whole", async () => {

@@ -85,7 +85,7 @@ describe("chats API", () => {
     expect(done.message.content).toBe(deltas.map((d) => d.text).join(""));
     expect(done.message.content).toBe("You asked: Find winning products in pet supplies for my new store");
     expect(done.message.provider).toBe("fake-model");
-    expect(done.chat.title).toBe("Find winning products in pet…");
+    expect(done.chat.title).toBe("Find winning products in pet s...");
     expect(done.usage).toEqual({ used: 1, limit: 10, remaining: 9 });
 
     const saved = await call(`/api/chats/${id}`, { token: u.token });

@@ -20,14 +20,12 @@ export const MESSAGE_MAX = 30_000;
 export const HISTORY_TURNS = 12;
 export const HISTORY_CHARS = 24_000;
 
-/** A chat's title from its first question: whitespace collapsed, cut at a word within 30 characters. */
+/** A chat's title from its first question (spec section 4): whitespace collapsed, cut to 30 characters with '...' at the end. */
 export function titleFromQuestion(question: string): string {
   const flat = question.replace(/\s+/g, " ").trim();
   if (!flat) return DEFAULT_CHAT_TITLE;
   if (flat.length <= CHAT_TITLE_MAX) return flat;
-  const cut = flat.slice(0, CHAT_TITLE_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > 12 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${flat.slice(0, CHAT_TITLE_MAX).trimEnd()}...`;
 }
 
 /**

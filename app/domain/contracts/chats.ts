@@ -34,6 +34,11 @@ export const ChatSchema = z
 
 export const ListedChatSchema = ChatSchema.extend({
   messageCount: z.number().int(),
+  firstQuestion: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "The chat's first question (up to 200 characters), shown under its title so like titles can be told apart" }),
   match: z
     .string()
     .nullable()

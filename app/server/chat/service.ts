@@ -82,12 +82,12 @@ export function publicChat(chat: {
 export async function listChats(db: Database, userId: number, q?: string): Promise<ListedChat[]> {
   if (q === undefined) {
     const listed = await listChatsWithCounts(db, userId);
-    return listed.map((chat) => ({ ...publicChat(chat), messageCount: chat.messageCount }));
+    return listed.map((chat) => ({ ...publicChat(chat), messageCount: chat.messageCount, firstQuestion: chat.firstQuestion }));
   }
   const found = await searchChats(db, userId, q);
   return found.map((chat) => {
     const hit = chat.hit && decodeMessage({ ...chat.hit, chatId: chat.id });
-    return { ...publicChat(chat), messageCount: chat.messageCount, match: hit ? messageSnippet(hit, q) : null };
+    return { ...publicChat(chat), messageCount: chat.messageCount, firstQuestion: chat.firstQuestion, match: hit ? messageSnippet(hit, q) : null };
   });
 }
 

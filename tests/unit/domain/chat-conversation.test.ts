@@ -20,12 +20,13 @@ import {
 import { AppError } from "~/domain/errors";
 
 describe("titleFromQuestion", () => {
-  it("keeps short questions and cuts long ones at a word within 30 characters", () => {
+  it("keeps short questions and cuts long ones to 30 characters with '...' (spec section 4)", () => {
     expect(titleFromQuestion("  Best  pet\nproducts ")).toBe("Best pet products");
     const long = titleFromQuestion("Find winning products in pet supplies for my new store");
-    expect(long).toBe("Find winning products in pet…");
-    expect(long.length).toBeLessThanOrEqual(30);
-    expect(titleFromQuestion("x".repeat(80))).toHaveLength(30);
+    expect(long).toBe("Find winning products in pet s...");
+    expect(long).toHaveLength(33);
+    expect(titleFromQuestion("x".repeat(80))).toBe(`${"x".repeat(30)}...`);
+    expect(titleFromQuestion("x".repeat(30))).toBe("x".repeat(30));
     expect(titleFromQuestion("   ")).toBe("New Chat");
   });
 });

@@ -252,6 +252,11 @@ export function ChatRow({
                 />
               )}
             </div>
+            {chat.firstQuestion && !chat.match && (
+              <p data-testid="history-first-question" className="mt-0.5 line-clamp-1 break-words text-[13px] leading-5 text-muted" title={chat.firstQuestion}>
+                {chat.firstQuestion}
+              </p>
+            )}
             {chat.match && (
               <p
                 data-testid="history-match"
