@@ -66,6 +66,8 @@ describe("answers that survive the page", () => {
     await page.reload({ waitUntil: "networkidle" });
     await hydrated(page);
     await expect.poll(() => page.getByTestId("chat-turn-stopped").count()).toBe(1);
+    // Saved with its executive summary, the partial analysis is one click away.
+    await lastAnswer(page).getByRole("button", { name: "View Full Analysis" }).click();
     expect(await lastAnswer(page).getByTestId("chat-analysis").innerText()).toBe(partial);
     // What was written was delivered, so it counted.
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/9 left/);
@@ -127,6 +129,30 @@ describe("answers that survive the page", () => {
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the chat store in local storage and backs it up per user at logout", async () => {
+    const { page, context } = await openPage("/help");
+    const { user } = await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await ask(page, QUESTION);
+    await expect.poll(() => lastAnswer(page).getAttribute("data-status"), { timeout: 30_000 }).toBe("saved");
+    await page.reload({ waitUntil: "networkidle" });
+    await hydrated(page);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("chat-store") ?? "null"));
+    expect(stored.state.userId).toBe(user.id);
+    expect(stored.state.items[0].title).toBe("Find winning products in pet s...");
+    expect(stored.state.items[0].messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+
+    await page.getByTestId("account-menu-trigger").click();
+    await page.getByRole("menuitem", { name: "Log out securely" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    const backup = await page.evaluate((id) => JSON.parse(localStorage.getItem(`user_${id}_chats`) ?? "null"), user.id);
+    expect(Math.abs(Date.now() - backup.timestamp)).toBeLessThan(60_000);
+    expect(backup.data[0].title).toBe("Find winning products in pet s...");
+    expect(await page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
     await context.close();
   });
 

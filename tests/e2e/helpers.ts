@@ -60,7 +60,7 @@ export async function signUpThroughApi(context: BrowserContext, options: { verif
     headers: { "cf-connecting-ip": `10.9.${userCounter % 250}.${Date.now() % 250}` },
   });
   if (signup.status() !== 201) throw new Error(`signup failed: ${signup.status()} ${await signup.text()}`);
-  const { token } = (await signup.json()) as { token: string };
+  const { token, user } = (await signup.json()) as { token: string; user: { id: number } };
   if (options.verify !== false) {
     const outbox = (await (await context.request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
       data: { link: string }[];
@@ -75,7 +75,7 @@ export async function signUpThroughApi(context: BrowserContext, options: { verif
     if (!res.ok()) throw new Error(`verification failed: ${res.status()}`);
   }
   await context.addInitScript((t) => localStorage.setItem("auth.token", t), token);
-  return { name, email, token };
+  return { name, email, token, user };
 }
 
 /** Asks a chat question through the API as the signed-in user (bearer token), reading the answer stream to the end. */

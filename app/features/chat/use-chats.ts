@@ -5,7 +5,9 @@
  * refreshes them, so both screens always agree.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useCurrentUser } from "~/features/auth";
+import { chatStore } from "~/features/local-data";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import {
@@ -19,18 +21,33 @@ import {
   snapshotChatLists,
 } from "./chat-cache";
 import { deleteAllChats, deleteChat, fetchChat, fetchChats, renameChat } from "./chat-client";
+import type { ChatSummary } from "./chat-logic";
 import { stopStream } from "./chat-store";
 import { mapLimited, plural } from "./history/history-logic";
 
 /** Requests at once when deleting several chats. */
 const PARALLEL = 4;
 
-/** The signed-in user's chats, newest update first (`GET /api/chats`). */
+/**
+ * The signed-in user's chats, newest update first (`GET /api/chats`). The local chat store shows
+ * the last known list while it loads, and keeps what the server says.
+ */
 export function useChatList() {
   const { user } = useCurrentUser();
-  return useQuery({
+  return useQuery<ChatSummary[]>({
     queryKey: chatKeys.list(),
-    queryFn: ({ signal }) => fetchChats({ signal }),
+    queryFn: async ({ signal }) => {
+      const chats = await fetchChats({ signal });
+      chatStore.receive(chats.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt })));
+      // The server decides what exists: chats deleted elsewhere leave the local store too.
+      const listed = new Set(chats.map((c) => c.id));
+      chatStore.remove(chatStore.getSnapshot().filter((c) => !listed.has(c.id)).map((c) => c.id));
+      return chats;
+    },
+    placeholderData: (): ChatSummary[] | undefined => {
+      const known = chatStore.getSnapshot();
+      return known.length ? known.map((c) => ({ id: c.id, title: c.title, projectId: null, createdAt: c.updatedAt, updatedAt: c.updatedAt })) : undefined;
+    },
     enabled: Boolean(user),
   });
 }
@@ -38,11 +55,25 @@ export function useChatList() {
 /** One chat with its messages (`GET /api/chats/:id`); seeded locally for a chat created here. */
 export function useChatDetail(id: string | null) {
   const { user } = useCurrentUser();
-  return useQuery({
+  const query = useQuery({
     queryKey: chatKeys.detail(id ?? ""),
     queryFn: ({ signal }) => fetchChat(id!, { signal }),
     enabled: Boolean(user && id),
   });
+  // What the server saved is kept locally too (never what is still being written).
+  const saved = query.data && !query.data.messages.some((m) => m.status) ? query.data : undefined;
+  useEffect(() => {
+    if (!saved) return;
+    chatStore.receive([
+      {
+        id: saved.chat.id,
+        title: saved.chat.title,
+        updatedAt: saved.chat.updatedAt,
+        messages: saved.messages.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, parentId: m.parentId ?? null })),
+      },
+    ]);
+  }, [saved]);
+  return query;
 }
 
 export function isNotFound(error: unknown): boolean {

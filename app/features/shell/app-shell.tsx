@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useCurrentUser } from "~/features/auth";
+import { initLocalStores } from "~/features/local-data";
 import { BillingOverlays } from "~/features/billing";
 import { isProtectedPath } from "~/domain/routing";
 import { inertWhen } from "~/ui/inert";
@@ -63,6 +64,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const { user } = useCurrentUser();
+  // Signed in: the per-user chat and project stores load this user's data (spec section 4).
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId !== undefined) initLocalStores(userId);
+  }, [userId]);
   // While the verification gate covers the page, nothing behind it takes focus or clicks.
   const gated = !!user && !user.emailVerified && isProtectedPath(location.pathname);
 

@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { apiRequest, AUTH_TOKEN_KEY } from "~/lib/http";
 import { AUTH_ME_KEY } from "~/features/auth";
+import { backUpAndForgetUser } from "~/features/local-data";
 import { notify } from "~/lib/toast";
 
 /**
- * Interim logout (the accounts work replaces it): POST /api/auth/logout, then, whatever the
- * server answered, drop the stored token, clear every cached query (the current user is then
- * seeded as null), confirm with the spec's toast and go home. Server errors are only logged (spec section 8).
+ * Logout: POST /api/auth/logout, then, whatever the server answered, clear every cached query,
+ * back up the chat and project stores and forget the user 100 ms later, drop the stored token
+ * (the current user is then seeded as null), confirm with the spec's toast and go home. Server errors are only logged (spec section 8).
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -24,12 +25,15 @@ export function useLogout(): () => Promise<void> {
       } catch (err) {
         console.warn("[logout] server logout failed:", err instanceof Error ? err.message : err);
       }
+      // Spec order: cached queries cleared, data backed up locally (now), the user id cleared
+      // 100 ms later (not waited for: the page moves on), the token removed.
+      queryClient.clear();
+      void backUpAndForgetUser();
       try {
         localStorage.removeItem(AUTH_TOKEN_KEY);
       } catch (err) {
         console.warn("[logout] could not remove the stored token:", err);
       }
-      queryClient.clear();
       // Known signed out: seed it, so nothing refetches /api/auth/me just to hear a 401.
       queryClient.setQueryData(AUTH_ME_KEY, null);
       notify({ title: "Logged out", description: "You have been successfully logged out" });

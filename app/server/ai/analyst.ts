@@ -129,7 +129,8 @@ const TASK_WORDS: ReadonlySet<string> = new Set(
     "right under below above over between start launch try test customer buyer use work money week today year " +
     "analyst catalog sample data offline model ai about else for which " +
     "budget roas cpa spend spending set setting meta google daily per day week weekly scale scaling conversion " +
-    "good bad great worth worthwhile idea should could would new my our one ones thing things kind"
+    "good bad great worth worthwhile idea should could would new my our one ones thing things kind " +
+    "question questions tell show give list help please thanks"
   )
     .split(" ")
     .map(stem),
@@ -245,7 +246,9 @@ function readTurn(text: string): TurnReading {
   const asksProduct =
     Boolean(product) ||
     missingProductTypes.length > 0 ||
-    (subjectTerms.some((t) => !claimed.has(t)) && (niches.length > 0 || productTask));
+    // A product phrase ends with its noun ("pet hair remover", "dog sweater"): the last subject
+    // word is one no niche claims. Other stray words ("question 1 about kitchen gadgets") are not a product.
+    (subjectTerms.length > 0 && !claimed.has(subjectTerms[subjectTerms.length - 1]) && (niches.length > 0 || productTask));
   const askedProduct = asksProduct ? (product ? null : (missingProductTypes[0] ?? wordsFor(subjectTermSet).join(" "))) : null;
   // Substitutes come from the niche the question is in, closest first: never a product from elsewhere.
   const substitutes =

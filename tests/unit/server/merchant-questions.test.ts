@@ -82,6 +82,10 @@ const CASES: Case[] = [
   { ask: ["What ad budget should I set for skincare?"], intent: "budget", about: { product: top("skincare", 1) }, says: [/You named a niche, not a product/] },
   { ask: ["Write copy for skincare"], intent: "copy", unanswered: "empty", says: [/Which skincare product should I write for/] },
 
+  // Stray words around a niche are not a product (a browser test asks like this)
+  { ask: ["Question 1: best kitchen gadgets?"], intent: "products", about: { niche: "Kitchen gadgets" } },
+  { ask: ["Find winning products in pet supplies for my new store"], intent: "products", about: { niche: "Pet supplies" } },
+
   // Nonsense, empty, greetings, refusals, out of scope
   { ask: ["asdf qwerty"], intent: "no-match", unanswered: "no-match" },
   { ask: ["   "], intent: "help", unanswered: "empty" },
