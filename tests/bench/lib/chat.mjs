@@ -91,6 +91,14 @@ export async function chatOverhead({
     runs.concurrent = summarizeRun(concurrency, conc);
     logRun(log, "concurrent", runs.concurrent);
 
+    // A reload mid-answer: the answer keeps being written by the chat's Durable Object; a new
+    // reader follows it with GET /api/chats/{id}/stream?from=N (the events the page had).
+    log(`  chat: ${questions} resumed streams (ask, then follow from the event the reader had)…`);
+    const resumedSamples = [];
+    for (let i = 0; i < questions; i += 1) resumedSamples.push(await askThenResume(base, agent, { token: tokens[i % users], question: QUESTION.replace("{i}", String(i)) }));
+    runs.resumed = summarizeResumed(resumedSamples);
+    log(`  resumed: first event p50 ${runs.resumed.resumeFirstEventMs.p50} ms, p99 ${runs.resumed.resumeFirstEventMs.p99} ms; errors ${runs.resumed.errors}/${runs.resumed.count}`);
+
     return {
       provider: {
         kind: "bench fake OpenAI (tests/bench/lib/fake-openai.mjs) via the OpenAI-compatible adapter",
@@ -186,6 +194,71 @@ async function askProduct(base, agent, { token, question, expectedText, expected
   return { headersMs: r.headersMs, userMs, ttftMs, doneMs, provider, error };
 }
 
+/**
+ * Asks a question, and as soon as its first delta arrives opens a second reader on the running
+ * answer from the next event (what a reloaded page does): times that reader's first event (the
+ * resumed stream's time to first token) and checks the two readers together saw one whole answer.
+ */
+async function askThenResume(base, agent, { token, question }) {
+  const chatId = randomUUID();
+  let seen = 0;
+  let resume = null;
+  let error = null;
+  const followEvents = [];
+  const first = streamPost({
+    url: new URL(`/api/chats/${chatId}/messages`, base),
+    agent,
+    headers: { authorization: `Bearer ${token}` },
+    body: { content: question },
+    onData: (data) => {
+      seen += 1;
+      if (resume) return;
+      let msg;
+      try {
+        msg = JSON.parse(data);
+      } catch {
+        error ??= `not JSON: ${data.slice(0, 80)}`;
+        return;
+      }
+      if (msg.type !== "delta") return;
+      const from = seen;
+      let firstMs = null;
+      resume = streamPost({
+        method: "GET",
+        url: new URL(`/api/chats/${chatId}/stream?from=${from}`, base),
+        agent,
+        headers: { authorization: `Bearer ${token}` },
+        onData: (d, ms) => {
+          firstMs ??= ms;
+          followEvents.push(JSON.parse(d).type);
+        },
+      }).then((r) => ({ ...r, firstMs }));
+    },
+  });
+  const r = await first;
+  if (r.error) error ??= r.error;
+  if (!resume) return { error: error ?? "no delta event to resume after" };
+  const f = await resume;
+  if (f.error) error ??= f.error;
+  else if (f.status !== 200) error ??= `resume HTTP ${f.status}`;
+  else if (followEvents.at(-1) !== "done") error ??= `resumed stream ended with ${followEvents.at(-1) ?? "nothing"}, not done`;
+  return { resumeFirstEventMs: f.firstMs, resumeHeadersMs: f.headersMs, error };
+}
+
+function summarizeResumed(samples) {
+  const ok = samples.filter((s) => !s.error);
+  const errorKinds = {};
+  for (const s of samples) if (s.error) errorKinds[s.error] = (errorKinds[s.error] ?? 0) + 1;
+  return {
+    count: samples.length,
+    errors: samples.length - ok.length,
+    errorRate: round((samples.length - ok.length) / Math.max(1, samples.length), 5),
+    resumeFirstEventMs: stats(ok.map((s) => s.resumeFirstEventMs)),
+    resumeHeadersMs: stats(ok.map((s) => s.resumeHeadersMs)),
+    ...(samples.length > ok.length ? { errorKinds } : {}),
+  };
+}
+
 /** One completion straight from the fake: times to the first content chunk and to [DONE]. */
 async function askDirect(url, agent, { apiKey, model, question, expected }) {
   let ttftMs = null;
@@ -231,8 +304,8 @@ async function askDirect(url, agent, { apiKey, model, question, expected }) {
  * POSTs JSON and reads a text/event-stream answer, calling onData(data, msSinceSend) per event.
  * Resolves with { status, headersMs, text (non-200 body), error } and never rejects.
  */
-function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000 }) {
-  const payload = JSON.stringify(body);
+function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000, method = "POST" }) {
+  const payload = body === undefined ? "" : JSON.stringify(body);
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const ms = () => round(Number(process.hrtime.bigint() - t0) / 1e6, 2);
@@ -247,14 +320,13 @@ function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000 }) {
       {
         host: url.hostname,
         port: url.port,
-        path: url.pathname,
-        method: "POST",
+        path: url.pathname + url.search,
+        method,
         agent,
         headers: {
           accept: "text/event-stream",
           "user-agent": "dropcraft-bench",
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
+          ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
           ...headers,
         },
       },

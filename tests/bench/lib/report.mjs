@@ -157,7 +157,25 @@ export function evaluateBudgets(result, budgets) {
       add("fail", "chat TTFT run", null, "completes", chat.error);
     } else {
       const maxErr = budgets.chat?.maxErrorRate ?? 0;
+      // The resumed stream (a reload mid-answer): every one must finish, its first event within the cap.
+      const resumed = chat.runs?.resumed;
+      if (resumed) {
+        add(
+          resumed.errorRate <= maxErr ? "pass" : "fail",
+          "chat errors (resumed stream)",
+          resumed.errorRate,
+          `<= ${maxErr}`,
+          resumed.errors ? JSON.stringify(resumed.errorKinds).slice(0, 300) : undefined,
+        );
+        const cap = budgets.chat?.resumedFirstEventMs;
+        for (const pct of ["p50", "p99"]) {
+          if (cap?.[pct] === undefined) continue;
+          const actual = resumed.resumeFirstEventMs[pct];
+          add(actual !== null && actual <= cap[pct] ? "pass" : "fail", `chat resumed stream ${pct} time to first event ms`, actual, `<= ${cap[pct]}`);
+        }
+      }
       for (const [mode, r] of Object.entries(chat.runs ?? {})) {
+        if (mode === "resumed") continue;
         for (const side of ["direct", "product"]) {
           const s = r[side];
           add(
@@ -385,6 +403,7 @@ export function formatReport(result, checks) {
           ["mode", "side", "n", "TTFT p50", "p90", "p99", "max", "done p50", "done p99", "headers p50", "errors"],
         ];
         for (const [mode, r] of Object.entries(chat.runs)) {
+          if (mode === "resumed") continue;
           for (const side of ["direct", "product"]) {
             const s = r[side];
             rows.push([
@@ -406,6 +425,7 @@ export function formatReport(result, checks) {
         line();
         const orows = [["overhead ms (product - direct)", "TTFT p50", "TTFT p99", "done p50", "done p99"]];
         for (const [mode, r] of Object.entries(chat.runs)) {
+          if (mode === "resumed") continue;
           orows.push([
             mode,
             fmt(r.overheadMs.p50),
@@ -415,6 +435,13 @@ export function formatReport(result, checks) {
           ]);
         }
         table(orows, line);
+        const rs = chat.runs.resumed;
+        if (rs) {
+          line(
+            `  resumed stream (GET /api/chats/{id}/stream?from=N right after the first delta): ${rs.count} streams, ` +
+              `first event p50 ${fmt(rs.resumeFirstEventMs.p50)} ms, p99 ${fmt(rs.resumeFirstEventMs.p99)} ms, headers p50 ${fmt(rs.resumeHeadersMs.p50)} ms; errors ${rs.errors}`,
+          );
+        }
       }
       const a = chat.analyst;
       if (a?.error) line(`  offline analyst (product as started, no AI vars): failed: ${a.error}`);
