@@ -79,6 +79,25 @@ export default tseslint.config(
       "boundaries/no-unknown-dependencies": "error",
     },
   },
+  // The contracts are zod schemas: browser code takes their types only, so zod (and every
+  // schema) stays out of the pages' JavaScript. The zod-free stream reader is the exception.
+  {
+    files: ["app/features/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/root.tsx", "app/entry.client.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/domain/contracts/*", "!~/domain/contracts/chat-events", "zod", "zod/*"],
+              allowTypeImports: true,
+              message: "Browser code imports contract types only (import type): the contracts would bring zod into every page.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", Buffer: "readonly", crypto: "readonly", localStorage: "readonly" } },

@@ -3,16 +3,10 @@
  * plain success answer, and the account rules both the forms and the server apply.
  */
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../account-rules";
 import { ERROR_TYPES, type ErrorType } from "../errors";
 
-/** Password length counted in characters, as typed (ADR 004). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$/;
-export const USERNAME_RULE =
-  "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores, starting with a letter or digit.";
-/** A practical shape check for forms; the server's email() schema has the last word. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "../account-rules";
 
 /** The error taxonomy's body, referenced by every route's failure answers. */
 export const ErrorSchema = z

@@ -10,7 +10,7 @@ import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http"
 import { AUTH_ME_KEY, type AuthUser } from "./session";
 
 // The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
-export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "~/domain/contracts/common";
+export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "~/domain/account-rules";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Failed to login",

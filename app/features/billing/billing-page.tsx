@@ -20,12 +20,18 @@ export function BillingPage({ children, testId }: { children: ReactNode; testId?
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
           {user ? (
-            <Link to="/app" className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg">
+            <Link
+              to="/app"
+              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+            >
               <ArrowLeft className="size-4" aria-hidden />
               Back to the app
             </Link>
           ) : (
-            <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg">
+            <Link
+              to="/login"
+              className="rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+            >
               Log in
             </Link>
           )}

@@ -37,7 +37,9 @@ export function ClaimScreen() {
         setState({ step: "claimed", plan: data.plan });
         void queryClient.invalidateQueries({ queryKey: ["/api/subscription-status"] });
       })
-      .catch((err: unknown) => setState({ step: "failed", message: errorMessage(err, "We could not attach the purchase. Please try again.") }));
+      .catch((err: unknown) =>
+        setState({ step: "failed", message: errorMessage(err, "We could not attach the purchase. Please try again.") }),
+      );
   }, [token, queryClient]);
 
   const submit = async (event: FormEvent) => {
@@ -101,7 +103,11 @@ export function ClaimScreen() {
                 disabled={state.step === "sending"}
                 className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand disabled:opacity-70"
               >
-                {state.step === "sending" ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Mail className="size-4" aria-hidden />}
+                {state.step === "sending" ? (
+                  <Loader2 className="size-4 animate-spin" aria-hidden />
+                ) : (
+                  <Mail className="size-4" aria-hidden />
+                )}
                 {state.step === "sending" ? "Sending..." : "Send claim link"}
               </button>
             </form>
@@ -122,7 +128,10 @@ export function ClaimScreen() {
                 <CheckCircle2 className="size-5 text-accent" aria-hidden />
                 Your {planDisplayName(state.plan)} plan is now on this account.
               </p>
-              <Link to="/app" className="inline-flex h-10 items-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand">
+              <Link
+                to="/app"
+                className="inline-flex h-10 items-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand"
+              >
                 Go to the dashboard
               </Link>
             </div>
@@ -130,7 +139,11 @@ export function ClaimScreen() {
           {state.step === "failed" && (
             <div role="alert" data-testid="claim-failed" className="space-y-3">
               <p className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">{state.message}</p>
-              <button type="button" onClick={() => setState({ step: "form" })} className="text-sm font-semibold text-brand hover:underline">
+              <button
+                type="button"
+                onClick={() => setState({ step: "form" })}
+                className="text-sm font-semibold text-brand hover:underline"
+              >
                 Start again
               </button>
             </div>

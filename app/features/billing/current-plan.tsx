@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Button, buttonClasses } from "~/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Check, CircleAlert, Crown, ExternalLink, Info, Loader2, ReceiptText } from "lucide-react";
 import { useState } from "react";
@@ -8,7 +9,6 @@ import { errorMessage, getQueryFn } from "~/lib/http";
 import type { SubscriptionStatus } from "~/features/billing/subscription";
 import { openInNewTab } from "./checkout";
 import { formatLongDate } from "./format";
-import { primaryButton, secondaryButton } from "./styles";
 
 export const PORTAL_KEY = ["/api/billing/portal"] as const;
 export const PORTAL_OFFLINE_TEXT =
@@ -17,7 +17,8 @@ export const PORTAL_OFFLINE_TEXT =
 function usePortal() {
   return useQuery({
     queryKey: PORTAL_KEY,
-    queryFn: async (ctx) => (await getQueryFn<{ data: { url: string | null } }>({ on401: "throw" })(ctx))?.data ?? { url: null },
+    queryFn: async (ctx) =>
+      (await getQueryFn<{ data: { url: string | null } }>({ on401: "throw" })(ctx))?.data ?? { url: null },
     staleTime: 5 * 60 * 1000,
   });
 }
@@ -54,7 +55,10 @@ export function CurrentPlan({ status }: { status: SubscriptionStatus }) {
           </span>
           <div>
             <p className="text-sm font-medium text-muted">Your plan</p>
-            <h2 id="current-plan-title" className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-fg">
+            <h2
+              id="current-plan-title"
+              className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-fg"
+            >
               {name}
               <span className="rounded-full bg-accent/15 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-accent">
                 {STATUS_LABELS[status.subscriptionStatus] ?? status.subscriptionStatus}
@@ -69,11 +73,11 @@ export function CurrentPlan({ status }: { status: SubscriptionStatus }) {
           </div>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <Link to="/payment-receipt" className={`${secondaryButton} h-11`}>
+          <Link to="/payment-receipt" className={buttonClasses({ variant: "secondary", size: "lg" })}>
             <ReceiptText className="size-4" aria-hidden />
             Latest receipt
           </Link>
-          <button type="button" onClick={manage} disabled={portal.isPending} className={`${primaryButton} h-11`} data-testid="manage-billing">
+          <Button onClick={manage} disabled={portal.isPending} variant="primary" size="lg" data-testid="manage-billing">
             {portal.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             Manage billing
             {portal.data?.url && (
@@ -82,22 +86,28 @@ export function CurrentPlan({ status }: { status: SubscriptionStatus }) {
                 <span className="sr-only"> (opens in a new tab)</span>
               </>
             )}
-          </button>
+          </Button>
         </div>
       </div>
 
       {status.cancelAtPeriodEnd && (
-        <p className="mt-6 flex items-start gap-2.5 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg" data-testid="current-plan-cancel-notice">
+        <p
+          className="mt-6 flex items-start gap-2.5 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg"
+          data-testid="current-plan-cancel-notice"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
           <span>
             Your plan is cancelled and will not renew. You keep {name}
-            {date ? ` until ${date}` : " until the end of the period you paid for"}, then your account moves to Free with
-            your chats and projects intact.
+            {date ? ` until ${date}` : " until the end of the period you paid for"}, then your account moves to Free
+            with your chats and projects intact.
           </span>
         </p>
       )}
       {status.subscriptionStatus === "past_due" && (
-        <p className="mt-6 flex items-start gap-2.5 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-fg" role="alert">
+        <p
+          className="mt-6 flex items-start gap-2.5 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-fg"
+          role="alert"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
           Your last payment did not go through. Update your payment method in Manage billing to keep {name}.
         </p>
@@ -110,7 +120,10 @@ export function CurrentPlan({ status }: { status: SubscriptionStatus }) {
           </p>
         )}
         {!portal.isError && explain && !portal.data?.url && (
-          <p className="mt-6 flex items-start gap-2.5 rounded-xl border border-line bg-bg-elevated px-4 py-3 text-sm text-muted" data-testid="billing-offline-note">
+          <p
+            className="mt-6 flex items-start gap-2.5 rounded-xl border border-line bg-bg-elevated px-4 py-3 text-sm text-muted"
+            data-testid="billing-offline-note"
+          >
             <Info className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
             {PORTAL_OFFLINE_TEXT}
           </p>

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { Button } from "~/ui/button";
 import { ArrowLeft, CreditCard, FlaskConical, Loader2, Lock, Rocket, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { GROWTH_PRICES, parseBillingInterval, yearlySavingPercent, type BillingInterval } from "~/domain/pricing";
 import { apiRequest, errorMessage } from "~/lib/http";
 import { useCurrentUser } from "~/features/auth";
 import { useSubscription } from "~/features/billing/subscription";
-import { primaryButton } from "./styles";
 
 const CENTS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -23,7 +23,9 @@ export function DevCheckoutScreen() {
   const amount = GROWTH_PRICES[interval];
   const { user } = useCurrentUser();
   const { isPaid } = useSubscription();
-  const [state, setState] = useState<{ status: "idle" | "paying" | "redirecting" } | { status: "error"; message: string }>({
+  const [state, setState] = useState<
+    { status: "idle" | "paying" | "redirecting" } | { status: "error"; message: string }
+  >({
     status: "idle",
   });
   const busy = state.status === "paying" || state.status === "redirecting";
@@ -36,7 +38,10 @@ export function DevCheckoutScreen() {
       setState({ status: "redirecting" });
       window.location.assign(body.data.redirectTo);
     } catch (err) {
-      setState({ status: "error", message: errorMessage(err, "The test payment did not go through. Please try again.") });
+      setState({
+        status: "error",
+        message: errorMessage(err, "The test payment did not go through. Please try again."),
+      });
     }
   }
 
@@ -57,19 +62,33 @@ export function DevCheckoutScreen() {
   };
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12" data-testid="dev-checkout" data-interval={interval}>
-      <div className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg" role="note" data-testid="dev-checkout-notice">
+    <main
+      className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12"
+      data-testid="dev-checkout"
+      data-interval={interval}
+    >
+      <div
+        className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg"
+        role="note"
+        data-testid="dev-checkout-notice"
+      >
         <FlaskConical className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
         <p>{DEV_CHECKOUT_NOTICE}.</p>
       </div>
 
-      <Link to="/upgrade" className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
+      <Link
+        to="/upgrade"
+        className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Back to plans
       </Link>
 
       <div className="grid overflow-hidden rounded-3xl border border-line bg-surface shadow-2xl shadow-black/20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
-        <section aria-labelledby="order-title" className="border-b border-line bg-bg-elevated p-6 sm:p-8 lg:border-b-0 lg:border-r">
+        <section
+          aria-labelledby="order-title"
+          className="border-b border-line bg-bg-elevated p-6 sm:p-8 lg:border-b-0 lg:border-r"
+        >
           <p className="text-sm font-medium text-muted">Subscribe to</p>
           <h1 id="order-title" className="mt-1 flex items-center gap-2.5 text-2xl font-bold tracking-tight text-fg">
             <span className="grid size-9 place-items-center rounded-xl bg-brand-strong text-white shadow-md shadow-brand/30">
@@ -117,7 +136,9 @@ export function DevCheckoutScreen() {
           <dl className="mt-4 space-y-3 text-sm">
             <div>
               <dt className="text-muted">Email</dt>
-              <dd className="mt-1 truncate rounded-lg border border-line bg-bg-elevated px-3 py-2.5 text-fg">{user?.email ?? "…"}</dd>
+              <dd className="mt-1 truncate rounded-lg border border-line bg-bg-elevated px-3 py-2.5 text-fg">
+                {user?.email ?? "…"}
+              </dd>
             </div>
             <div>
               <dt className="text-muted">Payment method</dt>
@@ -134,14 +155,30 @@ export function DevCheckoutScreen() {
             </p>
           )}
 
-          <button type="button" onClick={() => void pay()} disabled={busy} aria-busy={busy} data-testid="dev-checkout-pay" className={`${primaryButton} mt-6 h-12 w-full text-base`}>
+          <Button
+            onClick={() => void pay()}
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="dev-checkout-pay"
+            variant="primary"
+            size="lg"
+            className="mt-6 w-full text-base"
+          >
             {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Lock className="size-4" aria-hidden />}
-            {state.status === "redirecting" ? "Payment received…" : state.status === "paying" ? "Processing…" : `Pay ${CENTS.format(amount)}`}
-          </button>
+            {state.status === "redirecting"
+              ? "Payment received…"
+              : state.status === "paying"
+                ? "Processing…"
+                : `Pay ${CENTS.format(amount)}`}
+          </Button>
 
           <div aria-live="assertive">
             {state.status === "error" && (
-              <p className="mt-3 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" role="alert" data-testid="dev-checkout-error">
+              <p
+                className="mt-3 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+                role="alert"
+                data-testid="dev-checkout-error"
+              >
                 {state.message}
               </p>
             )}

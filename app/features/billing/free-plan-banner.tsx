@@ -5,7 +5,8 @@ import { isBannerExcluded } from "~/domain/routing";
 import { useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 
-export const FREE_BANNER_TEXT = "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
+export const FREE_BANNER_TEXT =
+  "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
 
 /** The spec's exclusions, plus the offline test checkout (a dev tool, not a product screen). */
 export function isFreeBannerHidden(pathname: string): boolean {
@@ -46,7 +47,10 @@ export function FreePlanBanner() {
         // Follows the <html data-sidebar> marker the server and boot script set, so it never jumps at hydration.
         className="fixed inset-x-0 bottom-0 z-30 border-t border-brand/30 bg-bg-elevated/95 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.45)] backdrop-blur-md animate-slide-up lg:left-72 lg:in-data-[sidebar=collapsed]:left-16"
       >
-        <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-r from-brand-soft via-transparent to-transparent" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 bg-gradient-to-r from-brand-soft via-transparent to-transparent"
+        />
         <div className="relative mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
           <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand sm:grid">
             <Sparkles className="size-4" aria-hidden />

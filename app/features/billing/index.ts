@@ -21,6 +21,18 @@ export { DevCheckoutScreen } from "./dev-checkout";
 export { PaymentCancelScreen } from "./payment-cancel";
 export { PaymentSuccessScreen } from "./payment-success";
 export { PaymentReceiptScreen } from "./receipt";
-export { type Counters, QUERY_LIMIT_KEY, type QueryLimit, remainingOf, SUBSCRIPTION_KEY, type SubscriptionStatus, USAGE_SUMMARY_KEY, type UsageSummary, useQueryUsage, useSubscription, useUsageSummary } from "./subscription";
+export {
+  type Counters,
+  QUERY_LIMIT_KEY,
+  type QueryLimit,
+  remainingOf,
+  SUBSCRIPTION_KEY,
+  type SubscriptionStatus,
+  USAGE_SUMMARY_KEY,
+  type UsageSummary,
+  useQueryUsage,
+  useSubscription,
+  useUsageSummary,
+} from "./subscription";
 export { UpgradeScreen } from "./upgrade-screen";
 export { UsageBar } from "./usage-bar";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/ui/button";
 import { ArrowLeft, CircleX, Headset } from "lucide-react";
-import { primaryButton, secondaryButton } from "./styles";
 
 export const PAYMENT_CANCEL_TITLE = "Payment cancelled — no charge was made";
 
@@ -18,11 +18,15 @@ export function PaymentCancelScreen() {
           whenever you are ready.
         </p>
         <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-          <Link to="/support" className={`${secondaryButton} h-11`}>
+          <Link to="/support" className={buttonClasses({ variant: "secondary", size: "lg" })}>
             <Headset className="size-4" aria-hidden />
             Contact support
           </Link>
-          <Link to="/upgrade" className={`${primaryButton} h-11`} data-testid="payment-cancel-back">
+          <Link
+            to="/upgrade"
+            className={buttonClasses({ variant: "primary", size: "lg" })}
+            data-testid="payment-cancel-back"
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Back to plans
           </Link>

@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { buttonClasses } from "~/ui/button";
 import { ArrowRight, Check, Loader2, LogIn, PartyPopper, ReceiptText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isHighlightedPlan, planDisplayName } from "~/domain/plans";
@@ -8,7 +9,6 @@ import { useSubscription } from "~/features/billing/subscription";
 import { BillingPage } from "./billing-page";
 import { formatLongDate } from "./format";
 import { isCheckoutReturn, PremiumWelcome } from "./premium-welcome";
-import { primaryButton, secondaryButton } from "./styles";
 
 /** How long the screen keeps asking for the new plan while the payment provider's webhook lands. */
 const ACTIVATION_POLL_MS = 2000;
@@ -81,21 +81,33 @@ export function PaymentSuccessScreen() {
     <BillingPage testId="payment-success">
       <div className="mx-auto max-w-xl">
         <div className="relative overflow-hidden rounded-3xl border border-line bg-surface px-6 pb-8 pt-10 text-center shadow-2xl shadow-black/20 sm:px-10">
-          <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-b from-brand-soft via-transparent to-transparent" />
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 bg-gradient-to-b from-brand-soft via-transparent to-transparent"
+          />
           <div aria-hidden className="pointer-events-none absolute inset-0">
             {CONFETTI.map((c, i) => (
-              <span key={c} className={`absolute rotate-45 rounded-[2px] opacity-70 animate-pulse ${c} ${i % 2 ? "[animation-delay:700ms]" : ""}`} />
+              <span
+                key={c}
+                className={`absolute rotate-45 rounded-[2px] opacity-70 animate-pulse ${c} ${i % 2 ? "[animation-delay:700ms]" : ""}`}
+              />
             ))}
           </div>
 
           <div className="relative mx-auto grid size-20 place-items-center">
-            <span aria-hidden className="absolute inset-0 animate-ping rounded-full bg-brand/25 [animation-iteration-count:3]" />
+            <span
+              aria-hidden
+              className="absolute inset-0 animate-ping rounded-full bg-brand/25 [animation-iteration-count:3]"
+            />
             <span className="relative grid size-20 place-items-center rounded-full bg-gradient-to-br from-brand-strong to-accent text-white shadow-xl shadow-brand/40">
               <PartyPopper className="size-9" aria-hidden />
             </span>
           </div>
 
-          <h1 className="relative mt-6 text-3xl font-bold tracking-tight text-fg sm:text-4xl" data-testid="payment-success-title">
+          <h1
+            className="relative mt-6 text-3xl font-bold tracking-tight text-fg sm:text-4xl"
+            data-testid="payment-success-title"
+          >
             {heading}
           </h1>
           <p className="relative mx-auto mt-3 max-w-md text-muted" aria-live="polite">
@@ -162,21 +174,28 @@ export function PaymentSuccessScreen() {
                 {sessionId && (
                   <Link
                     to={`/payment-receipt?id=${encodeURIComponent(sessionId)}`}
-                    className={`${secondaryButton} h-11`}
+                    className={buttonClasses({ variant: "secondary", size: "lg" })}
                     data-testid="payment-success-receipt"
                   >
                     <ReceiptText className="size-4" aria-hidden />
                     View receipt
                   </Link>
                 )}
-                <Link to="/app" className={`${primaryButton} h-11`} data-testid="payment-success-explore">
+                <Link
+                  to="/app"
+                  className={buttonClasses({ variant: "primary", size: "lg" })}
+                  data-testid="payment-success-explore"
+                >
                   Explore Dashboard
                   <ArrowRight className="size-4" aria-hidden />
                 </Link>
               </>
             ) : (
               !authLoading && (
-                <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} className={`${primaryButton} h-11`}>
+                <Link
+                  to={`/login?redirect=${encodeURIComponent(pathname + search)}`}
+                  className={buttonClasses({ variant: "primary", size: "lg" })}
+                >
                   <LogIn className="size-4" aria-hidden />
                   Log in
                 </Link>

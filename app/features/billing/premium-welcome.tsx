@@ -1,11 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
+import { Button, buttonClasses } from "~/ui/button";
 import { ArrowRight, ArrowUpRight, Clapperboard, Lightbulb, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "~/ui/modal";
 import { useCurrentUser } from "~/features/auth";
 import { isGrowthActive, useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, readStored, useStoredValue, writeStored } from "./storage";
-import { primaryButton, secondaryButton, ghostButton } from "./styles";
 import { TourPlayer } from "./tour-player";
 import { WELCOME_FEATURES } from "./welcome-features";
 
@@ -133,7 +133,10 @@ function VideoThumbnail({ onPlay }: { onPlay: () => void }) {
       className="group relative block aspect-[16/8] w-full sm:aspect-[16/6] overflow-hidden rounded-xl border border-line bg-gradient-to-br from-brand-strong/40 via-bg-elevated to-accent/20 text-left"
     >
       {/* A collage of the four feature cards as the poster frame. */}
-      <span aria-hidden className="absolute inset-0 grid grid-cols-2 gap-2 p-3 opacity-70 transition-opacity group-hover:opacity-50 sm:grid-cols-4 sm:gap-3 sm:p-4">
+      <span
+        aria-hidden
+        className="absolute inset-0 grid grid-cols-2 gap-2 p-3 opacity-70 transition-opacity group-hover:opacity-50 sm:grid-cols-4 sm:gap-3 sm:p-4"
+      >
         {WELCOME_FEATURES.map(({ id, title, icon: Icon }, i) => (
           <span
             key={id}
@@ -190,10 +193,21 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
       className="md:max-w-3xl!"
       footer={
         <>
-          <button type="button" onClick={onDontShowAgain} className={`${ghostButton} h-11 md:mr-auto md:h-10`} data-testid="welcome-dont-show">
+          <Button
+            onClick={onDontShowAgain}
+            variant="ghost"
+            size="lg"
+            className="md:mr-auto"
+            data-testid="welcome-dont-show"
+          >
             Don&rsquo;t show this again
-          </button>
-          <Link to="/" onClick={onClose} className={`${secondaryButton} h-11 md:h-10`} data-testid="welcome-explore-dashboard">
+          </Button>
+          <Link
+            to="/"
+            onClick={onClose}
+            className={buttonClasses({ variant: "secondary", size: "lg" })}
+            data-testid="welcome-explore-dashboard"
+          >
             Explore Dashboard
           </Link>
           <a
@@ -201,7 +215,7 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
             target="_blank"
             rel="noopener noreferrer"
             onClick={onClose}
-            className={`${primaryButton} h-11 md:h-10`}
+            className={buttonClasses({ variant: "primary", size: "lg" })}
             data-testid="welcome-start-power-tour"
           >
             Start Power tour
@@ -212,7 +226,11 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
       }
     >
       <div className="space-y-5">
-        {playing ? <TourPlayer onClose={() => setPlaying(false)} /> : <VideoThumbnail onPlay={() => setPlaying(true)} />}
+        {playing ? (
+          <TourPlayer onClose={() => setPlaying(false)} />
+        ) : (
+          <VideoThumbnail onPlay={() => setPlaying(true)} />
+        )}
         <p className="-mt-2 flex items-center gap-1.5 text-xs text-muted" data-testid="welcome-power-tour-label">
           <Clapperboard className="size-3.5 text-brand" aria-hidden />
           Power tour • 21:01 — the full walkthrough, on the Tutorials page
@@ -241,13 +259,19 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
                   </span>
                   <span className="mt-0.5 block text-xs leading-5 text-muted">{blurb}</span>
                 </span>
-                <ArrowRight className="mt-1 size-4 shrink-0 text-subtle transition-transform group-hover:translate-x-0.5 group-hover:text-brand" aria-hidden />
+                <ArrowRight
+                  className="mt-1 size-4 shrink-0 text-subtle transition-transform group-hover:translate-x-0.5 group-hover:text-brand"
+                  aria-hidden
+                />
               </Link>
             </li>
           ))}
         </ul>
 
-        <div className="flex gap-3 rounded-xl border border-brand/30 bg-brand-soft px-4 py-3" data-testid="welcome-quick-start">
+        <div
+          className="flex gap-3 rounded-xl border border-brand/30 bg-brand-soft px-4 py-3"
+          data-testid="welcome-quick-start"
+        >
           <Lightbulb className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
           <div className="text-sm">
             <p className="font-semibold text-fg">Quick Start</p>

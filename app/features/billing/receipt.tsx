@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Button, buttonClasses } from "~/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CircleAlert, LogIn, Printer, ReceiptText } from "lucide-react";
 import type { ReactNode } from "react";
@@ -10,7 +11,6 @@ import { LogoMark } from "~/ui/logo";
 import type { Receipt } from "~/domain/contracts/billing";
 import { BillingPage } from "./billing-page";
 import { formatDateTime, formatMinorAmount, intervalLabel } from "./format";
-import { primaryButton, secondaryButton } from "./styles";
 
 /** GET /api/billing/receipt's payment: the recorded payment without Stripe's ids, plus when it was made. */
 /** A payment as `GET /api/billing/receipt` answers it (the billing contract's Receipt). */
@@ -152,7 +152,11 @@ export function PaymentReceiptScreen() {
   let body: ReactNode;
   if (authLoading || (user && query.isPending)) {
     body = (
-      <div className="mx-auto max-w-2xl animate-pulse rounded-2xl border border-line bg-surface p-8" aria-busy="true" aria-label="Loading the receipt">
+      <div
+        className="mx-auto max-w-2xl animate-pulse rounded-2xl border border-line bg-surface p-8"
+        aria-busy="true"
+        aria-label="Loading the receipt"
+      >
         <div className="h-6 w-32 rounded bg-surface-2" />
         <div className="mt-6 h-10 w-48 rounded bg-surface-2" />
         <div className="mt-8 space-y-3">
@@ -166,25 +170,32 @@ export function PaymentReceiptScreen() {
     body = (
       <Message icon={<LogIn className="size-6" aria-hidden />} title="Log in to see your receipt">
         <p>Receipts are private to the account that paid.</p>
-        <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} className={`${primaryButton} mt-6 h-11`} data-testid="receipt-login">
+        <Link
+          to={`/login?redirect=${encodeURIComponent(pathname + search)}`}
+          className={buttonClasses({ variant: "primary", size: "lg", className: "mt-6" })}
+          data-testid="receipt-login"
+        >
           Log in
         </Link>
       </Message>
     );
   } else if (query.isError) {
     body = (
-      <Message icon={<CircleAlert className="size-6 text-danger" aria-hidden />} title="The receipt could not be loaded">
+      <Message
+        icon={<CircleAlert className="size-6 text-danger" aria-hidden />}
+        title="The receipt could not be loaded"
+      >
         <p role="alert">{errorMessage(query.error, "Please try again in a moment.")}</p>
-        <button type="button" onClick={() => void query.refetch()} className={`${secondaryButton} mt-6 h-11`}>
+        <Button onClick={() => void query.refetch()} variant="secondary" size="lg" className="mt-6">
           Try again
-        </button>
+        </Button>
       </Message>
     );
   } else if (!query.data) {
     body = (
       <Message icon={<ReceiptText className="size-6" aria-hidden />} title="No receipt found">
         <p>{id ? "There is no payment with this number on your account." : "Your account has no payments yet."}</p>
-        <Link to="/upgrade" className={`${secondaryButton} mt-6 h-11`}>
+        <Link to="/upgrade" className={buttonClasses({ variant: "secondary", size: "lg", className: "mt-6" })}>
           Usage &amp; billing
         </Link>
       </Message>
@@ -197,10 +208,10 @@ export function PaymentReceiptScreen() {
             <ArrowLeft className="size-4" aria-hidden />
             Usage &amp; billing
           </Link>
-          <button type="button" onClick={() => window.print()} className={`${secondaryButton} h-10`} data-testid="receipt-print">
+          <Button onClick={() => window.print()} variant="secondary" size="md" data-testid="receipt-print">
             <Printer className="size-4" aria-hidden />
             Print
-          </button>
+          </Button>
         </div>
         <ReceiptCard payment={query.data} />
       </>

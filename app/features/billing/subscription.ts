@@ -215,6 +215,7 @@ export function useResetBillingCacheOnUserChange() {
     if (previous.current === id) return;
     previous.current = id;
     knownStatus = null;
-    for (const key of [SUBSCRIPTION_KEY, USAGE_SUMMARY_KEY, QUERY_LIMIT_KEY]) void queryClient.resetQueries({ queryKey: key });
+    for (const key of [SUBSCRIPTION_KEY, USAGE_SUMMARY_KEY, QUERY_LIMIT_KEY])
+      void queryClient.resetQueries({ queryKey: key });
   }, [id, queryClient]);
 }

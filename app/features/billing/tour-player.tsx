@@ -18,7 +18,13 @@ const STEPS: Record<WelcomeFeature["id"], readonly string[]> = {
   "chat-projects": ["Ask market questions in chat", "Keep findings in a project", "Reuse your brand instructions"],
 };
 
-const delay = ["", "[animation-delay:150ms]", "[animation-delay:300ms]", "[animation-delay:450ms]", "[animation-delay:600ms]"];
+const delay = [
+  "",
+  "[animation-delay:150ms]",
+  "[animation-delay:300ms]",
+  "[animation-delay:450ms]",
+  "[animation-delay:600ms]",
+];
 
 function WinningVisual() {
   const rows = [
@@ -29,15 +35,22 @@ function WinningVisual() {
   return (
     <div className="space-y-2">
       {rows.map((row, i) => (
-        <div key={row.trend} className={`flex items-center gap-2.5 rounded-lg border border-line bg-surface p-2 animate-slide-up ${delay[i + 1]}`}>
+        <div
+          key={row.trend}
+          className={`flex items-center gap-2.5 rounded-lg border border-line bg-surface p-2 animate-slide-up ${delay[i + 1]}`}
+        >
           <span className="size-8 shrink-0 rounded-md bg-gradient-to-br from-brand to-accent" />
           <div className="min-w-0 flex-1 space-y-1.5">
             <span className={`block h-1.5 rounded-full bg-fg/25 ${row.name}`} />
             <span className="block h-1.5 overflow-hidden rounded-full bg-surface-2">
-              <span className={`block h-full rounded-full bg-accent transition-[width] duration-1000 ease-out starting:w-0 ${row.score}`} />
+              <span
+                className={`block h-full rounded-full bg-accent transition-[width] duration-1000 ease-out starting:w-0 ${row.score}`}
+              />
             </span>
           </div>
-          <span className="shrink-0 rounded-full bg-accent/15 px-1.5 py-0.5 text-[10px] font-bold text-accent">{row.trend}</span>
+          <span className="shrink-0 rounded-full bg-accent/15 px-1.5 py-0.5 text-[10px] font-bold text-accent">
+            {row.trend}
+          </span>
         </div>
       ))}
     </div>
@@ -111,10 +124,14 @@ function ChatVisual() {
           </span>
         ))}
       </div>
-      <div className={`ml-auto w-3/4 rounded-xl rounded-br-sm bg-brand-strong px-2.5 py-1.5 text-[10px] text-white animate-slide-up ${delay[1]}`}>
+      <div
+        className={`ml-auto w-3/4 rounded-xl rounded-br-sm bg-brand-strong px-2.5 py-1.5 text-[10px] text-white animate-slide-up ${delay[1]}`}
+      >
         Which posture products sell best in the US?
       </div>
-      <div className={`w-5/6 space-y-1 rounded-xl rounded-bl-sm border border-line bg-surface px-2.5 py-2 animate-slide-up ${delay[3]}`}>
+      <div
+        className={`w-5/6 space-y-1 rounded-xl rounded-bl-sm border border-line bg-surface px-2.5 py-2 animate-slide-up ${delay[3]}`}
+      >
         <span className="block h-1.5 w-full rounded-full bg-fg/20" />
         <span className="block h-1.5 w-4/5 rounded-full bg-fg/20" />
         <span className="block h-1.5 w-2/3 rounded-full bg-fg/20" />
@@ -178,7 +195,10 @@ export function TourPlayer({ onClose }: { onClose: () => void }) {
           <p className="text-[11px] font-semibold uppercase tracking-wider text-brand">
             Step {index + 1} of {count}
           </p>
-          <h3 className="mt-1 flex items-center gap-2 text-base font-semibold tracking-tight text-fg" aria-live="polite">
+          <h3
+            className="mt-1 flex items-center gap-2 text-base font-semibold tracking-tight text-fg"
+            aria-live="polite"
+          >
             <Icon className="size-4 shrink-0 text-brand" aria-hidden />
             {feature.title}
           </h3>
@@ -218,7 +238,13 @@ export function TourPlayer({ onClose }: { onClose: () => void }) {
           data-testid="tour-player-toggle"
           className="grid size-8 shrink-0 place-items-center rounded-lg text-fg transition-colors hover:bg-surface-2"
         >
-          {ended ? <RotateCcw className="size-4" aria-hidden /> : playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+          {ended ? (
+            <RotateCcw className="size-4" aria-hidden />
+          ) : playing ? (
+            <Pause className="size-4" aria-hidden />
+          ) : (
+            <Play className="size-4" aria-hidden />
+          )}
         </button>
         <div className="flex min-w-0 flex-1 gap-1" role="group" aria-label="Chapters">
           {WELCOME_FEATURES.map((f, i) => {

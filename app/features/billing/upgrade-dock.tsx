@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/ui/button";
 import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
@@ -6,14 +7,17 @@ import { Tip } from "~/ui/tooltip";
 import { setSidebarCollapsed } from "~/features/shell";
 import { useQueryUsage, useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
-import { primaryButton } from "./styles";
 import { UsageBar } from "./usage-bar";
 
 export const DOCK_HEIGHT_COLLAPSED_PX = 70;
 export const DOCK_HEIGHT_EXPANDED_PX = 360;
 
 // Growth's real allowance, from the counter catalogue: never "unlimited".
-const TICKS = [allowancePhrase("queries", "growth") ?? "More AI queries", "Advanced image generation", "AI automation tools"] as const;
+const TICKS = [
+  allowancePhrase("queries", "growth") ?? "More AI queries",
+  "Advanced image generation",
+  "AI automation tools",
+] as const;
 
 /** "Only N left" from 80% of the daily queries, "No queries left today" at the limit, otherwise "Unlock Premium". */
 export function dockHeadline(nearLimit: boolean, remaining: number): string {
@@ -55,7 +59,10 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
           >
             <Crown className="size-[18px]" aria-hidden />
             {usage.nearLimit && (
-              <span aria-hidden className="absolute -right-1 -top-1 size-2.5 rounded-full bg-warning ring-2 ring-bg-elevated" />
+              <span
+                aria-hidden
+                className="absolute -right-1 -top-1 size-2.5 rounded-full bg-warning ring-2 ring-bg-elevated"
+              />
             )}
           </button>
         </Tip>
@@ -73,14 +80,19 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
           open ? "h-[360px] max-h-[calc(100dvh-14rem)]" : "h-[70px]"
         }`}
       >
-        <span aria-hidden className="pointer-events-none absolute -right-10 -top-12 size-32 rounded-full bg-brand/20 blur-2xl" />
+        <span
+          aria-hidden
+          className="pointer-events-none absolute -right-10 -top-12 size-32 rounded-full bg-brand/20 blur-2xl"
+        />
         {open ? (
           <div id={panelId} className="relative flex h-full flex-col overflow-y-auto p-3.5 [scrollbar-width:none]">
             <div className="flex items-start gap-2">
               <span className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand-strong to-accent text-white shadow-sm shadow-brand/30">
                 <Crown className="size-4" aria-hidden />
               </span>
-              <h2 className="min-w-0 flex-1 pt-0.5 text-[15px] font-semibold leading-tight text-fg">Upgrade to Growth</h2>
+              <h2 className="min-w-0 flex-1 pt-0.5 text-[15px] font-semibold leading-tight text-fg">
+                Upgrade to Growth
+              </h2>
               <button
                 type="button"
                 onClick={() => setOpen(false)}
@@ -93,7 +105,9 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
                 <ChevronDown className="size-4" aria-hidden />
               </button>
             </div>
-            <p className="mt-1 text-xs leading-[18px] text-muted">Boost your dropshipping speed by 10× with AI automation</p>
+            <p className="mt-1 text-xs leading-[18px] text-muted">
+              Boost your dropshipping speed by 10× with AI automation
+            </p>
 
             <div className="mt-2.5 rounded-xl border border-line bg-bg-elevated/60 px-3 py-2">
               <p className="whitespace-nowrap text-xs" aria-live="polite" data-testid="upgrade-dock-counter">
@@ -116,7 +130,12 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
             </ul>
 
             <div className="mt-auto pt-2.5">
-              <Link to="/upgrade" onClick={onNavigate} className={`${primaryButton} h-9 w-full`} data-testid="upgrade-dock-upgrade">
+              <Link
+                to="/upgrade"
+                onClick={onNavigate}
+                className={buttonClasses({ variant: "primary", size: "md", className: "w-full" })}
+                data-testid="upgrade-dock-upgrade"
+              >
                 Upgrade Now
               </Link>
               <Link
@@ -126,10 +145,14 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
               >
                 See plan details
               </Link>
-              <p className="mt-1 flex items-start gap-1.5 border-t border-line pt-2 text-[11px] leading-4 text-subtle" data-testid="upgrade-dock-social-proof">
+              <p
+                className="mt-1 flex items-start gap-1.5 border-t border-line pt-2 text-[11px] leading-4 text-subtle"
+                data-testid="upgrade-dock-social-proof"
+              >
                 <Star className="mt-px size-3 shrink-0 fill-warning text-warning" aria-hidden />
                 <span>
-                  Join 1,200+ dropshippers and 7,200+ merchants · rated <span className="font-semibold text-muted">4.9/5</span>
+                  Join 1,200+ dropshippers and 7,200+ merchants · rated{" "}
+                  <span className="font-semibold text-muted">4.9/5</span>
                 </span>
               </p>
             </div>
@@ -148,7 +171,11 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
                 <Crown className="size-4" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">
-                <span className={`block truncate text-sm font-semibold ${usage.nearLimit ? "text-warning" : "text-fg"}`}>{headline}</span>
+                <span
+                  className={`block truncate text-sm font-semibold ${usage.nearLimit ? "text-warning" : "text-fg"}`}
+                >
+                  {headline}
+                </span>
               </span>
               <span className="shrink-0 text-[11px] tabular-nums text-muted" aria-live="polite">
                 {counter}

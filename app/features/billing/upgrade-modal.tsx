@@ -1,11 +1,16 @@
 import { Check, ExternalLink, Flame, Loader2, Lock, ShieldCheck } from "lucide-react";
+import { Button } from "~/ui/button";
 import { useEffect, useState } from "react";
 import { BillingToggle } from "~/features/pricing";
 import { Modal } from "~/ui/modal";
-import { GROWTH_MONTHLY_QUOTAS, growthPriceDisplay, PRIORITY_SUPPORT_HOURS, type BillingInterval } from "~/domain/pricing";
+import {
+  GROWTH_MONTHLY_QUOTAS,
+  growthPriceDisplay,
+  PRIORITY_SUPPORT_HOURS,
+  type BillingInterval,
+} from "~/domain/pricing";
 import { useSubscription } from "~/features/billing/subscription";
 import { useGrowthCheckout } from "./checkout";
-import { primaryButton, secondaryButton } from "./styles";
 import {
   resolveUpgradeDetail,
   UPGRADE_MODAL_DEFAULTS,
@@ -76,9 +81,9 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
       data-testid="upgrade-modal"
       className="md:max-w-3xl!"
       footer={
-        <button type="button" onClick={onClose} className={`${secondaryButton} h-11 md:h-10`} data-testid="upgrade-modal-continue-free">
+        <Button onClick={onClose} variant="secondary" size="lg" data-testid="upgrade-modal-continue-free">
           Continue with Free Plan
-        </button>
+        </Button>
       }
     >
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-6" data-feature={feature}>
@@ -114,10 +119,19 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
 
         <div className="flex flex-col rounded-2xl border border-brand/40 bg-gradient-to-b from-brand-soft to-surface p-5">
           <div className="flex justify-center">
-            <BillingToggle value={interval} onChange={setBillingInterval} className="[&_button]:h-9 [&_button]:px-3.5" />
+            <BillingToggle
+              value={interval}
+              onChange={setBillingInterval}
+              className="[&_button]:h-9 [&_button]:px-3.5"
+            />
           </div>
 
-          <div className="mt-5 text-center" aria-live="polite" data-testid="upgrade-modal-price" data-interval={interval}>
+          <div
+            className="mt-5 text-center"
+            aria-live="polite"
+            data-testid="upgrade-modal-price"
+            data-interval={interval}
+          >
             <p className="flex items-baseline justify-center gap-1">
               <span className="text-4xl font-bold tracking-tight text-fg">{price.price}</span>
               <span className="text-sm font-medium text-muted">{price.period}</span>
@@ -134,25 +148,34 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
             </p>
           </div>
 
-          <button
-            type="button"
+          <Button
             onClick={() => void checkout.start(interval)}
             disabled={busy}
             aria-busy={busy}
             data-testid="upgrade-modal-upgrade"
             data-interval={interval}
-            className={`${primaryButton} mt-5 h-11 w-full`}
+            variant="primary"
+            size="lg"
+            className="mt-5 w-full"
           >
             {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             {interval === "yearly" ? "Upgrade yearly" : "Upgrade monthly"}
             <span className="sr-only"> (checkout opens in a new tab)</span>
-          </button>
+          </Button>
 
           <div aria-live="polite" className="min-h-0">
             {opened && (
-              <p className="mt-3 rounded-lg bg-surface-2 px-3 py-2 text-xs leading-5 text-muted" data-testid="upgrade-modal-opened">
+              <p
+                className="mt-3 rounded-lg bg-surface-2 px-3 py-2 text-xs leading-5 text-muted"
+                data-testid="upgrade-modal-opened"
+              >
                 Checkout opened in a new tab. This page updates by itself once the payment completes.{" "}
-                <a href={opened.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+                <a
+                  href={opened.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-semibold text-brand hover:underline"
+                >
                   Open it again
                   <ExternalLink className="size-3" aria-hidden />
                 </a>
@@ -160,11 +183,14 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
             )}
           </div>
 
-          <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted" data-testid="upgrade-modal-counter">
+          <p
+            className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted"
+            data-testid="upgrade-modal-counter"
+          >
             <Flame className="size-3.5 text-warning" aria-hidden />
             <span>
-              <span className="font-semibold tabular-nums text-fg">{count.toLocaleString("en-US")}</span> sellers upgraded
-              this month
+              <span className="font-semibold tabular-nums text-fg">{count.toLocaleString("en-US")}</span> sellers
+              upgraded this month
             </span>
           </p>
           <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-subtle">

@@ -31,14 +31,21 @@ export function UpgradeScreen() {
       </header>
 
       {error && (
-        <p className="mx-auto mt-6 max-w-2xl rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-center text-sm text-fg" role="alert">
+        <p
+          className="mx-auto mt-6 max-w-2xl rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-center text-sm text-fg"
+          role="alert"
+        >
           {error}
         </p>
       )}
 
       <div className="mt-10 space-y-8">
         {loading ? (
-          <div className="h-64 animate-pulse rounded-3xl border border-line bg-surface" aria-busy="true" aria-label="Loading your plan" />
+          <div
+            className="h-64 animate-pulse rounded-3xl border border-line bg-surface"
+            aria-busy="true"
+            aria-label="Loading your plan"
+          />
         ) : isPaid && status ? (
           <CurrentPlan status={status} />
         ) : (

@@ -4,11 +4,14 @@ import { useUsageSummary } from "~/features/billing/subscription";
 import { formatDateTime } from "./format";
 import { UsageBar } from "./usage-bar";
 
-
 function Meter({ label, used, limit, period }: { label: string; used: number; limit: number; period: string }) {
   const included = limit > 0;
   return (
-    <li className="rounded-xl border border-line bg-bg-elevated/60 px-4 py-3" data-testid="usage-meter" data-counter={label}>
+    <li
+      className="rounded-xl border border-line bg-bg-elevated/60 px-4 py-3"
+      data-testid="usage-meter"
+      data-counter={label}
+    >
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-sm font-medium text-fg">{label}</span>
         <span className="text-xs tabular-nums text-muted">
@@ -30,7 +33,11 @@ function Meter({ label, used, limit, period }: { label: string; used: number; li
 export function UsageOverview() {
   const { summary, isLoading, error, refetch } = useUsageSummary();
   return (
-    <section aria-labelledby="usage-title" className="rounded-3xl border border-line bg-surface p-6 sm:p-8" data-testid="usage-overview">
+    <section
+      aria-labelledby="usage-title"
+      className="rounded-3xl border border-line bg-surface p-6 sm:p-8"
+      data-testid="usage-overview"
+    >
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="usage-title" className="text-lg font-semibold tracking-tight text-fg">
           Your usage
@@ -42,9 +49,16 @@ export function UsageOverview() {
         )}
       </div>
       {error ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-fg" role="alert">
+        <div
+          className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-fg"
+          role="alert"
+        >
           {error}
-          <button type="button" onClick={() => void refetch()} className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
+          >
             <RefreshCw className="size-3.5" aria-hidden />
             Retry
           </button>
@@ -58,11 +72,23 @@ export function UsageOverview() {
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-live="polite">
           {DAILY_COUNTERS.map((key) => (
-            <Meter key={key} label={COUNTERS[key].label} used={summary.usage[key]} limit={summary.limits[key]} period={periodPhrase(key)} />
+            <Meter
+              key={key}
+              label={COUNTERS[key].label}
+              used={summary.usage[key]}
+              limit={summary.limits[key]}
+              period={periodPhrase(key)}
+            />
           ))}
           {MONTHLY_COUNTERS.map((key) =>
             summary.monthly?.[key] ? (
-              <Meter key={key} label={COUNTERS[key].label} used={summary.monthly[key].used} limit={summary.monthly[key].limit} period={periodPhrase(key)} />
+              <Meter
+                key={key}
+                label={COUNTERS[key].label}
+                used={summary.monthly[key].used}
+                limit={summary.monthly[key].limit}
+                period={periodPhrase(key)}
+              />
             ) : null,
           )}
         </ul>

@@ -64,11 +64,19 @@ export function refreshChatLists(queryClient: QueryClient): void {
 }
 
 /** Applies `fields` to one chat wherever it is cached, keeping its place in every list. */
-export function patchChatEverywhere(queryClient: QueryClient, id: string, fields: Partial<Pick<ChatSummary, "title" | "updatedAt">>): void {
+export function patchChatEverywhere(
+  queryClient: QueryClient,
+  id: string,
+  fields: Partial<Pick<ChatSummary, "title" | "updatedAt">>,
+): void {
   const patch = <T extends ChatSummary>(chats: T[]) => chats.map((c) => (c.id === id ? { ...c, ...fields } : c));
   queryClient.setQueryData<ChatSummary[]>(chatKeys.list(), (old) => (old ? patch(old) : old));
-  queryClient.setQueriesData<HistoryData>({ queryKey: chatKeys.histories() }, (old) => (old ? { ...old, chats: patch(old.chats) } : old));
-  queryClient.setQueryData<ChatDetail>(chatKeys.detail(id), (old) => (old ? { ...old, chat: { ...old.chat, ...fields } } : old));
+  queryClient.setQueriesData<HistoryData>({ queryKey: chatKeys.histories() }, (old) =>
+    old ? { ...old, chats: patch(old.chats) } : old,
+  );
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(id), (old) =>
+    old ? { ...old, chat: { ...old.chat, ...fields } } : old,
+  );
 }
 
 /** Takes chats out of every list (their open copies stay until the server confirms). */

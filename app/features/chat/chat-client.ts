@@ -30,7 +30,10 @@ export async function fetchChats({ signal }: { signal?: AbortSignal } = {}): Pro
 export async function fetchChatHistory(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<ChatListItem[]> {
   const url = q ? `/api/chats?q=${encodeURIComponent(q)}` : "/api/chats";
   const body = await getQueryFn<ChatList>({ on401: "throw" })({ queryKey: [url], signal });
-  return (body?.chats ?? []).map((c) => ({ ...c, messageCount: typeof c.messageCount === "number" ? c.messageCount : 0 }));
+  return (body?.chats ?? []).map((c) => ({
+    ...c,
+    messageCount: typeof c.messageCount === "number" ? c.messageCount : 0,
+  }));
 }
 
 /** One chat and its messages (404 `NOT_FOUND` for an unknown chat or another user's). */
@@ -72,7 +75,11 @@ function answerEndpoint(chatId: string, request: AnswerRequest): { method: strin
   const messageUrl = (id: string) => `${chatUrl(chatId)}/messages/${encodeURIComponent(id)}`;
   switch (request.kind) {
     case "ask":
-      return { method: "POST", url: `${chatUrl(chatId)}/messages`, body: { content: request.content, ...(request.parentId ? { parentId: request.parentId } : {}) } };
+      return {
+        method: "POST",
+        url: `${chatUrl(chatId)}/messages`,
+        body: { content: request.content, ...(request.parentId ? { parentId: request.parentId } : {}) },
+      };
     case "regenerate":
       return { method: "POST", url: `${messageUrl(request.messageId)}/regenerate` };
     case "edit":
@@ -117,7 +124,10 @@ export async function stopAnswer(chatId: string): Promise<boolean> {
 }
 
 /** The answer's events in order, each with its position (the SSE id); malformed or unknown events are skipped. */
-export async function* readAnswerEvents(res: Response, signal?: AbortSignal): AsyncGenerator<StreamEvent & { seq?: number }> {
+export async function* readAnswerEvents(
+  res: Response,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEvent & { seq?: number }> {
   if (!res.body) return;
   for await (const event of readSseEvents(res.body, signal)) {
     const parsed = parseStreamEvent(event.data);

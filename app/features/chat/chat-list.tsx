@@ -11,13 +11,9 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
+import { Button, IconButton } from "~/ui/button";
 import { useChatPath } from "./chat-paths";
-import {
-  chatAfterDelete,
-  filterChats,
-  groupChats,
-  type ChatSummary,
-} from "~/features/chat/chat-logic";
+import { chatAfterDelete, filterChats, groupChats, type ChatSummary } from "~/features/chat/chat-logic";
 import { useIsStreaming } from "~/features/chat/chat-store";
 import { ChatTitleInput } from "./chat-title-input";
 import { DeleteChatDialog } from "./delete-chat-dialog";
@@ -218,21 +214,21 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
     <div className="flex h-full min-h-0 flex-col" data-testid="chat-list">
       <div className="shrink-0 space-y-2 p-3 lg:pl-5">
         <div className="flex items-center gap-2">
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             onClick={() => {
               onNewChat();
               onNavigate?.();
             }}
             data-testid="chat-new"
-            className="flex h-10 min-w-0 flex-1 items-center gap-2.5 rounded-xl border border-line bg-surface px-3 text-sm font-semibold text-fg shadow-sm transition-colors hover:border-brand/40 hover:bg-surface-2"
+            className="min-w-0 flex-1 justify-start gap-2.5 px-3 shadow-sm"
           >
             <SquarePen className="size-4 shrink-0 text-brand" aria-hidden />
             <span className="flex-1 truncate text-left">New chat</span>
             <kbd className="hidden rounded border border-line px-1.5 font-sans text-[10px] font-medium text-subtle xl:inline">
               Ctrl ⇧ O
             </kbd>
-          </button>
+          </Button>
           {headerAction}
         </div>
         <div className="relative">
@@ -262,17 +258,17 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
             className="h-9 w-full rounded-lg border border-transparent bg-surface-2/70 pl-9 pr-8 text-sm text-fg outline-none transition-colors placeholder:text-subtle focus:border-brand/50 focus:bg-surface focus:ring-3 focus:ring-brand/15 [&::-webkit-search-cancel-button]:hidden"
           />
           {query && (
-            <button
-              type="button"
+            <IconButton
+              label="Clear search"
+              size="sm"
               onClick={() => {
                 setQuery("");
                 searchRef.current?.focus();
               }}
-              aria-label="Clear search"
-              className="absolute right-1.5 top-1/2 grid size-6 -translate-y-1/2 place-items-center rounded-md text-subtle hover:bg-surface-2 hover:text-fg"
+              className="absolute right-1.5 top-1/2 size-6 -translate-y-1/2 rounded-md"
             >
               <X className="size-3.5" aria-hidden />
-            </button>
+            </IconButton>
           )}
         </div>
       </div>
@@ -286,14 +282,15 @@ export const ChatListPanel = forwardRef<ChatListHandle, ChatListPanelProps>(func
         ) : list.isError && !chats ? (
           <div className="mx-1 mt-2 rounded-xl border border-line bg-surface p-4 text-sm" role="alert">
             <p className="text-muted">Couldn&rsquo;t load your chats.</p>
-            <button
-              type="button"
+            <Button
+              variant="subtle"
+              size="sm"
+              className="mt-2"
               onClick={() => void list.refetch()}
-              className="mt-2 inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
+              icon={<RefreshCw className="size-3.5" aria-hidden />}
             >
-              <RefreshCw className="size-3.5" aria-hidden />
               Retry
-            </button>
+            </Button>
           </div>
         ) : !chats?.length ? (
           <div className="mx-1 mt-6 flex flex-col items-center px-4 text-center" data-testid="chat-list-empty">

@@ -284,7 +284,10 @@ export function visibleMessages(detail: Pick<ChatDetail, "chat" | "messages"> | 
 }
 
 /** The versions of a message (its siblings of one role) and its place among them. */
-export function messageVersions(messages: readonly ViewMessage[], message: ViewMessage): { ids: string[]; index: number } {
+export function messageVersions(
+  messages: readonly ViewMessage[],
+  message: ViewMessage,
+): { ids: string[]; index: number } {
   return versionsOf(messages, message);
 }
 
@@ -320,7 +323,9 @@ export function applyStreamEvent(messages: readonly ViewMessage[], turn: Turn, e
       // The saved question replaces the optimistic one; the answer hangs under its real id.
       const saved = normalizeMessage(event.message);
       const withQuestion = mapKey(messages, turn.userKey, () => ({ ...saved, key: turn.userKey }));
-      return mapKey(withQuestion, turn.assistantKey, (m) => (m.parentId === saved.id ? m : { ...m, parentId: saved.id }));
+      return mapKey(withQuestion, turn.assistantKey, (m) =>
+        m.parentId === saved.id ? m : { ...m, parentId: saved.id },
+      );
     }
     case "delta":
       if (!event.text) return messages as ViewMessage[];
@@ -429,7 +434,9 @@ export function answerAsMarkdown(m: Pick<ViewMessage, "content" | "summary" | "f
   if (m.summary) parts.push(`**Executive summary**\n\n${m.summary}`);
   parts.push(m.fullResearch ?? m.content);
   if (m.citations?.length) {
-    parts.push(`**Sources**\n\n${m.citations.map((c, i) => `${i + 1}. ${c.title}${c.url ? ` (${c.url})` : ""}`).join("\n")}`);
+    parts.push(
+      `**Sources**\n\n${m.citations.map((c, i) => `${i + 1}. ${c.title}${c.url ? ` (${c.url})` : ""}`).join("\n")}`,
+    );
   }
   return parts.filter((p) => p.trim()).join("\n\n");
 }
@@ -447,7 +454,12 @@ export function markdownToPlainText(markdown: string): string {
     .map((line) =>
       line
         .replace(/^\s*#{1,6}\s+/, "")
-        .replace(/^\s*\|(.*)\|\s*$/, (_, cells: string) => cells.split("|").map((c) => c.trim()).join("\t"))
+        .replace(/^\s*\|(.*)\|\s*$/, (_, cells: string) =>
+          cells
+            .split("|")
+            .map((c) => c.trim())
+            .join("\t"),
+        )
         .replace(/\[([^\]]+)\]\(#unverified\)/g, "$1 (not in the cited records)")
         .replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)")
         .replace(/(\*\*|__)(.+?)\1/g, "$2")

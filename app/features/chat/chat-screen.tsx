@@ -89,7 +89,8 @@ function ChatScreenBody({ chatId }: { chatId: string | null }) {
 
   // The local store's list shows at once, but only the server's says which chat to open.
   const mostRecent = list.isPlaceholderData ? null : (list.data?.[0]?.id ?? null);
-  const redirecting = !chatId && !pendingId && !wantsNew && (list.isPending || list.isPlaceholderData || mostRecent !== null);
+  const redirecting =
+    !chatId && !pendingId && !wantsNew && (list.isPending || list.isPlaceholderData || mostRecent !== null);
   useEffect(() => {
     if (!chatId && !pendingRef.current && !wantsNew && mostRecent) navigate(chatPath(mostRecent), { replace: true });
   }, [chatId, wantsNew, mostRecent, navigate, chatPath]);

@@ -13,7 +13,14 @@ import { handleUsageLimitError, isUsageLimitError } from "~/features/billing";
 import { HttpError, NETWORK_MESSAGES } from "~/lib/http";
 import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing";
 import { chatKeys } from "./chat-cache";
-import { followAnswerStream, newChatId, openAnswerStream, readAnswerEvents, stopAnswer, type AnswerRequest } from "./chat-client";
+import {
+  followAnswerStream,
+  newChatId,
+  openAnswerStream,
+  readAnswerEvents,
+  stopAnswer,
+  type AnswerRequest,
+} from "./chat-client";
 import {
   applyStreamEvent,
   beginTurn,
@@ -114,11 +121,15 @@ export interface SendOptions {
 }
 
 function setMessages(queryClient: QueryClient, chatId: string, fn: (messages: ViewMessage[]) => ViewMessage[]) {
-  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, messages: fn(old.messages) } : old));
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) =>
+    old ? { ...old, messages: fn(old.messages) } : old,
+  );
 }
 
 function setLeaf(queryClient: QueryClient, chatId: string, leafId: string | null) {
-  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: { ...old.chat, leafId } } : old));
+  queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) =>
+    old ? { ...old, chat: { ...old.chat, leafId } } : old,
+  );
 }
 
 function setChatList(queryClient: QueryClient, fn: (chats: ChatSummary[] | undefined) => ChatSummary[]) {
@@ -135,7 +146,8 @@ function savedLeaf(detail: ChatDetail | undefined): string | null {
   const shown = visibleMessages(detail);
   for (let i = shown.length - 1; i >= 0; i--) {
     const m = shown[i];
-    if (m.status === "error" || m.status === "sending" || m.status === "streaming" || m.id.startsWith("local-")) continue;
+    if (m.status === "error" || m.status === "sending" || m.status === "streaming" || m.id.startsWith("local-"))
+      continue;
     return m.id;
   }
   return null;
@@ -150,11 +162,24 @@ function turnFor(detail: ChatDetail | undefined, chatId: string, request: Answer
     case "ask":
       return { chatId, content: request.content, ...keys, parentId: request.parentId ?? savedLeaf(detail), leafBefore };
     case "edit":
-      return { chatId, content: request.content, ...keys, parentId: find(request.messageId)?.parentId ?? null, leafBefore };
+      return {
+        chatId,
+        content: request.content,
+        ...keys,
+        parentId: find(request.messageId)?.parentId ?? null,
+        leafBefore,
+      };
     case "regenerate": {
       const answer = find(request.messageId);
       const questionId = answer?.role === "user" ? answer.id : (answer?.parentId ?? undefined);
-      return { chatId, content: (questionId && find(questionId)?.content) || "", ...keys, parentId: null, questionId, leafBefore };
+      return {
+        chatId,
+        content: (questionId && find(questionId)?.content) || "",
+        ...keys,
+        parentId: null,
+        questionId,
+        leafBefore,
+      };
     }
   }
 }
@@ -190,7 +215,9 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
     setMessages(queryClient, chatId, (m) => dropTurn(m, turn));
     setLeaf(queryClient, chatId, turn.leafBefore);
   };
-  const outcome = await streamTurn(queryClient, turn, (signal) => openAnswerStream(chatId, request, signal), { onAccepted });
+  const outcome = await streamTurn(queryClient, turn, (signal) => openAnswerStream(chatId, request, signal), {
+    onAccepted,
+  });
   if (outcome.kind === "refused") {
     const { err } = outcome;
     if (isAbort(err)) {
@@ -207,7 +234,10 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
         queryClient.removeQueries({ queryKey: chatKeys.detail(chatId), exact: true });
       } else if (previousList) {
         const before = previousList.find((c) => c.id === chatId);
-        if (before) setChatList(queryClient, (old) => patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }));
+        if (before)
+          setChatList(queryClient, (old) =>
+            patchChat(old, chatId, { updatedAt: before.updatedAt, title: before.title }),
+          );
       }
       if (request.kind !== "regenerate") restoreDraft(draftKey, content);
       handleUsageLimitError(err);
@@ -215,7 +245,9 @@ export async function sendMessage(queryClient: QueryClient, options: SendOptions
     }
     const message = describeSendError(err);
     if (isNewChat) setChatList(queryClient, (old) => removeChat(old, chatId));
-    setMessages(queryClient, chatId, (m) => failTurn(m, turn, { type: err instanceof HttpError ? (err.type ?? "INTERNAL") : "NETWORK", message }));
+    setMessages(queryClient, chatId, (m) =>
+      failTurn(m, turn, { type: err instanceof HttpError ? (err.type ?? "INTERNAL") : "NETWORK", message }),
+    );
     return { kind: "error", message, accepted: false };
   }
   // "ended" only happens to a follow stream.
@@ -244,7 +276,9 @@ export async function followAnswer(queryClient: QueryClient, chatId: string): Pr
     chat: { ...detail.chat, leafId: turn.assistantKey },
     messages: beginTurn(detail.messages, turn, new Date().toISOString()),
   });
-  const outcome = await streamTurn(queryClient, turn, (signal) => followAnswerStream(chatId, 0, signal), { following: true });
+  const outcome = await streamTurn(queryClient, turn, (signal) => followAnswerStream(chatId, 0, signal), {
+    following: true,
+  });
   if (outcome.kind === "refused" || outcome.kind === "ended") {
     // Nothing to follow (it finished just now) or it could not be reached: show what the server saved.
     setMessages(queryClient, chatId, (m) => dropTurn(m, turn));
@@ -318,7 +352,9 @@ async function streamTurn(
             if (event.chat) {
               const saved = event.chat;
               setChatList(queryClient, (old) => upsertChat(old, saved));
-              queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) => (old ? { ...old, chat: saved } : old));
+              queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (old) =>
+                old ? { ...old, chat: saved } : old,
+              );
             }
             return event.message.stopped ? { kind: "stopped", accepted: true } : { kind: "done" };
           }

@@ -10,11 +10,26 @@ import {
   SquarePen,
 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Button, IconButton } from "~/ui/button";
 import { Tip } from "~/ui/tooltip";
 import type { CitedRecord } from "~/domain/contracts/chats";
 import type { AnswerRequest } from "~/features/chat/chat-client";
-import { chatAsMarkdown, messageKey, messageVersions, visibleMessages, type ChatDetail, type ViewMessage } from "~/features/chat/chat-logic";
-import { followAnswer, NEW_CHAT_DRAFT, stopStream, switchVersion, useDraft, useIsStreaming } from "~/features/chat/chat-store";
+import {
+  chatAsMarkdown,
+  messageKey,
+  messageVersions,
+  visibleMessages,
+  type ChatDetail,
+  type ViewMessage,
+} from "~/features/chat/chat-logic";
+import {
+  followAnswer,
+  NEW_CHAT_DRAFT,
+  stopStream,
+  switchVersion,
+  useDraft,
+  useIsStreaming,
+} from "~/features/chat/chat-store";
 import { errorMessage } from "~/lib/http";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
@@ -23,9 +38,6 @@ import { RecordPanel } from "./record-panel";
 import { isNotFound, useChatDetail } from "./use-chats";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
-
-const iconButton =
-  "grid size-9 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg";
 
 export interface ConversationProps {
   /** The chat shown; null is the new-chat state. */
@@ -51,7 +63,11 @@ function downloadMarkdown(detail: ChatDetail) {
   const blob = new Blob([chatAsMarkdown(detail)], { type: "text/markdown;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
-  const slug = detail.chat.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "chat";
+  const slug =
+    detail.chat.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "chat";
   a.href = url;
   a.download = `${slug}.md`;
   document.body.appendChild(a);
@@ -85,31 +101,24 @@ function Header({
       data-testid="chat-header"
     >
       <Tip content="Chats">
-        <button
-          type="button"
-          onClick={onOpenList}
-          aria-label="Show chats"
-          data-testid="chat-list-open"
-          className={`${iconButton} md:hidden`}
-        >
+        <IconButton label="Show chats" onClick={onOpenList} data-testid="chat-list-open" className="md:hidden">
           <PanelLeft className="size-[18px]" aria-hidden />
-        </button>
+        </IconButton>
       </Tip>
       <Tip content={listCollapsed ? "Show chats" : "Hide chats"}>
-        <button
-          type="button"
+        <IconButton
+          label={listCollapsed ? "Show chats" : "Hide chats"}
           onClick={onToggleList}
-          aria-label={listCollapsed ? "Show chats" : "Hide chats"}
           aria-expanded={!listCollapsed}
           aria-controls="chat-list-column"
-          className={`${iconButton} max-md:hidden`}
+          className="max-md:hidden"
         >
           {listCollapsed ? (
             <PanelLeftOpen className="size-[18px]" aria-hidden />
           ) : (
             <PanelLeftClose className="size-[18px]" aria-hidden />
           )}
-        </button>
+        </IconButton>
       </Tip>
       <TitleTag
         className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-fg"
@@ -120,21 +129,20 @@ function Header({
       </TitleTag>
       {onExport && (
         <Tip content="Export as Markdown">
-          <button type="button" onClick={onExport} aria-label="Export chat as Markdown" className={iconButton} data-testid="chat-export-markdown">
+          <IconButton label="Export chat as Markdown" onClick={onExport} data-testid="chat-export-markdown">
             <Download className="size-[18px]" aria-hidden />
-          </button>
+          </IconButton>
         </Tip>
       )}
       <Tip content="New chat">
-        <button
-          type="button"
+        <IconButton
+          label="New chat"
           onClick={onNewChat}
-          aria-label="New chat"
-          className={`${iconButton} ${listCollapsed ? "" : "md:hidden"}`}
+          className={listCollapsed ? "" : "md:hidden"}
           data-testid="chat-header-new"
         >
           <SquarePen className="size-[18px]" aria-hidden />
-        </button>
+        </IconButton>
       </Tip>
     </header>
   );
@@ -262,7 +270,9 @@ export function Conversation({
     if (ids.length < 2) return undefined;
     return { index, count: ids.length, onShow: (offset) => switchVersion(queryClient, chatId, ids[index + offset]) };
   };
-  const lastQuestion = [...messages].reverse().find((m) => m.role === "user" && !m.status && !m.id.startsWith("local-"));
+  const lastQuestion = [...messages]
+    .reverse()
+    .find((m) => m.role === "user" && !m.status && !m.id.startsWith("local-"));
   const last = messages[messages.length - 1];
   const notFound = Boolean(chatId && !isNew && isNotFound(detail.error));
   const loadError = Boolean(chatId && !isNew && detail.isError && !notFound && !detail.data);
@@ -351,28 +361,24 @@ export function Conversation({
                 <p className="mt-1 max-w-sm text-sm text-muted">
                   It may have been deleted, or the link is for another account.
                 </p>
-                <button
-                  type="button"
-                  onClick={onNewChat}
-                  className="mt-5 inline-flex h-10 items-center gap-2 rounded-xl bg-brand-strong px-4 text-sm font-semibold text-white shadow-md shadow-brand/25 hover:bg-brand"
-                >
-                  <SquarePen className="size-4" aria-hidden />
+                <Button className="mt-5" onClick={onNewChat} icon={<SquarePen className="size-4" aria-hidden />}>
                   Start a new chat
-                </button>
+                </Button>
               </Centered>
             ) : loadError ? (
               <Centered>
                 <p className="text-sm text-muted" role="alert">
                   {errorMessage(detail.error, "Couldn't load this chat.")}
                 </p>
-                <button
-                  type="button"
+                <Button
+                  variant="subtle"
+                  size="sm"
+                  className="mt-3"
                   onClick={() => void detail.refetch()}
-                  className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand hover:underline"
+                  icon={<RefreshCw className="size-3.5" aria-hidden />}
                 >
-                  <RefreshCw className="size-3.5" aria-hidden />
                   Retry
-                </button>
+                </Button>
               </Centered>
             ) : loading ? (
               <ConversationSkeleton />
@@ -422,15 +428,14 @@ export function Conversation({
         </div>
 
         {!atBottom && !empty && (
-          <button
-            type="button"
+          <IconButton
+            label="Jump to latest message"
             onClick={() => scrollToBottom("smooth")}
-            aria-label="Jump to latest message"
             data-testid="chat-jump"
-            className="absolute bottom-3 left-1/2 grid size-9 -translate-x-1/2 place-items-center rounded-full border border-line bg-bg-elevated/95 text-muted shadow-lg shadow-black/25 backdrop-blur transition-colors animate-fade-in hover:text-fg"
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-line bg-bg-elevated/95 shadow-lg shadow-black/25 backdrop-blur animate-fade-in"
           >
             <ArrowDown className="size-4" aria-hidden />
-          </button>
+          </IconButton>
         )}
       </div>
 

@@ -1,5 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Button, IconButton } from "~/ui/button";
 import { Tip } from "~/ui/tooltip";
 import { notify } from "~/lib/toast";
 
@@ -48,21 +49,32 @@ export function CopyButton({
     }
   };
 
-  const box = size === "sm" ? "h-7 gap-1.5 px-2 text-xs" : "size-8 justify-center";
+  const icon = copied ? <Check className="size-4 text-accent" aria-hidden /> : <Copy className="size-4" aria-hidden />;
+  const status = (
+    <span className="sr-only" aria-live="polite">
+      {copied ? "Copied" : ""}
+    </span>
+  );
   return (
     <Tip content={copied ? "Copied" : label}>
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={label}
-        className={`inline-flex items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg ${box} ${className}`}
-      >
-        {copied ? <Check className="size-4 text-accent" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-        {size === "sm" && <span>{copied ? "Copied" : "Copy"}</span>}
-        <span className="sr-only" aria-live="polite">
-          {copied ? "Copied" : ""}
-        </span>
-      </button>
+      {size === "sm" ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void copy()}
+          aria-label={label}
+          className={`h-7 px-2 text-xs ${className}`}
+          icon={icon}
+        >
+          <span>{copied ? "Copied" : "Copy"}</span>
+          {status}
+        </Button>
+      ) : (
+        <IconButton label={label} size="sm" onClick={() => void copy()} className={`text-subtle ${className}`}>
+          {icon}
+          {status}
+        </IconButton>
+      )}
     </Tip>
   );
 }

@@ -32,7 +32,12 @@ export function DeleteChatDialog({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => chat && onConfirm(chat)} data-testid="chat-delete-confirm" icon={<Trash2 className="size-4" aria-hidden />}>
+          <Button
+            variant="danger"
+            onClick={() => chat && onConfirm(chat)}
+            data-testid="chat-delete-confirm"
+            icon={<Trash2 className="size-4" aria-hidden />}
+          >
             Delete
           </Button>
         </>

@@ -15,7 +15,14 @@ import {
 } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { CitedRecord } from "~/domain/contracts/chats";
-import { answerAsMarkdown, answerAsText, canSend, hostOf, type Citation, type ViewMessage } from "~/features/chat/chat-logic";
+import {
+  answerAsMarkdown,
+  answerAsText,
+  canSend,
+  hostOf,
+  type Citation,
+  type ViewMessage,
+} from "~/features/chat/chat-logic";
 import { notify } from "~/lib/toast";
 import { Button, IconButton } from "~/ui/button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
@@ -31,7 +38,15 @@ export interface VersionNav {
 }
 
 /** "‹ 2 / 3 ›" under a message that was edited or answered again. */
-function VersionSwitcher({ nav, what, disabled }: { nav: VersionNav; what: "question" | "answer"; disabled?: boolean }) {
+function VersionSwitcher({
+  nav,
+  what,
+  disabled,
+}: {
+  nav: VersionNav;
+  what: "question" | "answer";
+  disabled?: boolean;
+}) {
   return (
     <span className="inline-flex items-center text-xs tabular-nums text-subtle" data-testid="chat-versions">
       <IconButton
@@ -129,7 +144,13 @@ export const UserMessage = memo(function UserMessage({
           {versions && versions.count > 1 && <VersionSwitcher nav={versions} what="question" disabled={busy} />}
           {saved && onEditStart && (
             <Tip content="Edit and ask again">
-              <IconButton label="Edit question" size="sm" disabled={busy} onClick={() => onEditStart(message)} data-testid="chat-edit">
+              <IconButton
+                label="Edit question"
+                size="sm"
+                disabled={busy}
+                onClick={() => onEditStart(message)}
+                data-testid="chat-edit"
+              >
                 <Pencil className="size-3.5" aria-hidden />
               </IconButton>
             </Tip>
@@ -142,7 +163,15 @@ export const UserMessage = memo(function UserMessage({
 });
 
 /** The question's text in a box: Enter (or Save) answers the edited question, Escape cancels. */
-function EditQuestion({ message, onCancel, onSave }: { message: ViewMessage; onCancel(): void; onSave(text: string): void }) {
+function EditQuestion({
+  message,
+  onCancel,
+  onSave,
+}: {
+  message: ViewMessage;
+  onCancel(): void;
+  onSave(text: string): void;
+}) {
   const [text, setText] = useState(message.content);
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -166,7 +195,10 @@ function EditQuestion({ message, onCancel, onSave }: { message: ViewMessage; onC
     }
   };
   return (
-    <div className="w-full max-w-[85%] rounded-3xl bg-surface-2 p-3 ring-1 ring-brand/50 sm:max-w-[75%]" data-testid="chat-edit-box">
+    <div
+      className="w-full max-w-[85%] rounded-3xl bg-surface-2 p-3 ring-1 ring-brand/50 sm:max-w-[75%]"
+      data-testid="chat-edit-box"
+    >
       <label className="sr-only" htmlFor={`edit-${message.id}`}>
         Edit your question
       </label>
@@ -218,7 +250,15 @@ function sourceLabel(source: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function SourceCard({ citation, index, onOpen }: { citation: Citation; index: number; onOpen?: (record: CitedRecord) => void }) {
+function SourceCard({
+  citation,
+  index,
+  onOpen,
+}: {
+  citation: Citation;
+  index: number;
+  onOpen?: (record: CitedRecord) => void;
+}) {
   const host = hostOf(citation.url);
   const label = sourceLabel(citation.source);
   // Titles often start with their source ("Sample catalog · …"): say it once.
@@ -297,16 +337,17 @@ function Sources({ citations, onOpen }: { citations: Citation[]; onOpen?: (recor
         ))}
       </ol>
       {citations.length > SOURCES_SHOWN && (
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
           onClick={() => setAll((v) => !v)}
           aria-expanded={all}
           aria-controls={listId}
-          className="mt-2 inline-flex h-8 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-muted transition-colors hover:bg-surface-2 hover:text-fg"
         >
           {all ? "Show fewer sources" : `Show ${hidden} more source${hidden === 1 ? "" : "s"}`}
           <ChevronDown className={`size-3.5 transition-transform ${all ? "rotate-180" : ""}`} aria-hidden />
-        </button>
+        </Button>
       )}
     </section>
   );
@@ -338,16 +379,16 @@ function TurnAlert({
       <Icon className={`size-4 shrink-0 ${error ? "text-danger" : "text-subtle"}`} aria-hidden />
       <span className="min-w-0 flex-1">{text}</span>
       {onRetry && (
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={onRetry}
           disabled={disabled}
           data-testid="chat-retry"
-          className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-line bg-surface px-3 text-[13px] font-semibold text-fg transition-colors hover:border-brand/50 hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60"
+          icon={<RotateCcw className="size-3.5" aria-hidden />}
         >
-          <RotateCcw className="size-3.5" aria-hidden />
           {retryLabel}
-        </button>
+        </Button>
       )}
     </div>
   );
@@ -435,17 +476,18 @@ export const AssistantMessage = memo(function AssistantMessage({
       <div className="min-w-0 flex-1">
         {message.summary && <ExecutiveSummary text={message.summary} />}
         {research && hasText && (
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mb-3"
             onClick={() => setOpen((v) => !v)}
             aria-expanded={open}
             aria-controls={analysisId}
             data-testid="chat-full-analysis-toggle"
-            className="mb-3 inline-flex h-9 items-center gap-1.5 rounded-xl border border-line bg-surface px-3 text-[13px] font-semibold text-fg transition-colors hover:border-brand/50 hover:bg-surface-2"
           >
             {open ? "Hide Full Analysis" : "View Full Analysis"}
             <ChevronDown className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
-          </button>
+          </Button>
         )}
         {hasText && (!research || open) ? (
           <div id={analysisId} aria-busy={streaming || undefined} data-testid="chat-analysis">
@@ -454,7 +496,9 @@ export const AssistantMessage = memo(function AssistantMessage({
         ) : (
           streaming && !message.summary && <TypingIndicator />
         )}
-        {message.citations && message.citations.length > 0 && <Sources citations={message.citations} onOpen={onOpenRecord} />}
+        {message.citations && message.citations.length > 0 && (
+          <Sources citations={message.citations} onOpen={onOpenRecord} />
+        )}
 
         {message.status === "error" && (
           <TurnAlert
@@ -468,7 +512,11 @@ export const AssistantMessage = memo(function AssistantMessage({
         {stopped && (
           <TurnAlert
             tone="stopped"
-            text={hasText ? "You stopped this answer. What it wrote is saved." : "You stopped this answer before it started."}
+            text={
+              hasText
+                ? "You stopped this answer. What it wrote is saved."
+                : "You stopped this answer before it started."
+            }
             onRetry={onRetry ? () => onRetry(message) : undefined}
             retryLabel="Ask again"
             disabled={retryDisabled}
@@ -477,11 +525,19 @@ export const AssistantMessage = memo(function AssistantMessage({
 
         {settled && message.status !== "error" && (hasText || versions || message.notCounted) && (
           <div className="mt-2 flex min-h-8 flex-wrap items-center gap-1 text-xs text-subtle">
-            {versions && versions.count > 1 && <VersionSwitcher nav={versions} what="answer" disabled={retryDisabled} />}
+            {versions && versions.count > 1 && (
+              <VersionSwitcher nav={versions} what="answer" disabled={retryDisabled} />
+            )}
             {hasText && <CopyAnswerMenu message={message} />}
             {onRegenerate && !message.id.startsWith("local-") && (
               <Tip content="Answer again (uses 1 query)">
-                <IconButton label="Regenerate answer" size="sm" disabled={retryDisabled} onClick={() => onRegenerate(message)} data-testid="chat-regenerate">
+                <IconButton
+                  label="Regenerate answer"
+                  size="sm"
+                  disabled={retryDisabled}
+                  onClick={() => onRegenerate(message)}
+                  data-testid="chat-regenerate"
+                >
                   <RefreshCw className="size-3.5" aria-hidden />
                 </IconButton>
               </Tip>

@@ -2,7 +2,14 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, RefreshCw, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import type { AdRecord, CatalogRecord, NicheRecord, ProductRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
+import type {
+  AdRecord,
+  CatalogRecord,
+  NicheRecord,
+  ProductRecord,
+  ProductSummary,
+  StoreRecord,
+} from "~/domain/contracts/catalog";
 import type { CitedRecord } from "~/domain/contracts/chats";
 import { errorMessage, getQueryFn } from "~/lib/http";
 import { Button, IconButton } from "~/ui/button";
@@ -11,9 +18,11 @@ import { Badge, Skeleton, Stat } from "~/ui/display";
 const PATHS: Record<CitedRecord["kind"], string> = { product: "products", ad: "ads", store: "stores", niche: "niches" };
 
 /** One cache family for catalog records: ["/api/catalog/{kind}s/{id}"]. */
-export const catalogRecordKey = (record: CitedRecord) => [`/api/catalog/${PATHS[record.kind]}/${encodeURIComponent(record.id)}`] as const;
+export const catalogRecordKey = (record: CitedRecord) =>
+  [`/api/catalog/${PATHS[record.kind]}/${encodeURIComponent(record.id)}`] as const;
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dollars = (value: number) => `$${value.toLocaleString("en-US")}`;
 const count = (value: number) => value.toLocaleString("en-US");
 const change = (pct: number) => `${pct > 0 ? "+" : ""}${pct}%`;
@@ -45,7 +54,9 @@ export function RecordPanel({ record, onClose }: { record: CitedRecord | null; o
                 <ArrowLeft className="size-4" aria-hidden />
               </IconButton>
             )}
-            <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold">{current ? titleOf(current) : "Source"}</Dialog.Title>
+            <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold">
+              {current ? titleOf(current) : "Source"}
+            </Dialog.Title>
             <Badge tone="neutral">Sample catalog</Badge>
             <Dialog.Close asChild>
               <IconButton label="Close" size="sm">
@@ -89,7 +100,13 @@ function RecordBody({ record, onOpen }: { record: CitedRecord; onOpen(record: Ci
     return (
       <div role="alert" className="rounded-xl border border-danger/30 bg-danger/10 p-4 text-sm">
         <p>{errorMessage(query.error, "Couldn't load this record.")}</p>
-        <Button variant="secondary" size="sm" className="mt-3" icon={<RefreshCw className="size-3.5" aria-hidden />} onClick={() => void query.refetch()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          icon={<RefreshCw className="size-3.5" aria-hidden />}
+          onClick={() => void query.refetch()}
+        >
           Try again
         </Button>
       </div>
@@ -154,21 +171,40 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
       <p className="text-lg font-semibold leading-snug">{p.name}</p>
       <p className="mt-0.5 text-sm text-muted">
         {p.productType} ·{" "}
-        <button type="button" className="font-medium text-brand hover:underline" onClick={() => onOpen({ kind: "niche", id: p.niche.id })}>
+        <button
+          type="button"
+          className="font-medium text-brand hover:underline"
+          onClick={() => onOpen({ kind: "niche", id: p.niche.id })}
+        >
           {p.niche.name}
         </button>
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Stat label="Price" value={money(p.priceCents)} />
         <Stat label="Supplier cost" value={money(p.costCents)} />
-        <Stat label="Margin per sale" value={money(p.marginCents)} hint={`${p.marginPct}% of the price, before shipping and ads`} />
-        <Stat label="Shipping cost" value={p.shippingCostCents === null ? "Not in the record" : money(p.shippingCostCents)} hint={`${p.shippingDays} days to deliver`} />
+        <Stat
+          label="Margin per sale"
+          value={money(p.marginCents)}
+          hint={`${p.marginPct}% of the price, before shipping and ads`}
+        />
+        <Stat
+          label="Shipping cost"
+          value={p.shippingCostCents === null ? "Not in the record" : money(p.shippingCostCents)}
+          hint={`${p.shippingDays} days to deliver`}
+        />
         <Stat
           label="Orders a month"
           value={count(p.monthlyOrders)}
-          trend={{ direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat", label: `${change(p.trendPct)} over 30 days` }}
+          trend={{
+            direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat",
+            label: `${change(p.trendPct)} over 30 days`,
+          }}
         />
-        <Stat label="Competition" value={<span className="capitalize">{p.competition}</span>} hint={`${count(p.activeAds)} active ads`} />
+        <Stat
+          label="Competition"
+          value={<span className="capitalize">{p.competition}</span>}
+          hint={`${count(p.activeAds)} active ads`}
+        />
       </div>
       <p className="mt-3 text-xs text-subtle">
         Catalog rating {p.catalogRating} of 5 (a catalog figure, not customer reviews) · launched {p.launchMonth}
@@ -224,7 +260,11 @@ function AdView({ ad, onOpen }: { ad: AdRecord; onOpen(record: CitedRecord): voi
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Stat label="Views" value={count(ad.views)} />
-        <Stat label="Engagement" value={`${ad.engagementRatePct}%`} hint={`${count(ad.engagements)} likes, comments and shares`} />
+        <Stat
+          label="Engagement"
+          value={`${ad.engagementRatePct}%`}
+          hint={`${count(ad.engagements)} likes, comments and shares`}
+        />
         <Stat label="Running" value={`${count(ad.daysRunning)} days`} />
       </div>
       <Section title="Product">
@@ -242,7 +282,11 @@ function StoreView({ store, onOpen }: { store: StoreRecord; onOpen(record: Cited
         {store.platform} · {store.niche.name} · since {store.launchMonth}
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <Stat label="Est. revenue a month" value={dollars(store.estMonthlyRevenueUsd)} hint="An estimate in the sample catalog" />
+        <Stat
+          label="Est. revenue a month"
+          value={dollars(store.estMonthlyRevenueUsd)}
+          hint="An estimate in the sample catalog"
+        />
         <Stat label="Products listed" value={count(store.productCount)} />
       </div>
       <Section title="Catalog products it sells">
@@ -259,12 +303,19 @@ function NicheView({ niche, onOpen }: { niche: NicheRecord; onOpen(record: Cited
       <p className="mt-0.5 text-sm text-muted">For {niche.audience}</p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Stat label="Products" value={count(niche.productCount)} />
-        <Stat label="Median price" value={money(niche.medianPriceCents)} hint={`${money(niche.minPriceCents)} to ${money(niche.maxPriceCents)}`} />
+        <Stat
+          label="Median price"
+          value={money(niche.medianPriceCents)}
+          hint={`${money(niche.minPriceCents)} to ${money(niche.maxPriceCents)}`}
+        />
         <Stat label="Average margin" value={`${niche.avgMarginPct}%`} />
         <Stat
           label="Orders a month"
           value={count(niche.totalMonthlyOrders)}
-          trend={{ direction: niche.medianTrendPct > 0 ? "up" : niche.medianTrendPct < 0 ? "down" : "flat", label: `median ${change(niche.medianTrendPct)}` }}
+          trend={{
+            direction: niche.medianTrendPct > 0 ? "up" : niche.medianTrendPct < 0 ? "down" : "flat",
+            label: `median ${change(niche.medianTrendPct)}`,
+          }}
         />
         <Stat label="Ads" value={count(niche.adCount)} />
         <Stat label="Stores" value={count(niche.storeCount)} />

@@ -1,4 +1,5 @@
 import { Zap } from "lucide-react";
+import { Button } from "~/ui/button";
 import { openUpgradeModal } from "~/features/billing";
 import { PLANS } from "~/domain/plans";
 import { usageLine } from "~/features/chat/chat-logic";
@@ -39,8 +40,10 @@ export function UsageHint({ id }: { id?: string }) {
         </span>
       </p>
       {isFree && (usage.nearLimit || out) && (
-        <button
-          type="button"
+        <Button
+          variant="subtle"
+          size="sm"
+          className="h-7 px-2"
           onClick={() =>
             openUpgradeModal({
               feature: "generate",
@@ -48,11 +51,10 @@ export function UsageHint({ id }: { id?: string }) {
               message: `Growth gives you ${PLANS.pro.features.queriesPerDay.toLocaleString("en-US")} questions a day, deep market analysis and more.`,
             })
           }
-          className="font-semibold text-brand underline-offset-2 hover:underline"
           data-testid="chat-usage-upgrade"
         >
           Upgrade
-        </button>
+        </Button>
       )}
     </div>
   );

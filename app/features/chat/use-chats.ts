@@ -41,12 +41,25 @@ export function useChatList() {
       chatStore.receive(chats.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt })));
       // The server decides what exists: chats deleted elsewhere leave the local store too.
       const listed = new Set(chats.map((c) => c.id));
-      chatStore.remove(chatStore.getSnapshot().filter((c) => !listed.has(c.id)).map((c) => c.id));
+      chatStore.remove(
+        chatStore
+          .getSnapshot()
+          .filter((c) => !listed.has(c.id))
+          .map((c) => c.id),
+      );
       return chats;
     },
     placeholderData: (): ChatSummary[] | undefined => {
       const known = chatStore.getSnapshot();
-      return known.length ? known.map((c) => ({ id: c.id, title: c.title, projectId: null, createdAt: c.updatedAt, updatedAt: c.updatedAt })) : undefined;
+      return known.length
+        ? known.map((c) => ({
+            id: c.id,
+            title: c.title,
+            projectId: null,
+            createdAt: c.updatedAt,
+            updatedAt: c.updatedAt,
+          }))
+        : undefined;
     },
     enabled: Boolean(user),
   });
@@ -69,7 +82,13 @@ export function useChatDetail(id: string | null) {
         id: saved.chat.id,
         title: saved.chat.title,
         updatedAt: saved.chat.updatedAt,
-        messages: saved.messages.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, parentId: m.parentId ?? null })),
+        messages: saved.messages.map((m) => ({
+          id: m.id,
+          role: m.role,
+          content: m.content,
+          createdAt: m.createdAt,
+          parentId: m.parentId ?? null,
+        })),
       },
     ]);
   }, [saved]);
@@ -93,7 +112,11 @@ export function useRenameChat() {
     },
     onError: (err, _vars, context) => {
       restoreChatLists(queryClient, context?.saved);
-      notify({ title: "Couldn't rename the chat", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn't rename the chat",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
     },
     onSuccess: (chat) => {
       if (chat?.id) patchChatEverywhere(queryClient, chat.id, { title: chat.title, updatedAt: chat.updatedAt });
@@ -129,17 +152,26 @@ export function useDeleteChats() {
         restoreChatLists(queryClient, context?.saved);
         removeChatsEverywhere(queryClient, deleted);
         notify({
-          title: deleted.length ? `Deleted ${plural(deleted.length, "chat")}; ${failed.length} could not be deleted` : "Couldn't delete the chats",
+          title: deleted.length
+            ? `Deleted ${plural(deleted.length, "chat")}; ${failed.length} could not be deleted`
+            : "Couldn't delete the chats",
           description: errorMessage(failed[0].error, "Please try again."),
           variant: "destructive",
         });
         return;
       }
-      notify({ title: deleted.length === 1 ? "Chat deleted" : `${plural(deleted.length, "chat")} deleted`, variant: "success" });
+      notify({
+        title: deleted.length === 1 ? "Chat deleted" : `${plural(deleted.length, "chat")} deleted`,
+        variant: "success",
+      });
     },
     onError: (err, _ids, context) => {
       restoreChatLists(queryClient, context?.saved);
-      notify({ title: "Couldn't delete the chats", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn't delete the chats",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
     },
     onSettled: () => refreshChatLists(queryClient),
   });
@@ -162,12 +194,22 @@ export function useDeleteAllChats() {
     },
     onSuccess: (deleted) => {
       // Every open chat is gone too (the lists keep their keys; the details go).
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === chatKeys.all[0] && typeof q.queryKey[1] === "string" });
-      notify({ title: "All chats deleted", description: `${plural(deleted, "chat")} and their messages are gone.`, variant: "success" });
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] === chatKeys.all[0] && typeof q.queryKey[1] === "string",
+      });
+      notify({
+        title: "All chats deleted",
+        description: `${plural(deleted, "chat")} and their messages are gone.`,
+        variant: "success",
+      });
     },
     onError: (err, _v, context) => {
       restoreChatLists(queryClient, context?.saved);
-      notify({ title: "Couldn't delete your chats", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn't delete your chats",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
     },
     onSettled: () => refreshChatLists(queryClient),
   });

@@ -49,8 +49,8 @@ export function requestJson(base, agent, method, pathname, { headers = {}, body,
 }
 
 /**
- * Signs up a fresh user from its own client IP (signup is rate limited per IP) and, with `paid`,
- * gives them Growth through the offline dev checkout. Resolves with { token, userId }.
+ * Signs up a fresh user from its own client IP (signup is rate limited per IP), verifies their
+ * email through the dev outbox and, with `paid`, gives them Growth through the offline dev checkout. Resolves with { token, userId }.
  */
 export async function createBenchUser(base, agent, { prefix, paid }) {
   const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
@@ -64,6 +64,17 @@ export async function createBenchUser(base, agent, { prefix, paid }) {
   if (signup.status >= 300 || !token || userId === undefined) {
     throw new Error(`${prefix}: signup answered ${signup.status}: ${signup.text.slice(0, 300)}`);
   }
+  // Everything but sign-in needs a verified email: follow the link the dev outbox holds.
+  const email = `${prefix}+${id}@example.com`;
+  const outbox = await requestJson(base, agent, "GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const link = outbox.json?.data?.[0]?.link;
+  const verifyToken = link ? new URL(link).searchParams.get("token") : null;
+  if (!verifyToken) throw new Error(`${prefix}: no verification email in the dev outbox (${outbox.status})`);
+  const verified = await requestJson(base, agent, "POST", "/api/auth/verify-email", {
+    headers: { "cf-connecting-ip": ip },
+    body: { token: verifyToken },
+  });
+  if (verified.status !== 200) throw new Error(`${prefix}: verify-email answered ${verified.status}: ${verified.text.slice(0, 300)}`);
   if (paid) {
     const checkout = await requestJson(base, agent, "POST", "/api/billing/dev-checkout", {
       headers: { authorization: `Bearer ${token}` },

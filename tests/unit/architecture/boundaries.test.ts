@@ -44,3 +44,25 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
 });
+
+describe("zod stays out of the browser", { timeout: 60_000 }, () => {
+  async function restrictedErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+  }
+
+  it.each([
+    ["a feature importing a contract's schema", "app/features/chat/probe.ts", 'import { ChatSchema } from "~/domain/contracts/chats";\nexport const x = ChatSchema;'],
+    ["the kit importing zod", "app/ui/probe.ts", 'import { z } from "zod";\nexport const x = z;'],
+  ])("refuses %s", async (_case, file, code) => {
+    expect(await restrictedErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ["a feature importing a contract's type", "app/features/chat/probe.ts", 'import type { Chat } from "~/domain/contracts/chats";\nexport type X = Chat;'],
+    ["a feature importing the zod-free stream reader", "app/features/chat/probe.ts", 'import { readChatStreamEvent } from "~/domain/contracts/chat-events";\nexport const x = readChatStreamEvent;'],
+    ["the server importing a schema", "app/server/chat/probe.ts", 'import { ChatSchema } from "~/domain/contracts/chats";\nexport const x = ChatSchema;'],
+  ])("allows %s", async (_case, file, code) => {
+    expect(await restrictedErrors(file, code)).toEqual([]);
+  });
+});

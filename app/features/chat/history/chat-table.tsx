@@ -11,6 +11,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { IconButton } from "~/ui/button";
 import { ChatTitleInput } from "~/features/chat/chat-title-input";
 import { Tip } from "~/ui/tooltip";
 import { CHAT_TITLE_MAX, type ChatListItem } from "~/features/chat/chat-logic";
@@ -140,17 +141,15 @@ function RowAction({
 }) {
   return (
     <Tip content={label}>
-      <button
-        type="button"
-        aria-label={label}
+      <IconButton
+        label={label}
+        size="sm"
         onClick={onClick}
         data-testid={testId}
-        className={`grid size-8 place-items-center rounded-lg text-subtle transition-colors ${
-          danger ? "hover:bg-danger/10 hover:text-danger" : "hover:bg-surface-2 hover:text-fg"
-        } ${className}`}
+        className={`text-subtle ${danger ? "hover:bg-danger/10 hover:text-danger" : ""} ${className}`}
       >
         {children}
-      </button>
+      </IconButton>
     </Tip>
   );
 }
@@ -253,7 +252,11 @@ export function ChatRow({
               )}
             </div>
             {chat.firstQuestion && !chat.match && (
-              <p data-testid="history-first-question" className="mt-0.5 line-clamp-1 break-words text-[13px] leading-5 text-muted" title={chat.firstQuestion}>
+              <p
+                data-testid="history-first-question"
+                className="mt-0.5 line-clamp-1 break-words text-[13px] leading-5 text-muted"
+                title={chat.firstQuestion}
+              >
                 {chat.firstQuestion}
               </p>
             )}

@@ -5,7 +5,6 @@ import { plural } from "./history-logic";
 import type { ExportProgress } from "./use-history";
 import { Button } from "~/ui";
 
-
 /** How many titles a confirmation lists before "and N more". */
 const LISTED = 5;
 
@@ -46,7 +45,12 @@ export function DeleteChatsDialog({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => onConfirm(list)} data-testid="history-delete-confirm" icon={<Trash2 className="size-4" aria-hidden />}>
+          <Button
+            variant="danger"
+            onClick={() => onConfirm(list)}
+            data-testid="history-delete-confirm"
+            icon={<Trash2 className="size-4" aria-hidden />}
+          >
             {one ? "Delete" : `Delete ${plural(list.length, "chat")}`}
           </Button>
         </>
