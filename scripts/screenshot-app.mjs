@@ -23,7 +23,7 @@ async function userContext(verify = true, width = 1440, height = 900, email) {
   await context.addInitScript((tok) => localStorage.setItem("auth.token", tok), token);
   return { context, token };
 }
-const screens = ["/app", "/history", "/settings", "/usage", "/upgrade", "/projects", "/ai-explore", "/admin", "/help"];
+const screens = ["/app", "/chat", "/mobile", "/history", "/settings", "/usage", "/upgrade", "/projects", "/ai-explore", "/admin", "/help"];
 for (const [w, h] of [[1440, 900], [375, 812]]) {
   const { context, token } = await userContext(true, w, h);
   await context.request.post(`${base}/api/chats/${crypto.randomUUID()}/messages`, { data: { content: "What are the best pet products to sell?" }, headers: { authorization: `Bearer ${token}` } });
