@@ -20,7 +20,8 @@ export const meta: MetaFunction = () => [
   { property: "og:title", content: "Dropcraft — AI workspace for dropshippers & e-commerce sellers" },
   {
     property: "og:description",
-    content: "AI Workflow, AI Page Builder and AI Launcher in one workspace. Try Dropcraft 100% free — no credit card required.",
+    content:
+      "AI Workflow, AI Page Builder and AI Launcher in one workspace. Try Dropcraft 100% free — no credit card required.",
   },
   { property: "og:type", content: "website" },
 ];

@@ -5,6 +5,7 @@ import { ExternalLink, FlaskConical, Inbox, Mail, RefreshCw, Search, X } from "l
 import { useState } from "react";
 import { relativeTime } from "~/features/settings";
 import { loadOutbox } from "~/server/remix/dev-tools.server";
+import { Button } from "~/ui/button";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox — Dropcraft" },
@@ -16,7 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
   return { to, emails: await loadOutbox(context, to) };
 }
-
 
 const KIND_TONES: Record<string, string> = {
   verify_email: "border-brand/35 bg-brand-soft text-brand",
@@ -70,7 +70,9 @@ function Preview({ email }: { email: OutboxEmail }) {
       <header className="space-y-3 border-b border-line px-5 py-4">
         <div className="flex flex-wrap items-center gap-2">
           <KindBadge kind={email.kind} />
-          <span className="rounded-full border border-line px-2 py-0.5 font-mono text-[11px] text-subtle">via {email.transport}</span>
+          <span className="rounded-full border border-line px-2 py-0.5 font-mono text-[11px] text-subtle">
+            via {email.transport}
+          </span>
         </div>
         <h2 id="outbox-preview-subject" className="text-lg font-semibold tracking-tight text-fg">
           {email.subject}
@@ -86,7 +88,11 @@ function Preview({ email }: { email: OutboxEmail }) {
             <>
               <dt className="text-subtle">Link</dt>
               <dd>
-                <a href={email.link} className="inline-flex max-w-full items-start gap-1.5 break-all font-medium text-brand hover:underline" data-testid="outbox-link">
+                <a
+                  href={email.link}
+                  className="inline-flex max-w-full items-start gap-1.5 break-all font-medium text-brand hover:underline"
+                  data-testid="outbox-link"
+                >
                   <span>{email.link}</span>
                   <ExternalLink className="mt-0.5 size-3.5 shrink-0" aria-hidden />
                 </a>
@@ -136,7 +142,10 @@ export default function DevOutboxRoute() {
 
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8" data-testid="dev-outbox">
-      <div className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg" role="note">
+      <div
+        className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-fg"
+        role="note"
+      >
         <FlaskConical className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
         <p>
           <strong className="font-semibold">Dev outbox — local emails, development only.</strong> Nothing here was
@@ -153,7 +162,8 @@ export default function DevOutboxRoute() {
           <p className="mt-1 text-sm text-muted">
             {to ? (
               <>
-                {emails.length} email{emails.length === 1 ? "" : "s"} to <strong className="text-fg">{to}</strong>, newest first
+                {emails.length} email{emails.length === 1 ? "" : "s"} to <strong className="text-fg">{to}</strong>,
+                newest first
               </>
             ) : (
               <>The {emails.length} most recent emails, newest first</>
@@ -166,7 +176,10 @@ export default function DevOutboxRoute() {
               Filter by recipient address
             </label>
             <div className="relative min-w-0 flex-1 sm:w-72">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-subtle" aria-hidden />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-subtle"
+                aria-hidden
+              />
               <input
                 id="outbox-to"
                 name="to"
@@ -178,12 +191,15 @@ export default function DevOutboxRoute() {
                 className="h-10 w-full rounded-lg border border-line bg-bg-elevated pl-9 pr-3 text-sm text-fg outline-none placeholder:text-subtle focus:border-brand focus:ring-3 focus:ring-brand/25"
               />
             </div>
-            <button type="submit" className="h-10 shrink-0 rounded-lg bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-strong">
+            <Button type="submit" variant="primary" size="md">
               Filter
-            </button>
+            </Button>
           </Form>
           {to && (
-            <Link to="." className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-line px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg">
+            <Link
+              to="."
+              className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-line px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg"
+            >
               <X className="size-4" aria-hidden />
               Clear
             </Link>
@@ -238,7 +254,9 @@ export default function DevOutboxRoute() {
               })}
             </ul>
           </nav>
-          <div className="order-1 min-w-0 lg:order-none">{selected && <Preview key={selected.id} email={selected} />}</div>
+          <div className="order-1 min-w-0 lg:order-none">
+            {selected && <Preview key={selected.id} email={selected} />}
+          </div>
         </div>
       )}
     </main>

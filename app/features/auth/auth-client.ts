@@ -5,12 +5,22 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { LoginBodySchema, SessionResult as SessionResultContract, SignupBodySchema } from "~/domain/contracts/auth";
+import type {
+  LoginBodySchema,
+  SessionResult as SessionResultContract,
+  SignupBodySchema,
+} from "~/domain/contracts/auth";
 import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http";
 import { AUTH_ME_KEY, type AuthUser } from "./session";
 
 // The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
-export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "~/domain/account-rules";
+export {
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "~/domain/account-rules";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Failed to login",
@@ -58,13 +68,20 @@ interface ErrorBodyShape {
   details?: { fields?: unknown } & Record<string, unknown>;
 }
 
-function parseErrorBody(text: string): { message?: string; type?: string; fields: FieldProblem[]; details: Record<string, unknown> } {
+function parseErrorBody(text: string): {
+  message?: string;
+  type?: string;
+  fields: FieldProblem[];
+  details: Record<string, unknown>;
+} {
   try {
     const body = JSON.parse(text) as ErrorBodyShape;
     const rawFields = Array.isArray(body.details?.fields) ? (body.details.fields as unknown[]) : [];
     const fields = rawFields.flatMap((f) => {
       const item = f as { path?: unknown; message?: unknown };
-      return typeof item.path === "string" && typeof item.message === "string" ? [{ path: item.path, message: item.message }] : [];
+      return typeof item.path === "string" && typeof item.message === "string"
+        ? [{ path: item.path, message: item.message }]
+        : [];
     });
     return {
       message: typeof body.message === "string" && body.message ? body.message : undefined,
@@ -95,7 +112,13 @@ export function toApiFailure(err: unknown, fallback: string, options: FailureOpt
   if (err instanceof ApiFailure) return err;
   if (err instanceof HttpError) {
     const parsed = parseErrorBody(err.body);
-    return new ApiFailure(err.serverMessage || parsed.message || fallback, err.status, parsed.fields, parsed.details, err.type);
+    return new ApiFailure(
+      err.serverMessage || parsed.message || fallback,
+      err.status,
+      parsed.fields,
+      parsed.details,
+      err.type,
+    );
   }
   if (err instanceof NetworkError) return new ApiFailure(options.networkAsFallback ? fallback : err.message, null);
   if (err instanceof Error) return new ApiFailure(fallback, null);
@@ -145,7 +168,13 @@ export function clearAuthToken() {
 
 /** The server's user shape, normalised to the client's (numeric id). */
 export function toAuthUser(user: AuthUser): AuthUser {
-  return { id: Number(user.id), username: user.username, email: user.email, emailVerified: user.emailVerified, role: user.role };
+  return {
+    id: Number(user.id),
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: user.role,
+  };
 }
 
 /** What signup and login answer (the auth contract's SessionResult). */
@@ -176,7 +205,11 @@ export function useLogin() {
 
 /** POST /api/auth/signup; the new account is signed in (and unverified). */
 export function useSignup() {
-  return useSessionMutation<SignupInput>("/api/auth/signup", AUTH_MESSAGES.signupFailed, AUTH_MESSAGES.signupUnexpected);
+  return useSessionMutation<SignupInput>(
+    "/api/auth/signup",
+    AUTH_MESSAGES.signupFailed,
+    AUTH_MESSAGES.signupUnexpected,
+  );
 }
 
 export interface MessageResult {
@@ -188,9 +221,15 @@ export interface MessageResult {
 export function useSendVerification() {
   return useMutation<MessageResult, ApiFailure, void>({
     mutationFn: () =>
-      requestJson<MessageResult>("POST", "/api/auth/send-verification", undefined, AUTH_MESSAGES.sendVerificationFailed, {
-        networkAsFallback: true,
-      }),
+      requestJson<MessageResult>(
+        "POST",
+        "/api/auth/send-verification",
+        undefined,
+        AUTH_MESSAGES.sendVerificationFailed,
+        {
+          networkAsFallback: true,
+        },
+      ),
   });
 }
 
@@ -204,7 +243,8 @@ export function verifyEmailToken(token: string) {
 
 export function useForgotPassword() {
   return useMutation<MessageResult, ApiFailure, { email: string }>({
-    mutationFn: (input) => requestJson<MessageResult>("POST", "/api/auth/forgot-password", input, AUTH_MESSAGES.forgotFailed),
+    mutationFn: (input) =>
+      requestJson<MessageResult>("POST", "/api/auth/forgot-password", input, AUTH_MESSAGES.forgotFailed),
   });
 }
 
@@ -220,7 +260,8 @@ export async function validateResetToken(token: string): Promise<boolean> {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation<MessageResult, ApiFailure, { token: string; password: string }>({
-    mutationFn: (input) => requestJson<MessageResult>("POST", "/api/auth/reset-password", input, AUTH_MESSAGES.resetFailed),
+    mutationFn: (input) =>
+      requestJson<MessageResult>("POST", "/api/auth/reset-password", input, AUTH_MESSAGES.resetFailed),
     onSuccess: () => {
       clearAuthToken();
       queryClient.setQueryData(AUTH_ME_KEY, null);

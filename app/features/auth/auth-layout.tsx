@@ -5,11 +5,18 @@ import { TESTIMONIALS } from "~/features/landing";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 
-
 const VALUE_POINTS = [
   { icon: Search, title: "Find winning products", text: "AI research across 200+ million ads, updated 8 times daily." },
-  { icon: Store, title: "Turn a URL into a store page", text: "Paste a product link, get a high-converting page in minutes." },
-  { icon: Rocket, title: "Launch ads from one place", text: "Marketing visuals, copy and campaigns without switching tools." },
+  {
+    icon: Store,
+    title: "Turn a URL into a store page",
+    text: "Paste a product link, get a high-converting page in minutes.",
+  },
+  {
+    icon: Rocket,
+    title: "Launch ads from one place",
+    text: "Marketing visuals, copy and campaigns without switching tools.",
+  },
 ] as const;
 
 const FACES = [
@@ -40,7 +47,10 @@ export function TrustClaims({ tone = "panel" }: { tone?: "panel" | "page" }) {
           ))}
         </span>
         <span>
-          Trusted by <strong className={onPanel ? "font-semibold text-white" : "font-semibold text-fg"}>5,000+ entrepreneurs</strong>
+          Trusted by{" "}
+          <strong className={onPanel ? "font-semibold text-white" : "font-semibold text-fg"}>
+            5,000+ entrepreneurs
+          </strong>
         </span>
       </li>
       <li className="flex items-center gap-1.5">
@@ -58,12 +68,18 @@ function BrandPanel() {
       aria-label="Why Dropcraft"
       className="relative hidden overflow-hidden bg-brand-strong text-white lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16"
     >
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-linear-to-br from-brand via-brand-strong to-black/60" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-linear-to-br from-brand via-brand-strong to-black/60"
+      />
       <div
         aria-hidden
         className="pointer-events-none absolute -right-32 -top-32 size-[28rem] rounded-full bg-accent/30 blur-3xl"
       />
-      <div aria-hidden className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-white/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-white/10 blur-3xl"
+      />
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:44px_44px] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)]"
@@ -101,7 +117,10 @@ function BrandPanel() {
           <figure className="rounded-2xl bg-black/15 p-5 ring-1 ring-white/15 backdrop-blur-sm">
             <blockquote className="text-[15px] leading-relaxed text-white/90">“{quote.content}”</blockquote>
             <figcaption className="mt-3 flex items-center gap-3 text-sm">
-              <span aria-hidden className="grid size-8 place-items-center rounded-full bg-white/15 text-xs font-semibold">
+              <span
+                aria-hidden
+                className="grid size-8 place-items-center rounded-full bg-white/15 text-xs font-semibold"
+              >
                 {quote.avatar}
               </span>
               <span>
@@ -149,7 +168,10 @@ export function AuthLayout({ title, description, children, footer, icon, centere
   return (
     <div className="min-h-dvh bg-bg text-fg lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
       <div className="relative flex min-h-dvh flex-col px-5 py-5 sm:px-8">
-        <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-linear-to-b from-brand-soft to-transparent lg:hidden" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-linear-to-b from-brand-soft to-transparent lg:hidden"
+        />
         <header className="relative flex items-center justify-between">
           <Logo />
           <ThemeToggle />
@@ -196,7 +218,13 @@ export function AuthLayout({ title, description, children, footer, icon, centere
 }
 
 /** A round icon badge for status screens (verify, reset). */
-export function StatusIcon({ children, tone = "brand" }: { children: ReactNode; tone?: "brand" | "success" | "danger" }) {
+export function StatusIcon({
+  children,
+  tone = "brand",
+}: {
+  children: ReactNode;
+  tone?: "brand" | "success" | "danger";
+}) {
   const tones = {
     brand: "bg-brand-soft text-brand ring-brand/25",
     success: "bg-accent/12 text-accent ring-accent/30",

@@ -11,7 +11,15 @@ export function AuthLink({ to, onClick, ...props }: LinkProps & { to: string }) 
   const { goToAuthPage } = useAuthPageNavigation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     void goToAuthPage(to);
   };

@@ -7,7 +7,6 @@ import { useForm } from "~/features/auth/use-form";
 import { emailError } from "~/features/auth/validation";
 import { useForgotPassword } from "~/features/auth/auth-client";
 
-
 const FIELDS = ["email"] as const;
 
 export function ForgotPasswordScreen() {

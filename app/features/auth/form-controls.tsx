@@ -22,7 +22,16 @@ export interface TextFieldProps extends NativeInputProps {
 }
 
 /** Label, input, hint and error, wired with aria-invalid and aria-describedby. */
-export function TextField({ label, field, hint, labelAside, trailing, hintSlot, className = "", ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  field,
+  hint,
+  labelAside,
+  trailing,
+  hintSlot,
+  className = "",
+  ...rest
+}: TextFieldProps) {
   const { error, ...bound } = field;
   const invalid = error !== undefined;
   const hintId = hint || hintSlot ? `${field.id}-hint` : undefined;
@@ -47,7 +56,11 @@ export function TextField({ label, field, hint, labelAside, trailing, hintSlot, 
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
       {error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-[13px] text-danger" data-testid={`${field.id}-error`}>
+        <p
+          id={errorId}
+          className="mt-1.5 flex items-start gap-1.5 text-[13px] text-danger"
+          data-testid={`${field.id}-error`}
+        >
           <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
           <span>{error}</span>
         </p>

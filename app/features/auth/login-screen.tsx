@@ -7,7 +7,6 @@ import { useAuthFormPage } from "~/features/auth/use-signed-in-redirect";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { useLogin } from "~/features/auth/auth-client";
 
-
 const FIELDS = ["username", "password"] as const;
 
 export function LoginScreen() {

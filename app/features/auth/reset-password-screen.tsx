@@ -8,7 +8,6 @@ import { useForm } from "~/features/auth/use-form";
 import { newPasswordErrors } from "~/features/auth/validation";
 import { useResetPassword, validateResetToken } from "~/features/auth/auth-client";
 
-
 export const INVALID_RESET_LINK = "This reset link is not valid or has expired";
 const FIELDS = ["password", "confirmPassword"] as const;
 
@@ -155,7 +154,15 @@ export function ResetPasswordScreen() {
 
   if (check.isPending) {
     return (
-      <AuthLayout title="Checking your reset link" centered icon={<StatusIcon><Loader2 className="size-7 animate-spin" /></StatusIcon>}>
+      <AuthLayout
+        title="Checking your reset link"
+        centered
+        icon={
+          <StatusIcon>
+            <Loader2 className="size-7 animate-spin" />
+          </StatusIcon>
+        }
+      >
         <p role="status" className="text-center text-sm text-muted" data-testid="reset-checking">
           One moment while we check that this link is still valid…
         </p>
@@ -175,7 +182,13 @@ export function ResetPasswordScreen() {
         }
         centered
       >
-        <Button size="lg" className="w-full" pending={check.isFetching} pendingLabel="Checking..." onClick={() => void check.refetch()}>
+        <Button
+          size="lg"
+          className="w-full"
+          pending={check.isFetching}
+          pendingLabel="Checking..."
+          onClick={() => void check.refetch()}
+        >
           Try again
         </Button>
       </AuthLayout>

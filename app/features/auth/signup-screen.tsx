@@ -9,7 +9,6 @@ import { emailError, newPasswordErrors, usernameError } from "~/features/auth/va
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { useSignup } from "~/features/auth/auth-client";
 
-
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 
 export function SignupScreen() {
@@ -115,7 +114,13 @@ export function SignupScreen() {
           placeholder="Repeat your password"
           required
         />
-        <Button type="submit" size="lg" className="w-full" pending={signup.isPending} pendingLabel="Creating account...">
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          pending={signup.isPending}
+          pendingLabel="Creating account..."
+        >
           Create account
         </Button>
         <p className="text-center text-xs leading-relaxed text-subtle">

@@ -1,4 +1,11 @@
-import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength, USERNAME_PATTERN, USERNAME_RULE } from "~/features/auth/auth-client";
+import {
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "~/features/auth/auth-client";
 
 /** Client-side checks mirroring the server's rules; the server's answer still has the last word. */
 export function usernameError(value: string): string | undefined {

@@ -1,5 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, Copy, Inbox, LifeBuoy, LogOut, Mail, MailCheck, RefreshCw, ShieldCheck, Bell } from "lucide-react";
+import {
+  ChevronDown,
+  Copy,
+  Inbox,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  MailCheck,
+  RefreshCw,
+  ShieldCheck,
+  Bell,
+} from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useLogout } from "~/features/shell";
 import { EmailChangeForm } from "~/features/settings";
@@ -10,6 +21,7 @@ import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";
 import { notify } from "~/lib/toast";
 import { Button } from "./form-controls";
 import { useResendVerification } from "./use-resend-verification";
+import { IconButton } from "~/ui/button";
 
 export const GATE_TEXT = {
   title: "Verify Your Email",
@@ -34,16 +46,15 @@ function CopyEmailButton({ email }: { email: string }) {
     }
   };
   return (
-    <button
-      type="button"
+    <IconButton
       onClick={() => void onCopy()}
-      aria-label="Copy email address"
+      label="Copy email address"
       title="Copy email address"
       data-testid="copy-email"
-      className="grid size-9 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
+      className="text-subtle"
     >
       <Copy className="size-4" aria-hidden />
-    </button>
+    </IconButton>
   );
 }
 
@@ -128,7 +139,10 @@ export function VerificationGate({ user }: { user: AuthUser }) {
       role="region"
       aria-labelledby="verification-gate-title"
     >
-      <div aria-hidden className="pointer-events-none fixed left-1/2 top-0 h-80 w-[min(900px,100%)] -translate-x-1/2 rounded-full bg-brand-soft blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none fixed left-1/2 top-0 h-80 w-[min(900px,100%)] -translate-x-1/2 rounded-full bg-brand-soft blur-3xl"
+      />
       <div className="relative flex min-h-full flex-col">
         <header className="flex items-center justify-between px-5 py-4 sm:px-8">
           <Logo />
@@ -143,13 +157,19 @@ export function VerificationGate({ user }: { user: AuthUser }) {
               <StepIndicator />
 
               <div className="mt-6 flex justify-center">
-                <span aria-hidden className="relative grid size-16 place-items-center rounded-2xl bg-brand-soft text-brand ring-1 ring-brand/25">
+                <span
+                  aria-hidden
+                  className="relative grid size-16 place-items-center rounded-2xl bg-brand-soft text-brand ring-1 ring-brand/25"
+                >
                   <MailCheck className="size-8" />
                   <span className="absolute -right-1 -top-1 size-3.5 rounded-full bg-warning ring-4 ring-surface motion-safe:animate-pulse" />
                 </span>
               </div>
 
-              <h1 id="verification-gate-title" className="mt-5 text-center text-2xl font-bold tracking-tight sm:text-[1.7rem]">
+              <h1
+                id="verification-gate-title"
+                className="mt-5 text-center text-2xl font-bold tracking-tight sm:text-[1.7rem]"
+              >
                 {GATE_TEXT.title}
               </h1>
               <p className="mt-2 text-center text-[15px] leading-relaxed text-muted">{GATE_TEXT.intro}</p>
@@ -204,7 +224,11 @@ export function VerificationGate({ user }: { user: AuthUser }) {
               </div>
 
               <div className="mt-4 space-y-2.5">
-                <Disclosure label={GATE_TEXT.why} icon={<ShieldCheck className="size-4" aria-hidden />} testId="gate-why">
+                <Disclosure
+                  label={GATE_TEXT.why}
+                  icon={<ShieldCheck className="size-4" aria-hidden />}
+                  testId="gate-why"
+                >
                   <ul className="space-y-3 text-[13px] leading-relaxed text-muted">
                     <li className="flex gap-2.5">
                       <ShieldCheck className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
@@ -222,7 +246,11 @@ export function VerificationGate({ user }: { user: AuthUser }) {
                     </li>
                   </ul>
                 </Disclosure>
-                <Disclosure label="Wrong email address?" icon={<Mail className="size-4" aria-hidden />} testId="gate-change-email">
+                <Disclosure
+                  label="Wrong email address?"
+                  icon={<Mail className="size-4" aria-hidden />}
+                  testId="gate-change-email"
+                >
                   <p className="mb-4 text-[13px] text-muted">
                     Enter the right address and your password. We&apos;ll send a new verification link there.
                   </p>

@@ -8,7 +8,6 @@ import { useResendVerification } from "~/features/auth/use-resend-verification";
 import { verifyEmailToken, type ApiFailure } from "~/features/auth/auth-client";
 import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth/session";
 
-
 const linkButtonClass = `inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ${buttonVariants.primary}`;
 
 type VerifyState =
@@ -107,7 +106,10 @@ function VerifyWithToken({ token }: { token: string }) {
       }
     >
       <div className="space-y-6" data-testid="verify-failed">
-        <p role="alert" className="rounded-lg border border-danger/35 bg-danger/10 px-4 py-3 text-center text-sm text-fg">
+        <p
+          role="alert"
+          className="rounded-lg border border-danger/35 bg-danger/10 px-4 py-3 text-center text-sm text-fg"
+        >
           {state.message}
         </p>
         {canResend ? (

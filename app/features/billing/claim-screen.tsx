@@ -6,6 +6,7 @@ import { inputClass } from "~/features/auth";
 import { emailError } from "~/features/auth";
 import { planDisplayName } from "~/domain/plans";
 import { apiRequest, errorMessage } from "~/lib/http";
+import { Button } from "~/ui/button";
 
 type State =
   | { step: "form" }
@@ -98,18 +99,14 @@ export function ClaimScreen() {
                   </p>
                 )}
               </div>
-              <button
-                type="submit"
-                disabled={state.step === "sending"}
-                className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand disabled:opacity-70"
-              >
+              <Button type="submit" disabled={state.step === "sending"} variant="primary" size="lg" className="w-full">
                 {state.step === "sending" ? (
                   <Loader2 className="size-4 animate-spin" aria-hidden />
                 ) : (
                   <Mail className="size-4" aria-hidden />
                 )}
                 {state.step === "sending" ? "Sending..." : "Send claim link"}
-              </button>
+              </Button>
             </form>
           )}
           {state.step === "sent" && (
@@ -139,13 +136,9 @@ export function ClaimScreen() {
           {state.step === "failed" && (
             <div role="alert" data-testid="claim-failed" className="space-y-3">
               <p className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">{state.message}</p>
-              <button
-                type="button"
-                onClick={() => setState({ step: "form" })}
-                className="text-sm font-semibold text-brand hover:underline"
-              >
+              <Button onClick={() => setState({ step: "form" })} variant="subtle" size="sm">
                 Start again
-              </button>
+              </Button>
             </div>
           )}
         </div>

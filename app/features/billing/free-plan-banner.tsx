@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { isBannerExcluded } from "~/domain/routing";
 import { useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
+import { IconButton } from "~/ui/button";
 
 export const FREE_BANNER_TEXT =
   "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
@@ -63,15 +64,14 @@ export function FreePlanBanner() {
           >
             Upgrade Now
           </Link>
-          <button
-            type="button"
+          <IconButton
             onClick={() => setDismissed(true)}
-            aria-label="Dismiss the free plan banner"
+            label="Dismiss the free plan banner"
             data-testid="free-plan-banner-dismiss"
-            className="-mr-1.5 grid size-9 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
+            className="-mr-1.5 text-subtle"
           >
             <X className="size-4" aria-hidden />
-          </button>
+          </IconButton>
         </div>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonClasses } from "~/ui/button";
+import { IconButton, buttonClasses } from "~/ui/button";
 import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
@@ -93,17 +93,17 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
               <h2 className="min-w-0 flex-1 pt-0.5 text-[15px] font-semibold leading-tight text-fg">
                 Upgrade to Growth
               </h2>
-              <button
-                type="button"
+              <IconButton
                 onClick={() => setOpen(false)}
                 aria-expanded
                 aria-controls={panelId}
-                aria-label="Collapse the upgrade offer"
+                label="Collapse the upgrade offer"
                 data-testid="upgrade-dock-toggle"
-                className="-mr-1 -mt-0.5 grid size-7 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
+                size="sm"
+                className="-mr-1 -mt-0.5 size-7 text-subtle"
               >
                 <ChevronDown className="size-4" aria-hidden />
-              </button>
+              </IconButton>
             </div>
             <p className="mt-1 text-xs leading-[18px] text-muted">
               Boost your dropshipping speed by 10× with AI automation

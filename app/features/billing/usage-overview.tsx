@@ -3,6 +3,7 @@ import { COUNTERS, DAILY_COUNTERS, MONTHLY_COUNTERS, periodPhrase } from "~/doma
 import { useUsageSummary } from "~/features/billing/subscription";
 import { formatDateTime } from "./format";
 import { UsageBar } from "./usage-bar";
+import { Button } from "~/ui/button";
 
 function Meter({ label, used, limit, period }: { label: string; used: number; limit: number; period: string }) {
   const included = limit > 0;
@@ -54,14 +55,10 @@ export function UsageOverview() {
           role="alert"
         >
           {error}
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
-          >
+          <Button onClick={() => void refetch()} variant="subtle" size="sm">
             <RefreshCw className="size-3.5" aria-hidden />
             Retry
-          </button>
+          </Button>
         </div>
       ) : isLoading || !summary ? (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading usage">

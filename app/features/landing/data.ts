@@ -3,7 +3,8 @@
  * Every number and name here is sample copy; nothing is fetched.
  */
 
-export type CompanyLogoId = "northwind" | "lumen" | "parcelpeak" | "oakline" | "brightcart" | "vela" | "kitehouse" | "tidal";
+export type CompanyLogoId =
+  "northwind" | "lumen" | "parcelpeak" | "oakline" | "brightcart" | "vela" | "kitehouse" | "tidal";
 
 export interface Testimonial {
   name: string;

@@ -1,21 +1,25 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Button } from "~/ui/button";
 
 export const LANDING_FALLBACK_TEXT = "Loading your AI-powered ecommerce platform...";
 
 /** What a landing render failure shows (spec section 2 and 8). */
 export function LandingFallback() {
   return (
-    <main role="alert" data-testid="landing-fallback" className="flex min-h-screen items-center justify-center bg-bg px-6 text-fg">
+    <main
+      role="alert"
+      data-testid="landing-fallback"
+      className="flex min-h-screen items-center justify-center bg-bg px-6 text-fg"
+    >
       <div className="max-w-md text-center">
-        <span aria-hidden className="mx-auto block size-10 animate-spin rounded-full border-[3px] border-line border-t-brand" />
+        <span
+          aria-hidden
+          className="mx-auto block size-10 animate-spin rounded-full border-[3px] border-line border-t-brand"
+        />
         <p className="mt-6 text-lg font-medium text-fg">{LANDING_FALLBACK_TEXT}</p>
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="mt-8 rounded-xl bg-brand-strong px-6 py-3 text-sm font-semibold text-white shadow-lg shadow-brand/25 transition hover:bg-brand-strong/90"
-        >
+        <Button onClick={() => window.location.reload()} variant="primary" size="lg" className="mt-8">
           Reload Page
-        </button>
+        </Button>
       </div>
     </main>
   );

@@ -72,7 +72,11 @@ const FEATURES: Feature[] = [
 
 export function FeatureSections() {
   return (
-    <section id="features" aria-labelledby="features-title" className="relative scroll-mt-20 pt-12 pb-24 sm:pt-16 sm:pb-32">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="relative scroll-mt-20 pt-12 pb-24 sm:pt-16 sm:pb-32"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionIntro
           eyebrow="Three AI systems"
@@ -94,7 +98,10 @@ export function FeatureSections() {
                   <feature.icon aria-hidden className="size-4 text-brand" />
                   {feature.name}
                 </p>
-                <h3 id={`${feature.id}-title`} className="mt-5 text-3xl font-bold tracking-tight text-balance text-fg sm:text-4xl">
+                <h3
+                  id={`${feature.id}-title`}
+                  className="mt-5 text-3xl font-bold tracking-tight text-balance text-fg sm:text-4xl"
+                >
                   {feature.title}
                 </h3>
                 <p className="mt-4 text-base leading-relaxed text-muted sm:text-lg">{feature.description}</p>
@@ -258,7 +265,9 @@ function PageBuilderVisual() {
               <div className="h-1.5 w-4/5 rounded-full bg-fg/10" />
               <div className="h-1.5 w-3/5 rounded-full bg-fg/10" />
             </div>
-            <span className="mt-auto block rounded-lg bg-brand-strong py-2 text-center text-xs font-semibold text-white">Add to cart</span>
+            <span className="mt-auto block rounded-lg bg-brand-strong py-2 text-center text-xs font-semibold text-white">
+              Add to cart
+            </span>
           </div>
         </div>
       </div>
@@ -299,7 +308,10 @@ function LauncherVisual() {
       </div>
       <ul className="mt-5 space-y-2.5">
         {LAUNCH_STEPS.map((step) => (
-          <li key={step.label} className="flex items-center gap-3 rounded-xl border border-line bg-surface px-3 py-2.5 text-sm">
+          <li
+            key={step.label}
+            className="flex items-center gap-3 rounded-xl border border-line bg-surface px-3 py-2.5 text-sm"
+          >
             {step.done ? (
               <span className="flex size-5 items-center justify-center rounded-full bg-accent/20 text-accent">
                 <SpriteIcon name="check" className="size-3" strokeWidth={3} />
@@ -316,7 +328,11 @@ function LauncherVisual() {
           <div key={hook} className="overflow-hidden rounded-lg border border-line bg-surface">
             <div
               className={`aspect-[4/5] bg-linear-to-br ${
-                i === 0 ? "from-brand/50 to-accent/30" : i === 1 ? "from-accent/40 to-brand/20" : "from-brand/30 to-fg/10"
+                i === 0
+                  ? "from-brand/50 to-accent/30"
+                  : i === 1
+                    ? "from-accent/40 to-brand/20"
+                    : "from-brand/30 to-fg/10"
               }`}
             />
             <p className="px-2 py-1.5 text-[11px] font-medium text-muted">{hook}</p>

@@ -35,9 +35,18 @@ export function FinalCta() {
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl border border-line bg-surface px-6 py-16 text-center shadow-2xl shadow-black/30 sm:px-12 sm:py-20">
-        <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,var(--brand-soft),transparent_70%)]" />
-        <div aria-hidden className="absolute inset-x-0 bottom-0 -z-10 h-48 bg-[radial-gradient(45%_100%_at_50%_100%,color-mix(in_srgb,var(--accent)_10%,transparent),transparent_70%)]" />
-        <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,var(--brand-soft),transparent_70%)]"
+        />
+        <div
+          aria-hidden
+          className="absolute inset-x-0 bottom-0 -z-10 h-48 bg-[radial-gradient(45%_100%_at_50%_100%,color-mix(in_srgb,var(--accent)_10%,transparent),transparent_70%)]"
+        />
+        <h2
+          id="cta-title"
+          className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl"
+        >
           Your next winning product is one afternoon away
         </h2>
         <p className="mx-auto mt-5 max-w-xl text-base text-muted sm:text-lg">

@@ -12,12 +12,11 @@ const MOBILE_MENU_ID = "landing-mobile-menu";
 
 export function PromoBanner() {
   return (
-    <div
-      role="region"
-      aria-label="Promotion"
-      className="relative z-[60] overflow-hidden bg-brand-strong text-white"
-    >
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60%_120%_at_50%_0%,rgba(255,255,255,0.18),transparent_70%)]" />
+    <div role="region" aria-label="Promotion" className="relative z-[60] overflow-hidden bg-brand-strong text-white">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60%_120%_at_50%_0%,rgba(255,255,255,0.18),transparent_70%)]"
+      />
       <div className="relative mx-auto flex max-w-7xl items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-center text-[13px] font-medium sm:text-sm">
         <Sparkles aria-hidden className="hidden size-4 shrink-0 sm:block" />
         <p>
@@ -36,7 +35,6 @@ export function PromoBanner() {
     </div>
   );
 }
-
 
 const navLinkClass = "rounded-lg px-3 py-2 text-sm font-medium text-muted transition hover:text-fg";
 
@@ -132,17 +130,29 @@ export function SiteHeader() {
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4">
             <li>
-              <a href="#features" onClick={closeMenu} className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5">
+              <a
+                href="#features"
+                onClick={closeMenu}
+                className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5"
+              >
                 Features
               </a>
             </li>
             <li>
-              <Link to="/invite-earn" onClick={closeMenu} className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5">
+              <Link
+                to="/invite-earn"
+                onClick={closeMenu}
+                className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5"
+              >
                 Affiliate Program
               </Link>
             </li>
             <li>
-              <AuthLink to="/login" onClick={closeMenu} className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5">
+              <AuthLink
+                to="/login"
+                onClick={closeMenu}
+                className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-fg/5"
+              >
                 Log in
               </AuthLink>
             </li>

@@ -50,7 +50,10 @@ function DashboardPreview() {
         />
       )}
       {state === "loading" && (
-        <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-muted">
+        <div
+          role="status"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-muted"
+        >
           <span aria-hidden className="size-6 animate-spin rounded-full border-2 border-line border-t-brand" />
           Loading dashboard preview...
         </div>
@@ -88,13 +91,15 @@ export function Hero() {
             className="mt-7 text-[2.6rem] leading-[1.05] font-bold tracking-tight text-balance text-fg sm:text-6xl lg:text-7xl"
           >
             From idea to{" "}
-            <span className="bg-linear-to-r from-brand to-accent bg-clip-text whitespace-nowrap text-transparent">live store</span> in
-            under 15 minutes
+            <span className="bg-linear-to-r from-brand to-accent bg-clip-text whitespace-nowrap text-transparent">
+              live store
+            </span>{" "}
+            in under 15 minutes
           </h1>
 
           <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-pretty text-muted sm:text-lg">
-            Dropcraft is the AI workspace for dropshippers and e-commerce sellers. Find winning products, turn any product
-            URL into a high-converting store page and launch ads — all from one place.
+            Dropcraft is the AI workspace for dropshippers and e-commerce sellers. Find winning products, turn any
+            product URL into a high-converting store page and launch ads — all from one place.
           </p>
 
           <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">

@@ -29,7 +29,10 @@ export function LiveSalesFeed({ className = "" }: { className?: string }) {
       <div className="flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-2 text-xs font-semibold text-fg">
           <span className="relative flex size-2">
-            <span aria-hidden className="absolute inline-flex size-full rounded-full bg-accent opacity-60 motion-safe:animate-ping" />
+            <span
+              aria-hidden
+              className="absolute inline-flex size-full rounded-full bg-accent opacity-60 motion-safe:animate-ping"
+            />
             <span aria-hidden className="relative inline-flex size-2 rounded-full bg-accent" />
           </span>
           Live sales
@@ -67,7 +70,9 @@ export function LiveSalesFeed({ className = "" }: { className?: string }) {
         </p>
       </div>
 
-      <figcaption className="mt-3 text-[11px] font-medium uppercase tracking-wider text-muted">Sample orders</figcaption>
+      <figcaption className="mt-3 text-[11px] font-medium uppercase tracking-wider text-muted">
+        Sample orders
+      </figcaption>
     </figure>
   );
 }

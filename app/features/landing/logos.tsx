@@ -29,7 +29,14 @@ const MARKS: Record<CompanyLogoId, JSX.Element> = {
   ),
   brightcart: (
     <>
-      <path d="M3 5h3l2.2 9.5h10L21 8H8" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d="M3 5h3l2.2 9.5h10L21 8H8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
       <circle cx="9.5" cy="19" r="1.8" fill="currentColor" />
       <circle cx="17" cy="19" r="1.8" fill="currentColor" />
     </>
@@ -47,8 +54,21 @@ const MARKS: Record<CompanyLogoId, JSX.Element> = {
   ),
   tidal: (
     <>
-      <path d="M2 9c3-3 5-3 8 0s5 3 8 0 3-2 4-2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-      <path d="M2 16c3-3 5-3 8 0s5 3 8 0 3-2 4-2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" opacity=".5" />
+      <path
+        d="M2 9c3-3 5-3 8 0s5 3 8 0 3-2 4-2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+      />
+      <path
+        d="M2 16c3-3 5-3 8 0s5 3 8 0 3-2 4-2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        opacity=".5"
+      />
     </>
   ),
 };
@@ -110,7 +130,13 @@ export function DropcraftMark({ className = "size-8" }: { className?: string }) 
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="14" fill={`url(#${gradientId})`} />
-      <path d="M20 16h13c9.4 0 16 6.6 16 16s-6.6 16-16 16H20z" fill="none" stroke="#fff" strokeWidth="6" strokeLinejoin="round" />
+      <path
+        d="M20 16h13c9.4 0 16 6.6 16 16s-6.6 16-16 16H20z"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="6"
+        strokeLinejoin="round"
+      />
       <circle cx="33" cy="32" r="4.5" fill="#fff" />
     </svg>
   );

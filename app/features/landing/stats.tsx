@@ -17,7 +17,9 @@ export function StatsSection() {
             } ${i === 2 ? "lg:border-l" : ""}`}
           >
             <dt className="text-sm leading-snug text-muted">
-              <span className="block font-semibold text-fg">{stat.label.charAt(0).toUpperCase() + stat.label.slice(1)}</span>
+              <span className="block font-semibold text-fg">
+                {stat.label.charAt(0).toUpperCase() + stat.label.slice(1)}
+              </span>
               <span className="mt-1 hidden sm:block">{stat.detail}</span>
             </dt>
             <dd className="bg-linear-to-br from-fg to-fg/60 bg-clip-text text-4xl font-bold tracking-tight text-transparent tabular-nums sm:text-5xl">

@@ -38,18 +38,21 @@ export function StepsSection() {
             className="absolute top-13 right-[16%] left-[16%] hidden h-px bg-linear-to-r from-brand/0 via-brand/50 to-accent/0 lg:block"
           />
           <ol className="relative grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border border-line bg-bg-elevated p-7 shadow-lg shadow-black/10 sm:p-8">
-              <div className="flex items-center justify-between">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-strong text-lg font-bold text-white shadow-lg shadow-brand/30">
-                  {i + 1}
-                </span>
-                <step.icon aria-hidden className="size-6 text-muted" />
-              </div>
-              <h3 className="mt-6 text-xl font-semibold tracking-tight text-fg">{step.title}</h3>
-              <p className="mt-3 text-[15px] leading-relaxed text-muted">{step.body}</p>
-            </li>
-          ))}
+            {STEPS.map((step, i) => (
+              <li
+                key={step.title}
+                className="relative rounded-2xl border border-line bg-bg-elevated p-7 shadow-lg shadow-black/10 sm:p-8"
+              >
+                <div className="flex items-center justify-between">
+                  <span className="flex size-12 items-center justify-center rounded-xl bg-brand-strong text-lg font-bold text-white shadow-lg shadow-brand/30">
+                    {i + 1}
+                  </span>
+                  <step.icon aria-hidden className="size-6 text-muted" />
+                </div>
+                <h3 className="mt-6 text-xl font-semibold tracking-tight text-fg">{step.title}</h3>
+                <p className="mt-3 text-[15px] leading-relaxed text-muted">{step.body}</p>
+              </li>
+            ))}
           </ol>
         </div>
         <div className="mt-12 text-center">

@@ -57,7 +57,8 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
   const maxTranslate = Math.max(0, (count - slidesPerView) * step);
   const translate = Math.min(current * step, maxTranslate);
 
-  const autoplay: AutoplayState = interacted || current >= lastIndex ? "stopped" : hovered || focused ? "paused" : "running";
+  const autoplay: AutoplayState =
+    interacted || current >= lastIndex ? "stopped" : hovered || focused ? "paused" : "running";
 
   // Breakpoints follow the window width; the slide width follows the container width.
   useEffect(() => {
@@ -171,7 +172,9 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
         <div
           aria-live={autoplay === "running" ? "off" : "polite"}
           className={`flex gap-(--gap) [--gap:16px] [--spv:1.1] sm:[--gap:20px] sm:[--spv:1.5] lg:[--gap:24px] lg:[--spv:3] min-[1440px]:[--gap:32px] ${
-            dragging ? "cursor-grabbing select-none" : "cursor-grab transition-transform duration-500 ease-[cubic-bezier(0.22,1,0.36,1)]"
+            dragging
+              ? "cursor-grabbing select-none"
+              : "cursor-grab transition-transform duration-500 ease-[cubic-bezier(0.22,1,0.36,1)]"
           }`}
           style={trackStyle}
         >
@@ -211,10 +214,20 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
           ))}
         </div>
         <div className="flex items-center gap-2">
-          <SliderButton testId="slider-prev" label="Previous testimonial" disabled={current === 0} onClick={() => goTo(current - 1)}>
+          <SliderButton
+            testId="slider-prev"
+            label="Previous testimonial"
+            disabled={current === 0}
+            onClick={() => goTo(current - 1)}
+          >
             <ChevronLeft aria-hidden className="size-5" />
           </SliderButton>
-          <SliderButton testId="slider-next" label="Next testimonial" disabled={current >= lastIndex} onClick={() => goTo(current + 1)}>
+          <SliderButton
+            testId="slider-next"
+            label="Next testimonial"
+            disabled={current >= lastIndex}
+            onClick={() => goTo(current + 1)}
+          >
             <ChevronRight aria-hidden className="size-5" />
           </SliderButton>
         </div>

@@ -25,7 +25,6 @@ export function BrandLogo() {
   return <Logo />;
 }
 
-
 export function PublicHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-bg/80 backdrop-blur-md supports-[backdrop-filter]:bg-bg/70">

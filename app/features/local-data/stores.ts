@@ -2,7 +2,13 @@
  * The browser's two spec stores (chat and project), on localStorage: the rules are in
  * app/domain/local-stores.ts; this file only binds them to the browser's storage.
  */
-import { CHAT_STORE_OPTIONS, createLocalStore, PROJECT_STORE_OPTIONS, type StorageLike, type StoredChat } from "~/domain/local-stores";
+import {
+  CHAT_STORE_OPTIONS,
+  createLocalStore,
+  PROJECT_STORE_OPTIONS,
+  type StorageLike,
+  type StoredChat,
+} from "~/domain/local-stores";
 
 function browserStorage(): StorageLike | null {
   try {

@@ -101,7 +101,12 @@ function GrowthCta({ interval }: { interval: BillingInterval }) {
 
   if (!checkout.signedIn) {
     return (
-      <Link to={growthCheckoutHref(interval)} data-testid="upgrade-growth" data-interval={interval} className={CTA_CLASS}>
+      <Link
+        to={growthCheckoutHref(interval)}
+        data-testid="upgrade-growth"
+        data-interval={interval}
+        className={CTA_CLASS}
+      >
         Upgrade to Growth
         {arrow}
       </Link>
@@ -139,7 +144,12 @@ function GrowthCta({ interval }: { interval: BillingInterval }) {
         {opened && (
           <>
             Checkout opened in a new tab.{" "}
-            <a href={opened.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+            <a
+              href={opened.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-semibold text-brand hover:underline"
+            >
               Open it again
               <ExternalLink className="size-3" aria-hidden />
             </a>

@@ -31,7 +31,12 @@ export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: async () => {
-      const body = await requestJson<{ data: AccountSession[] }>("GET", SESSIONS_KEY[0], undefined, "Failed to load your sessions");
+      const body = await requestJson<{ data: AccountSession[] }>(
+        "GET",
+        SESSIONS_KEY[0],
+        undefined,
+        "Failed to load your sessions",
+      );
       return body.data;
     },
     staleTime: 0,
@@ -42,7 +47,12 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation<MessageResult, ApiFailure, string>({
     mutationFn: (id) =>
-      requestJson<MessageResult>("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`, undefined, "Failed to sign out that session"),
+      requestJson<MessageResult>(
+        "DELETE",
+        `/api/account/sessions/${encodeURIComponent(id)}`,
+        undefined,
+        "Failed to sign out that session",
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -50,7 +60,8 @@ export function useEndSession() {
 export function useChangeUsername() {
   const queryClient = useQueryClient();
   return useMutation<UserResult, ApiFailure, { username: string }>({
-    mutationFn: (input) => requestJson<UserResult>("PATCH", "/api/account/username", input, "Failed to update your username"),
+    mutationFn: (input) =>
+      requestJson<UserResult>("PATCH", "/api/account/username", input, "Failed to update your username"),
     onSuccess: (result) => {
       queryClient.setQueryData(AUTH_ME_KEY, toAuthUser(result.data));
       void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
@@ -73,7 +84,8 @@ export function useChangeEmail() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation<MessageResult, ApiFailure, { currentPassword: string; newPassword: string }>({
-    mutationFn: (input) => requestJson<MessageResult>("POST", "/api/account/password", input, "Failed to change your password"),
+    mutationFn: (input) =>
+      requestJson<MessageResult>("POST", "/api/account/password", input, "Failed to change your password"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

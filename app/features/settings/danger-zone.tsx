@@ -21,7 +21,10 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     fields: FIELDS,
     validate: (v) => ({
       password: v.password ? undefined : "Enter your password.",
-      confirmation: v.confirmation === DELETE_CONFIRMATION ? undefined : `Type ${DELETE_CONFIRMATION} in capital letters to confirm.`,
+      confirmation:
+        v.confirmation === DELETE_CONFIRMATION
+          ? undefined
+          : `Type ${DELETE_CONFIRMATION} in capital letters to confirm.`,
     }),
   });
   const confirmed = form.values.confirmation === DELETE_CONFIRMATION;

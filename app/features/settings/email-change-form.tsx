@@ -19,7 +19,11 @@ export interface EmailChangeFormProps {
  * New address plus the password. On success the server sends a link to the new address and
  * marks the account unverified; refetching the user brings up the verification gate.
  */
-export function EmailChangeForm({ currentEmail, idPrefix = "email-change", submitLabel = "Change email" }: EmailChangeFormProps) {
+export function EmailChangeForm({
+  currentEmail,
+  idPrefix = "email-change",
+  submitLabel = "Change email",
+}: EmailChangeFormProps) {
   const change = useChangeEmail();
   const [alert, setAlert] = useState<string>();
   const form = useForm({
@@ -28,7 +32,9 @@ export function EmailChangeForm({ currentEmail, idPrefix = "email-change", submi
     validate: (v) => ({
       email:
         emailError(v.email) ??
-        (v.email.trim().toLowerCase() === currentEmail.toLowerCase() ? "That is already your email address." : undefined),
+        (v.email.trim().toLowerCase() === currentEmail.toLowerCase()
+          ? "That is already your email address."
+          : undefined),
       password: v.password ? undefined : "Enter your current password.",
     }),
   });

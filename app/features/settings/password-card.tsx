@@ -63,7 +63,12 @@ export function PasswordCard({ user }: { user: AuthUser }) {
         {/* Lets password managers file the new password under this account. */}
         <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
         <PasswordField label="Current password" field={form.field("currentPassword")} autoComplete="current-password" />
-        <PasswordField label="New password" field={form.field("newPassword")} autoComplete="new-password" showRequirements />
+        <PasswordField
+          label="New password"
+          field={form.field("newPassword")}
+          autoComplete="new-password"
+          showRequirements
+        />
         <PasswordField label="Confirm new password" field={form.field("confirmPassword")} autoComplete="new-password" />
         <Button type="submit" pending={change.isPending} pendingLabel="Updating...">
           Update password

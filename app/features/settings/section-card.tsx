@@ -13,7 +13,15 @@ export interface SectionCardProps {
 }
 
 /** One settings section: a titled card, addressable as #id from the section nav. */
-export function SectionCard({ id, title, description, icon: Icon, children, tone = "default", aside }: SectionCardProps) {
+export function SectionCard({
+  id,
+  title,
+  description,
+  icon: Icon,
+  children,
+  tone = "default",
+  aside,
+}: SectionCardProps) {
   const danger = tone === "danger";
   return (
     <section
@@ -32,7 +40,10 @@ export function SectionCard({ id, title, description, icon: Icon, children, tone
           <Icon className="size-[18px]" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 id={`${id}-title`} className={`text-base font-semibold tracking-tight ${danger ? "text-danger" : "text-fg"}`}>
+          <h2
+            id={`${id}-title`}
+            className={`text-base font-semibold tracking-tight ${danger ? "text-danger" : "text-fg"}`}
+          >
             {title}
           </h2>
           {description && <p className="mt-0.5 text-sm text-muted">{description}</p>}
@@ -44,7 +55,13 @@ export function SectionCard({ id, title, description, icon: Icon, children, tone
   );
 }
 
-export function Badge({ children, tone = "neutral" }: { children: ReactNode; tone?: "neutral" | "success" | "warning" | "brand" }) {
+export function Badge({
+  children,
+  tone = "neutral",
+}: {
+  children: ReactNode;
+  tone?: "neutral" | "success" | "warning" | "brand";
+}) {
   const tones = {
     neutral: "border-line bg-surface-2 text-muted",
     success: "border-accent/35 bg-accent/10 text-accent",
@@ -52,7 +69,9 @@ export function Badge({ children, tone = "neutral" }: { children: ReactNode; ton
     brand: "border-brand/35 bg-brand-soft text-brand",
   } as const;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide ${tones[tone]}`}
+    >
       {children}
     </span>
   );

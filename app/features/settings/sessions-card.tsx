@@ -5,6 +5,7 @@ import { notify } from "~/lib/toast";
 import { useEndSession, useSessions, type AccountSession } from "./account-api";
 import { absoluteTime, describeUserAgent, relativeTime, type DeviceKind } from "./format";
 import { Badge, SectionCard } from "./section-card";
+import { IconButton } from "~/ui/button";
 
 const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
   desktop: Laptop,
@@ -31,14 +32,26 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
 
   const onSignOut = () =>
     end.mutate(session.id, {
-      onSuccess: () => notify({ title: "Session signed out", description: `${device.label} is no longer signed in.`, variant: "success" }),
+      onSuccess: () =>
+        notify({
+          title: "Session signed out",
+          description: `${device.label} is no longer signed in.`,
+          variant: "success",
+        }),
       onError: (failure) => notify({ title: "Error", description: failure.message, variant: "destructive" }),
     });
 
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center" data-testid="session-row" data-current={session.current ? "true" : "false"}>
+    <li
+      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
+      data-testid="session-row"
+      data-current={session.current ? "true" : "false"}
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3.5">
-        <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-xl border border-line bg-bg-elevated text-muted">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-xl border border-line bg-bg-elevated text-muted"
+        >
           <Icon className="size-5" />
         </span>
         <div className="min-w-0">
@@ -50,7 +63,16 @@ function SessionRow({ session, now }: { session: AccountSession; now: number }) 
             <span>{session.ipAddress && session.ipAddress !== "local" ? session.ipAddress : "Local network"}</span>
             <span aria-hidden> · </span>
             <span>
-              {session.current ? "Active now" : <>Last active <time dateTime={lastActive} title={absoluteTime(lastActive)}>{relativeTime(lastActive, now)}</time></>}
+              {session.current ? (
+                "Active now"
+              ) : (
+                <>
+                  Last active{" "}
+                  <time dateTime={lastActive} title={absoluteTime(lastActive)}>
+                    {relativeTime(lastActive, now)}
+                  </time>
+                </>
+              )}
             </span>
           </p>
           <p className="mt-0.5 text-xs text-subtle">
@@ -78,7 +100,11 @@ export function SessionsCard() {
   const sessions = useSessions();
   const now = useNow();
   const list = sessions.data
-    ? [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current) || (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt))
+    ? [...sessions.data].sort(
+        (a, b) =>
+          Number(b.current) - Number(a.current) ||
+          (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt),
+      )
     : [];
 
   return (
@@ -88,16 +114,15 @@ export function SessionsCard() {
       description="Devices signed in to your account. Sign out any you don't recognise."
       icon={MonitorSmartphone}
       aside={
-        <button
-          type="button"
+        <IconButton
           onClick={() => void sessions.refetch()}
           disabled={sessions.isFetching}
-          aria-label="Refresh sessions"
+          label="Refresh sessions"
           title="Refresh sessions"
-          className="grid size-9 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:opacity-50"
+          className="text-subtle"
         >
           <RefreshCw className={`size-4 ${sessions.isFetching ? "animate-spin" : ""}`} aria-hidden />
-        </button>
+        </IconButton>
       }
     >
       {sessions.isPending ? (

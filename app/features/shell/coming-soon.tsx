@@ -26,11 +26,17 @@ export function ComingSoon({ screen }: { screen: ScreenId }) {
             Back to home
           </Link>
           {screen === "help" ? (
-            <Link to="/support" className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+            <Link
+              to="/support"
+              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand"
+            >
               Contact support
             </Link>
           ) : (
-            <Link to="/help" className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+            <Link
+              to="/help"
+              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand"
+            >
               Help Center
             </Link>
           )}

@@ -9,9 +9,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <div className="max-w-md text-center">
         <p className="text-5xl font-black text-subtle">{status}</p>
         <h1 className="mt-4 text-2xl font-bold">Something went wrong</h1>
-        <p className="mt-3 text-muted">
-          We could not show this page. Your saved work is safe. Reload to try again.
-        </p>
+        <p className="mt-3 text-muted">We could not show this page. Your saved work is safe. Reload to try again.</p>
         <Button onClick={() => window.location.reload()} className="mt-8">
           Reload Page
         </Button>

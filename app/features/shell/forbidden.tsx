@@ -14,13 +14,20 @@ export function ForbiddenScreen({ what = "this page" }: { what?: string }) {
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-fg">You don&apos;t have access to {what}</h1>
         <p className="mt-3 text-muted">
-          It is only for Dropcraft staff. If you think you should have access, ask your workspace admin or contact support.
+          It is only for Dropcraft staff. If you think you should have access, ask your workspace admin or contact
+          support.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/app" className="rounded-lg bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-strong">
+          <Link
+            to="/app"
+            className="rounded-lg bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-strong"
+          >
             Back to your workspace
           </Link>
-          <Link to="/help" className="rounded-lg border border-line px-5 py-2.5 text-sm font-medium text-fg hover:bg-surface-2">
+          <Link
+            to="/help"
+            className="rounded-lg border border-line px-5 py-2.5 text-sm font-medium text-fg hover:bg-surface-2"
+          >
             Visit the Help Center
           </Link>
         </div>

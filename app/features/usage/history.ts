@@ -13,7 +13,6 @@ export interface HistoryPoint {
   amount: number;
 }
 
-
 /** Today's date key (YYYY-MM-DD) in the user's usage time zone, the browser's when unknown. */
 export function todayKey(timeZone?: string, now = new Date()): string {
   const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
@@ -28,7 +27,9 @@ export function todayKey(timeZone?: string, now = new Date()): string {
 export function dayRange(lastDay: string, count = HISTORY_DAYS): string[] {
   const end = Date.parse(`${lastDay}T00:00:00Z`);
   if (Number.isNaN(end)) return [];
-  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** One counter's daily totals over the given days (missing days count as 0). */

@@ -3,8 +3,17 @@ import { UsageBar } from "~/features/billing";
 import type { UsageSummary } from "~/features/billing";
 import { COUNTERS } from "~/domain/counters";
 
-
-function CounterCard({ counter, used, limit, period }: { counter: UsageCounter; used: number; limit: number; period: string }) {
+function CounterCard({
+  counter,
+  used,
+  limit,
+  period,
+}: {
+  counter: UsageCounter;
+  used: number;
+  limit: number;
+  period: string;
+}) {
   const label = COUNTERS[counter].label;
   const included = limit > 0;
   const near = included && isNearLimit(used, limit);
@@ -19,7 +28,9 @@ function CounterCard({ counter, used, limit, period }: { counter: UsageCounter; 
       {included ? (
         <>
           <p className="mt-2 flex items-baseline gap-1 tabular-nums">
-            <span className={`text-xl font-semibold tracking-tight sm:text-2xl ${near ? "text-warning" : "text-fg"}`}>{used.toLocaleString("en-US")}</span>
+            <span className={`text-xl font-semibold tracking-tight sm:text-2xl ${near ? "text-warning" : "text-fg"}`}>
+              {used.toLocaleString("en-US")}
+            </span>
             <span className="text-sm text-subtle">/ {limit.toLocaleString("en-US")}</span>
           </p>
           <UsageBar used={used} limit={limit} label={`${label} used ${period}`} className="mt-3" />
@@ -67,7 +78,13 @@ export function DailyCounters({ summary }: { summary: UsageSummary | null }) {
       {summary ? (
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" aria-live="polite" data-testid="usage-daily">
           {DAILY_COUNTERS.map((c) => (
-            <CounterCard key={c} counter={c} used={summary.usage[c] ?? 0} limit={summary.limits[c] ?? 0} period="today" />
+            <CounterCard
+              key={c}
+              counter={c}
+              used={summary.usage[c] ?? 0}
+              limit={summary.limits[c] ?? 0}
+              period="today"
+            />
           ))}
         </ul>
       ) : (
@@ -79,7 +96,9 @@ export function DailyCounters({ summary }: { summary: UsageSummary | null }) {
 
 /** Monthly exports and page generations. */
 export function MonthlyCounters({ summary }: { summary: UsageSummary | null }) {
-  const note = summary?.monthlyResetsAt ? `Resets ${new Date(summary.monthlyResetsAt).toLocaleDateString("en-US", { month: "long", day: "numeric" })}` : undefined;
+  const note = summary?.monthlyResetsAt
+    ? `Resets ${new Date(summary.monthlyResetsAt).toLocaleDateString("en-US", { month: "long", day: "numeric" })}`
+    : undefined;
   return (
     <section aria-labelledby="usage-month-title">
       <SectionHeading id="usage-month-title" title="This month" note={note} />

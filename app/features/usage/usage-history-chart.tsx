@@ -51,19 +51,35 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
   let body: React.ReactNode;
   if (error) {
     body = (
-      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-fg" role="alert">
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-fg"
+        role="alert"
+      >
         Failed to load usage data
-        <button type="button" onClick={onRetry} className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
+        >
           <RefreshCw className="size-3.5" aria-hidden />
           Retry
         </button>
       </div>
     );
   } else if (isLoading || rows === null) {
-    body = <div className="h-[232px] animate-pulse rounded-xl bg-brand-soft/40" aria-busy="true" aria-label="Loading usage history" />;
+    body = (
+      <div
+        className="h-[232px] animate-pulse rounded-xl bg-brand-soft/40"
+        aria-busy="true"
+        aria-label="Loading usage history"
+      />
+    );
   } else if (empty) {
     body = (
-      <div className="flex h-[232px] flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-line px-6 text-center" data-testid="usage-history-empty">
+      <div
+        className="flex h-[232px] flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-line px-6 text-center"
+        data-testid="usage-history-empty"
+      >
         <span className="flex size-10 items-center justify-center rounded-full bg-brand-soft text-brand">
           <BarChart3 className="size-5" aria-hidden />
         </span>
@@ -86,7 +102,10 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
           ))}
         </dl>
         <div className="flex gap-2">
-          <div className="flex h-[180px] flex-col justify-between text-right text-[11px] tabular-nums text-subtle" aria-hidden>
+          <div
+            className="flex h-[180px] flex-col justify-between text-right text-[11px] tabular-nums text-subtle"
+            aria-hidden
+          >
             <span className="-translate-y-1/2">{top.toLocaleString("en-US")}</span>
             <span>{(top / 2).toLocaleString("en-US")}</span>
             <span className="translate-y-1/2">0</span>
@@ -158,7 +177,12 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
   }
 
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl border border-line bg-surface p-4 sm:p-6" data-testid="usage-history-chart" data-counter={counter}>
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
+      data-testid="usage-history-chart"
+      data-counter={counter}
+    >
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id={titleId} className="text-base font-semibold text-fg">

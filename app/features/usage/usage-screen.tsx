@@ -30,7 +30,8 @@ export function UsageScreen() {
           <p className="mt-1.5 text-[15px] text-muted" data-testid="usage-plan-line">
             {status ? (
               <>
-                You&rsquo;re on the <span className="font-medium text-fg">{planDisplayName(plan, planName)}</span> plan.{" "}
+                You&rsquo;re on the <span className="font-medium text-fg">{planDisplayName(plan, planName)}</span>{" "}
+                plan.{" "}
               </>
             ) : null}
             {summary?.resetsAt ? (
@@ -38,7 +39,9 @@ export function UsageScreen() {
                 Resets at <time dateTime={summary.resetsAt}>{formatReset(summary.resetsAt)}</time>
               </span>
             ) : (
-              !error && <span className="inline-block h-4 w-48 animate-pulse rounded bg-brand-soft align-middle" aria-hidden />
+              !error && (
+                <span className="inline-block h-4 w-48 animate-pulse rounded bg-brand-soft align-middle" aria-hidden />
+              )
             )}
           </p>
         </div>
@@ -60,7 +63,12 @@ export function UsageScreen() {
             data-testid="usage-error"
           >
             <span className="text-warning">{USAGE_ERROR_TEXT}</span>
-            <Button variant="subtle" size="sm" onClick={() => void refetch()} icon={<RefreshCw className="size-3.5" aria-hidden />}>
+            <Button
+              variant="subtle"
+              size="sm"
+              onClick={() => void refetch()}
+              icon={<RefreshCw className="size-3.5" aria-hidden />}
+            >
               Retry
             </Button>
           </div>
