@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 
 // API, D1 and Durable Object tests run inside workerd against the real Worker entry.
@@ -10,6 +12,7 @@ export default defineConfig(async () => {
   // started by globalSetup on this port), so the workerd suite runs the real adapter end to end.
   const openAiPort = Number(process.env.FAKE_OPENAI_PORT) || (await freePort());
   process.env.FAKE_OPENAI_PORT = String(openAiPort);
+  const documentsWorker = await bundleDocumentsWorker();
   return {
     plugins: [
       cloudflareTest({
@@ -27,6 +30,8 @@ export default defineConfig(async () => {
             AI_MODEL: "fake-model",
             AI_API_KEY: "sk-test-dropcraft-fake-openai",
           },
+          // The DOCUMENTS service binding of wrangler.toml reaches the real documents Worker.
+          workers: [documentsWorker],
         },
       }),
     ],
@@ -42,6 +47,38 @@ export default defineConfig(async () => {
     },
   };
 });
+
+/**
+ * The documents Worker (workers/documents/, PDF and DOCX text) as an auxiliary Worker named like
+ * its service, bundled in memory the way wrangler bundles it (no file written: several test
+ * runs may share this checkout). About 0.3 s.
+ */
+async function bundleDocumentsWorker() {
+  const documentsConfig = readFileSync(path.join(import.meta.dirname, "workers/documents/wrangler.toml"), "utf8");
+  const field = (name: string): unknown => {
+    const value = new RegExp(`^${name}\\s*=\\s*(.+)$`, "m").exec(documentsConfig)?.[1];
+    if (value === undefined) throw new Error(`workers/documents/wrangler.toml has no ${name}`);
+    return JSON.parse(value);
+  };
+  const result = await build({
+    entryPoints: [path.join(import.meta.dirname, "workers/documents/index.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["browser", "module", "main"],
+    external: ["node:*", "cloudflare:*"],
+    logLevel: "warning",
+  });
+  return {
+    name: field("name") as string,
+    modules: [{ type: "ESModule" as const, path: "index.mjs", contents: result.outputFiles[0].text }],
+    compatibilityDate: field("compatibility_date") as string,
+    compatibilityFlags: field("compatibility_flags") as string[],
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

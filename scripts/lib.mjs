@@ -30,12 +30,20 @@ export function startBackground(cmd, args, { env = OFFLINE_ENV } = {}) {
 }
 
 /**
+ * The Workers `wrangler dev` runs together: the app first (it gets the port), then the Workers
+ * its service bindings reach (the documents Worker reads PDF and DOCX text).
+ */
+export const WORKER_CONFIGS = ["wrangler.toml", "workers/documents/wrangler.toml"];
+export const WORKER_CONFIG_ARGS = WORKER_CONFIGS.flatMap((config) => ["-c", config]);
+
+/**
  * `wrangler dev` on 127.0.0.1 with its output made readable (scripts/terminal.mjs): a ready
  * banner, emailed links, warnings and errors; DROPCRAFT_VERBOSE=1 shows everything.
  */
 export function startServer(port) {
   // DEV_TOOLS=on: the local email outbox, the free test checkout and request-origin links.
-  const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(port), "--var", "DEV_TOOLS:on"], {
+  const args = ["dev", ...WORKER_CONFIG_ARGS, "--ip", "127.0.0.1", "--port", String(port), "--var", "DEV_TOOLS:on"];
+  const child = spawn(bin("wrangler"), args, {
     stdio: ["inherit", "pipe", "pipe"],
     // "log" is the level at which the Worker's own console.log lines (our JSON logs) appear.
     env: { ...OFFLINE_ENV, WRANGLER_LOG: "log" },

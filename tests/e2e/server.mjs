@@ -20,6 +20,9 @@ export function freePort() {
   });
 }
 
+/** The Workers the product's service bindings reach, run beside the app in the same `wrangler dev`. */
+export const COMPANION_CONFIGS = ["workers/documents/wrangler.toml"];
+
 export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, label = "app" } = {}) {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
@@ -36,7 +39,7 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
   const varArgs = Object.entries({ DEV_TOOLS: "on", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "node_modules/.bin/wrangler",
-    ["dev", "-c", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--inspector-port", String(await freePort()), ...varArgs],
+    ["dev", "-c", config, ...companionArgs(config), "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--inspector-port", String(await freePort()), ...varArgs],
     { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";
@@ -67,4 +70,9 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
     rmSync(stateDir, { recursive: true, force: true });
   }
   return { baseURL, stop, output: () => output };
+}
+
+/** `-c` for each companion Worker when `config` is the product's (documents: PDF and DOCX text). */
+function companionArgs(config) {
+  return path.resolve(config) === path.resolve("wrangler.toml") ? COMPANION_CONFIGS.flatMap((c) => ["-c", c]) : [];
 }

@@ -16,6 +16,9 @@ export const OFFLINE_ENV = {
   FORCE_COLOR: "0",
 };
 
+/** Worker configs started beside the product's (the documents Worker reads PDF and DOCX text). */
+export const PRODUCT_COMPANION_CONFIGS = ["workers/documents/wrangler.toml"];
+
 /** Child processes (each the leader of its own process group) and cleanup callbacks. */
 const tracked = new Set();
 const cleanups = new Set();
@@ -124,6 +127,8 @@ export async function startWrangler({
 }) {
   const args = ["dev"];
   if (configPath) args.push("-c", configPath);
+  // The product (root wrangler.toml) runs with the Workers its service bindings reach.
+  else args.push("-c", "wrangler.toml", ...PRODUCT_COMPANION_CONFIGS.flatMap((config) => ["-c", config]));
   args.push(
     "--ip",
     "127.0.0.1",
