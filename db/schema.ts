@@ -69,11 +69,60 @@ export const projects = sqliteTable(
     researchData: text("research_data", { mode: "json" }),
     /** Canon: nested map keyed by dotted paths, each entry { value, source, timestamp }. */
     canonContext: text("canon_context", { mode: "json" }).notNull().default(sql`'{}'`),
+    /** Canon paths the merchant deleted: the auto-rules never bring them back until the merchant sets them again. */
+    canonRemoved: text("canon_removed", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     businessContext: text("business_context", { mode: "json" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("projects_user_idx").on(t.userId)],
+  (t) => [
+    index("projects_user_idx").on(t.userId),
+    // Names are unique per user, ignoring case: "Yoga Store" and "yoga store" would be told apart by nobody.
+    uniqueIndex("projects_user_name_lower_idx").on(t.userId, sql`lower(${t.name})`),
+  ],
+);
+
+/** A knowledge-base file: its bytes in R2 (`storageKey`), its text as passages. */
+export const projectFiles = sqliteTable(
+  "project_files",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["txt", "md", "csv", "json", "pdf", "docx"] }).notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    status: text("status", { enum: ["uploading", "extracting", "indexed", "no_text", "failed"] }).notNull().default("uploading"),
+    statusReason: text("status_reason"),
+    passageCount: integer("passage_count").notNull().default(0),
+    textChars: integer("text_chars").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("project_files_project_idx").on(t.projectId, t.position), index("project_files_user_idx").on(t.userId)],
+);
+
+/** A passage of a file's text, searched by the project's chats (FTS5 table project_passages_fts, BM25). */
+export const projectPassages = sqliteTable(
+  "project_passages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
+    userId: integer("user_id").notNull(),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [index("project_passages_file_idx").on(t.fileId, t.position), index("project_passages_project_idx").on(t.projectId)],
 );
 
 export const chats = sqliteTable(
@@ -253,6 +302,8 @@ export const unclaimedPurchases = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+export type ProjectFileRow = typeof projectFiles.$inferSelect;
+export type ProjectPassageRow = typeof projectPassages.$inferSelect;
 export type Chat = typeof chats.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;

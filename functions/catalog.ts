@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AdRecordSchema, NicheRecordSchema, ProductRecordSchema, StoreRecordSchema } from "~/domain/contracts/catalog";
-import type { CitedRecordKind } from "~/domain/contracts/chats";
+import type { CatalogRecordKind } from "~/domain/contracts/chats";
 import { catalogRecord } from "~/server/market/records";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
@@ -14,7 +14,7 @@ const errors = {
 };
 
 /** One GET per kind of record an answer can cite: the chat's side panel opens them. */
-function recordRoute(kind: CitedRecordKind, path: string, schema: z.ZodType) {
+function recordRoute(kind: CatalogRecordKind, path: string, schema: z.ZodType) {
   return createRoute({
     method: "get",
     path,

@@ -13,6 +13,7 @@ import { chats } from "./chats";
 import { dev } from "./dev";
 import { health } from "./health";
 import { newsletter } from "./newsletter";
+import { projects } from "./projects";
 import { usage } from "./usage";
 import { identifyCaller } from "./session";
 import { requireVerifiedEmail } from "./email-verification";
@@ -50,6 +51,7 @@ export function createApi() {
   api.route("/", account);
   api.route("/", usage);
   api.route("/", chats);
+  api.route("/", projects);
   api.route("/", catalog);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));

@@ -155,3 +155,47 @@ export function usageLimitMessage(counter: UsageCounter, limit: number): string 
   const when = isMonthlyCounter(counter) ? "for this month. It resets next month." : "for today. It resets tomorrow.";
   return `You have used all ${number(limit)} ${what} ${when}`;
 }
+
+/**
+ * Standing allowances: what a plan may hold at once, not spend per period (projects, knowledge
+ * base storage). Same rule as the counters: one entry per allowance, read by plans, the server's
+ * quota checks and every screen.
+ */
+export interface AllowanceSpec {
+  label: string;
+  unit: { one: string; other: string };
+  /** The upgrade modal's title when the allowance is full. */
+  limitTitle: string;
+  limits: Record<PlanTier, number>;
+}
+
+const MB = 1024 * 1024;
+
+export const ALLOWANCES = Object.freeze({
+  projects: Object.freeze({
+    label: "Projects",
+    unit: { one: "project", other: "projects" },
+    limitTitle: "Project limit reached",
+    limits: { free: 3, growth: 50, elite: 200 },
+  }),
+  knowledgeBytes: Object.freeze({
+    label: "Knowledge base storage",
+    unit: { one: "byte", other: "bytes" },
+    limitTitle: "Knowledge base storage full",
+    limits: { free: 25 * MB, growth: 1024 * MB, elite: 5 * 1024 * MB },
+  }),
+} satisfies Record<string, AllowanceSpec>);
+
+export type Allowance = keyof typeof ALLOWANCES;
+
+export function allowanceLimit(allowance: Allowance, tier: PlanTier): number {
+  return ALLOWANCES[allowance].limits[tier];
+}
+
+/** "25 MB", "1 GB": storage sizes as the merchant reads them. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${Number((bytes / (1024 * MB)).toFixed(1))} GB`;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}

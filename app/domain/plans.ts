@@ -3,7 +3,7 @@
  * from the counter catalogue (`counters.ts`); this file maps plans to tiers and shapes the
  * spec's features object from them.
  */
-import { limitsFor, type PlanTier, type UsageCounter } from "./counters";
+import { allowanceLimit, limitsFor, type PlanTier, type UsageCounter } from "./counters";
 
 export {
   DAILY_COUNTERS,
@@ -37,14 +37,17 @@ export interface Plan {
   /** Per-day image generations (not part of the spec's features object). */
   imagesPerDay: number;
   limits: Record<UsageCounter, number>;
+  /** Projects held at once (ALLOWANCES.projects). */
   projectQuota: number;
+  /** Knowledge-base bytes held at once, across projects (ALLOWANCES.knowledgeBytes). */
+  knowledgeBytes: number;
 }
 
 /** What a tier allows beyond its counters. */
-const TIER_EXTRAS: Record<PlanTier, { maxImagesPerRequest: number; projectQuota: number }> = {
-  free: { maxImagesPerRequest: 0, projectQuota: 3 },
-  growth: { maxImagesPerRequest: 4, projectQuota: 50 },
-  elite: { maxImagesPerRequest: 8, projectQuota: 200 },
+const TIER_EXTRAS: Record<PlanTier, { maxImagesPerRequest: number }> = {
+  free: { maxImagesPerRequest: 0 },
+  growth: { maxImagesPerRequest: 4 },
+  elite: { maxImagesPerRequest: 8 },
 };
 
 function plan(id: PlanId, tier: PlanTier): Plan {
@@ -66,7 +69,8 @@ function plan(id: PlanId, tier: PlanTier): Plan {
       deepMarketAnalysisPerDay: limits.aiAdvisor,
     }),
     imagesPerDay: limits.images,
-    projectQuota: TIER_EXTRAS[tier].projectQuota,
+    projectQuota: allowanceLimit("projects", tier),
+    knowledgeBytes: allowanceLimit("knowledgeBytes", tier),
     limits: Object.freeze(limits),
   });
 }

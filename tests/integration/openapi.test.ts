@@ -12,7 +12,7 @@ describe("/api/openapi.json from the contracts", () => {
     for (const name of [
       "Error", "User", "Success", "SessionResult", "Session", "Chat", "ListedChat", "Message", "Citation",
       "UsageSummary", "QueryLimit", "SubscriptionStatus", "UsageHistoryRow", "Receipt", "CheckoutUrl", "AdminOverview",
-      "Health", "NewsletterSignup", "OutboxEmail",
+      "Health", "NewsletterSignup", "OutboxEmail", "Project", "ProjectFile", "Canon", "CanonEntry",
     ]) {
       expect(doc.components.schemas, name).toHaveProperty(name);
     }
@@ -22,5 +22,24 @@ describe("/api/openapi.json from the contracts", () => {
     expect(doc.paths["/api/auth/signup"].post.requestBody?.content["application/json"].schema).toBeDefined();
     expect(doc.paths["/api/usage/summary"].get).toBeDefined();
     expect(doc.paths["/api/account/sessions"].get).toBeDefined();
+  });
+
+  it("describes every project call of spec section 7 and the knowledge-base file calls", async () => {
+    const doc = (await (await SELF.fetch(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const expected: [string, string[]][] = [
+      ["/api/projects", ["get", "post"]],
+      ["/api/projects/{id}", ["get", "patch", "delete"]],
+      ["/api/projects/{id}/knowledge-base", ["patch"]],
+      ["/api/projects/{id}/business-instructions", ["patch"]],
+      ["/api/projects/{id}/research-data", ["patch"]],
+      ["/api/projects/{id}/canon", ["get", "put"]],
+      ["/api/projects/{id}/canon/autorule", ["post"]],
+      ["/api/projects/{id}/files", ["get", "post"]],
+      ["/api/projects/{id}/files/{fileId}", ["get", "put", "patch", "delete"]],
+      ["/api/projects/{id}/files/{fileId}/download", ["get"]],
+    ];
+    for (const [path, methods] of expected) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+    }
   });
 });

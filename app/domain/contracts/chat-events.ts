@@ -35,7 +35,7 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 const isString = (value: unknown): value is string => typeof value === "string";
 const isInt = (value: unknown): value is number => Number.isInteger(value);
 
-const RECORD_KINDS: readonly string[] = ["product", "ad", "store", "niche"] satisfies CitedRecordKind[];
+const RECORD_KINDS: readonly string[] = ["product", "ad", "store", "niche", "passage", "canon"] satisfies CitedRecordKind[];
 
 function readRecord(value: unknown): CitedRecord | null {
   if (!isObject(value) || !isString(value.id) || !isString(value.kind) || !RECORD_KINDS.includes(value.kind)) return null;

@@ -8,13 +8,23 @@ import { CHAT_TITLE_MAX, MESSAGE_MAX } from "../chat/conversation";
 import { SEARCH_QUERY_MAX } from "../chat/search";
 import { ERROR_TYPES, type ErrorType } from "../errors";
 
-/** The kinds of catalog record an answer can cite; each opens in the chat's side panel. */
-export const CITED_RECORD_KINDS = ["product", "ad", "store", "niche"] as const;
+/**
+ * The kinds of record an answer can cite; each opens in the chat's side panel. Catalog records
+ * (product, ad, store, niche) by their id; a project's knowledge-base passage as
+ * "{projectId}:{fileId}:{passageId}" and a canon entry as "{projectId}:{dotted.path}".
+ */
+export const CITED_RECORD_KINDS = ["product", "ad", "store", "niche", "passage", "canon"] as const;
 export type CitedRecordKind = (typeof CITED_RECORD_KINDS)[number];
+export const CATALOG_RECORD_KINDS = ["product", "ad", "store", "niche"] as const satisfies readonly CitedRecordKind[];
+export type CatalogRecordKind = (typeof CATALOG_RECORD_KINDS)[number];
 
 export const CitedRecordSchema = z
   .object({ kind: z.enum(CITED_RECORD_KINDS), id: z.string() })
-  .meta({ id: "CitedRecord", description: "The catalog record a citation points to (GET /api/catalog/{kind}s/{id})" });
+  .meta({
+    id: "CitedRecord",
+    description:
+      "The record a citation points to: a catalog record (GET /api/catalog/{kind}s/{id}), a project file's passage ({projectId}:{fileId}:{passageId}) or a canon entry ({projectId}:{path})",
+  });
 
 export const CitationSchema = z
   .object({ title: z.string(), source: z.string(), url: z.string().optional(), record: CitedRecordSchema.optional() })
@@ -157,3 +167,4 @@ export type ChatsDeleted = z.infer<typeof ChatsDeletedSchema>;
 export type EditQuestionBody = z.infer<typeof EditQuestionSchema>;
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 export type ChatStreamEventType = ChatStreamEvent["type"];
+

@@ -1,5 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@remix-run/react";
 import {
+  FolderOpen,
   ArrowDown,
   Download,
   MessageSquareOff,
@@ -30,7 +32,8 @@ import {
   useDraft,
   useIsStreaming,
 } from "~/features/chat/chat-store";
-import { errorMessage } from "~/lib/http";
+import { errorMessage, getQueryFn } from "~/lib/http";
+import type { Project } from "~/domain/contracts/projects";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { AssistantMessage, UserMessage, type VersionNav } from "./message-item";
@@ -76,8 +79,30 @@ function downloadMarkdown(detail: ChatDetail) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The project a chat belongs to, as a chip back to it (its name from the project's own cache entry). */
+function ProjectChip({ projectId }: { projectId: string }) {
+  const project = useQuery({
+    queryKey: [`/api/projects/${projectId}`],
+    queryFn: getQueryFn<{ success: true; data: Pick<Project, "id" | "name"> }>({ on401: "throw" }),
+    staleTime: 60_000,
+  });
+  const name = project.data?.data.name;
+  return (
+    <Link
+      to={`/project/${encodeURIComponent(projectId)}`}
+      className="hidden max-w-[40%] shrink items-center gap-1.5 truncate rounded-full border border-line px-2.5 py-1 text-xs font-medium text-muted hover:bg-surface-2 hover:text-fg sm:inline-flex"
+      data-testid="chat-project"
+      title={name ? `Project: ${name}` : "Project"}
+    >
+      <FolderOpen className="size-3.5 shrink-0" aria-hidden />
+      <span className="truncate">{name ?? "Project"}</span>
+    </Link>
+  );
+}
+
 function Header({
   title,
+  projectId,
   heading,
   listCollapsed,
   onOpenList,
@@ -86,6 +111,7 @@ function Header({
   onExport,
 }: {
   title: string;
+  projectId?: string | null;
   heading: boolean;
   listCollapsed: boolean;
   onOpenList(): void;
@@ -127,6 +153,7 @@ function Header({
       >
         {title}
       </TitleTag>
+      {projectId && <ProjectChip projectId={projectId} />}
       {onExport && (
         <Tip content="Export as Markdown">
           <IconButton label="Export chat as Markdown" onClick={onExport} data-testid="chat-export-markdown">
@@ -333,6 +360,7 @@ export function Conversation({
     <div className="flex h-full min-h-0 flex-col">
       <Header
         title={title || "\u00a0"}
+        projectId={detail.data?.chat.projectId}
         heading={!empty}
         listCollapsed={listCollapsed}
         onOpenList={onOpenList}

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, RefreshCw, X } from "lucide-react";
+import { ArrowLeft, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import type {
   AdRecord,
@@ -10,15 +10,17 @@ import type {
   ProductSummary,
   StoreRecord,
 } from "~/domain/contracts/catalog";
-import type { CitedRecord } from "~/domain/contracts/chats";
-import { errorMessage, getQueryFn } from "~/lib/http";
-import { Button, IconButton } from "~/ui/button";
-import { Badge, Skeleton, Stat } from "~/ui/display";
+import type { CatalogRecordKind, CitedRecord } from "~/domain/contracts/chats";
+import { CanonRecordView, PassageRecordView } from "./project-record";
+import { RecordError, RecordSkeleton } from "./record-states";
+import { getQueryFn } from "~/lib/http";
+import { IconButton } from "~/ui/button";
+import { Badge, Stat } from "~/ui/display";
 
-const PATHS: Record<CitedRecord["kind"], string> = { product: "products", ad: "ads", store: "stores", niche: "niches" };
+const PATHS: Record<CatalogRecordKind, string> = { product: "products", ad: "ads", store: "stores", niche: "niches" };
 
 /** One cache family for catalog records: ["/api/catalog/{kind}s/{id}"]. */
-export const catalogRecordKey = (record: CitedRecord) =>
+export const catalogRecordKey = (record: CitedRecord & { kind: CatalogRecordKind }) =>
   [`/api/catalog/${PATHS[record.kind]}/${encodeURIComponent(record.id)}`] as const;
 
 const money = (cents: number) =>
@@ -74,44 +76,25 @@ export function RecordPanel({ record, onClose }: { record: CitedRecord | null; o
 }
 
 function titleOf(record: CitedRecord): string {
+  if (record.kind === "passage") return "From your knowledge base";
+  if (record.kind === "canon") return "Project canon";
   return `${record.kind === "niche" ? "Niche" : record.kind.charAt(0).toUpperCase() + record.kind.slice(1)} ${record.kind === "niche" ? "" : record.id}`.trim();
 }
 
 function RecordBody({ record, onOpen }: { record: CitedRecord; onOpen(record: CitedRecord): void }) {
+  if (record.kind === "passage") return <PassageRecordView id={record.id} />;
+  if (record.kind === "canon") return <CanonRecordView id={record.id} />;
+  return <CatalogRecordBody record={{ ...record, kind: record.kind }} onOpen={onOpen} />;
+}
+
+function CatalogRecordBody({ record, onOpen }: { record: CitedRecord & { kind: CatalogRecordKind }; onOpen(record: CitedRecord): void }) {
   const query = useQuery({
     queryKey: catalogRecordKey(record),
     queryFn: getQueryFn<CatalogRecord>({ on401: "throw" }),
     staleTime: 5 * 60_000,
   });
-  if (query.isPending) {
-    return (
-      <div data-testid="record-loading" aria-busy>
-        <Skeleton className="h-6 w-2/3" />
-        <div className="mt-4 grid grid-cols-2 gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-20" />
-          ))}
-        </div>
-        <Skeleton className="mt-4" lines={4} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <div role="alert" className="rounded-xl border border-danger/30 bg-danger/10 p-4 text-sm">
-        <p>{errorMessage(query.error, "Couldn't load this record.")}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          icon={<RefreshCw className="size-3.5" aria-hidden />}
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <RecordSkeleton />;
+  if (query.isError || !query.data) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data;
   switch (data.kind) {
     case "product":

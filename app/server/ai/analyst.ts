@@ -32,6 +32,7 @@ import { contentTerms, stem, tokenize } from "~/server/market/tokens";
 import { budgetLines, verdictLines } from "./analyst-money";
 import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest, UnansweredReason } from "./types";
 
+import { answerInProject } from "./project-answer";
 export const ANALYST_ID = "analyst";
 export const ANALYST_LABEL = "Built-in analyst (offline, sample data)";
 export const CATALOG_SOURCE = "sample-catalog";
@@ -1290,9 +1291,11 @@ export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
     if (signal?.aborted) throw abortReason(signal);
   };
 
-  async function* reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     stopIfAborted(signal);
-    const answer = answerConversation(messages);
+    const catalog = answerConversation(messages);
+    const question = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
+    const answer = project ? answerInProject(catalog, project, question) : catalog;
     // The executive summary leads, as the answer card shows it; then the analysis as it is written.
     if (answer.summary) yield { type: "summary", text: answer.summary };
     for (const text of splitIntoChunks(answer.markdown, chunkSize)) {

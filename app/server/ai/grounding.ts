@@ -62,6 +62,10 @@ export function recordFigures(record: CitedRecord): number[] {
       if (!store) return [];
       return [store.productCount, store.estMonthlyRevenueUsd];
     }
+    // A project's own text backs its numbers through checkGrounding's sourceTexts.
+    case "passage":
+    case "canon":
+      return [];
     case "niche": {
       const stats = getNiche(record.id) && nicheStats(record.id);
       if (!stats) return [];
@@ -114,12 +118,18 @@ function compute(a: number, op: string, b: number): number | undefined {
   return undefined;
 }
 
+/** The numbers written in a text (a cited passage, a canon value), as figures that back an answer. */
+export function figuresIn(text: string): number[] {
+  return (text.replace(NAME_LIKE, " ").match(NUMBER) ?? []).map(valueOf).filter((n) => Number.isFinite(n));
+}
+
 /**
- * Checks every number of `text` against the records `citations` point to. Citations without a
- * record (an outside page) back nothing.
+ * Checks every number of `text` against the records `citations` point to, and the numbers
+ * written in `sourceTexts` (the project passages and canon entries it cites). Citations without
+ * a record (an outside page) back nothing.
  */
-export function checkGrounding(text: string, citations: readonly Citation[]): GroundingReport {
-  const known: number[] = citations.flatMap((c) => (c.record ? recordFigures(c.record) : []));
+export function checkGrounding(text: string, citations: readonly Citation[], sourceTexts: readonly string[] = []): GroundingReport {
+  const known: number[] = [...citations.flatMap((c) => (c.record ? recordFigures(c.record) : [])), ...sourceTexts.flatMap(figuresIn)];
   const isKnown = (value: number) =>
     (Number.isInteger(value) && Math.abs(value) <= SMALL_COUNT_MAX) || known.some((k) => close(Math.abs(value), Math.abs(k)));
 

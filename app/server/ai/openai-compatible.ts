@@ -16,6 +16,7 @@ import {
   RESEARCH_ANSWER_SCHEMA,
   researchSystemTurn,
   retrieveFromCatalog,
+  withProject,
   streamedJsonString,
   type ResearchContext,
   type Retriever,
@@ -245,9 +246,9 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
    * answer asked for (markdown where the endpoint has no JSON schema), streamed as it arrives,
    * then checked against what was retrieved before it is saved (research.ts).
    */
-  async function* reply({ messages, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     if (signal?.aborted) throw abortReason(signal);
-    const context = retrieve(messages);
+    const context = withProject(retrieve(messages), project);
     const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
     let structured = structuredOutput;
     let pieces = completion(turnsFor(structured), structured, signal)[Symbol.asyncIterator]();

@@ -1,7 +1,7 @@
 /**
  * Research answers on any OpenAI-compatible model: the catalog records retrieved for the
- * question (and, inside a project, its canon and knowledge-base passages: the seam is here, the
- * projects issue fills it), the prompt that sends them, the structured answer asked for (JSON
+ * question (and, inside a project, its canon entries and the knowledge-base passages retrieved
+ * for the question, numbered like records so the model cites them), the prompt that sends them, the structured answer asked for (JSON
  * schema where the endpoint supports it, tolerant markdown where it does not), and the check
  * that keeps the answer to what was retrieved before it is saved.
  */
@@ -10,7 +10,8 @@ import { adsForProduct, getNiche, nicheStats, rankWinningProducts, storesInNiche
 import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
 import { searchCatalog } from "~/server/market/search";
 import { checkGrounding } from "./grounding";
-import type { ChatTurn } from "./types";
+import { canonCitation, passageCitation, PROJECT_CANON_SOURCE, PROJECT_FILE_SOURCE } from "./project-answer";
+import type { ChatTurn, ProjectContext } from "./types";
 
 /** One record sent to the model, numbered as the model must cite it. */
 export interface RetrievedRecord {
@@ -22,15 +23,10 @@ export interface RetrievedRecord {
   text: string;
 }
 
-/** A passage from the project's canon or knowledge base (empty until projects exist). */
-export interface Passage {
-  source: string;
-  text: string;
-}
-
 export interface ResearchContext {
   records: RetrievedRecord[];
-  passages: Passage[];
+  /** The chat's project: its instructions lead the system turn; its passages and canon are among the records. */
+  project?: Pick<ProjectContext, "name" | "instructions">;
 }
 
 /** Finds what a conversation needs: called before the model, with the turns it will see. */
@@ -80,8 +76,38 @@ export const retrieveFromCatalog: Retriever = (turns) => {
     const stores = storesInNiche(niches[0].id).slice().sort((a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd);
     for (const store of stores.slice(0, 2)) add("store", store.id, `${store.id} ${store.name} (store)`, storeText(store));
   }
-  return { records, passages: [] };
+  return { records };
 };
+
+const SOURCE_OF_KIND: Record<CitedRecordKind, string> = {
+  product: "sample-catalog",
+  ad: "sample-catalog",
+  store: "sample-catalog",
+  niche: "sample-catalog",
+  passage: PROJECT_FILE_SOURCE,
+  canon: PROJECT_CANON_SOURCE,
+};
+
+/**
+ * Adds a project to what a model is sent: its passages first (the merchant's own documents
+ * answer before the sample catalog), then its canon entries, numbered after the catalog's.
+ */
+export function withProject(context: ResearchContext, project: ProjectContext | undefined): ResearchContext {
+  if (!project) return context;
+  const records: RetrievedRecord[] = [];
+  const add = (kind: CitedRecordKind, id: string, title: string, text: string) => records.push({ n: records.length + 1, kind, id, title, text });
+  for (const p of project.passages) {
+    const cite = passageCitation(project, p);
+    add("passage", cite.record!.id, cite.title, `passage ${p.position + 1} of the merchant's file "${p.fileName}": "${p.text.replace(/\s+/g, " ").trim()}"`);
+  }
+  for (const entry of project.canon) {
+    const cite = canonCitation(project, entry);
+    const value = Array.isArray(entry.value) ? entry.value.join(", ") : String(entry.value);
+    add("canon", cite.record!.id, cite.title, `canon entry ${entry.path} = "${value}" (${entry.source === "user" ? "set by the merchant" : entry.source === "research" ? "from research" : "derived from the project"})`);
+  }
+  for (const r of context.records) add(r.kind, r.id, r.title, r.text);
+  return { records, project: { name: project.name, instructions: project.instructions } };
+}
 
 export const RESEARCH_SYSTEM_PROMPT = [
   "You are Dropcraft's research assistant for e-commerce sellers, dropshippers and marketers.",
@@ -94,15 +120,21 @@ export const RESEARCH_SYSTEM_PROMPT = [
   "Answer in the language the user writes in.",
 ].join(" ");
 
-/** The system turn: the rules, then the numbered records and any project passages. */
+/** The system turn: the rules, the project (when the chat has one), then the numbered records. */
 export function researchSystemTurn(context: ResearchContext): string {
   const records = context.records.length
     ? context.records.map((r) => `[${r.n}] ${r.text}`).join("\n")
     : "(no records matched this question)";
-  const passages = context.passages.length
-    ? `\n\nProject context:\n${context.passages.map((p) => `- ${p.source}: ${p.text}`).join("\n")}`
+  const project = context.project
+    ? [
+        `\n\nThis chat belongs to the merchant's project "${context.project.name}".`,
+        "Write in the brand voice its canon entry brand.voice names, about the merchant's own business and products.",
+        "Passages are the merchant's own documents: when one answers the question, quote it, name its file and cite it.",
+        context.project.instructions.trim() ? `The merchant's business instructions:\n"""\n${context.project.instructions.trim()}\n"""` : "",
+      ].join(" ")
     : "";
-  return `${RESEARCH_SYSTEM_PROMPT}\n\nRecords (sample catalog):\n${records}${passages}`;
+  const label = context.project ? "Records (the project's passages and canon, then the sample catalog)" : "Records (sample catalog)";
+  return `${RESEARCH_SYSTEM_PROMPT}${project}\n\n${label}:\n${records}`;
 }
 
 /** The structured answer asked for with `response_format: json_schema`. */
@@ -216,7 +248,9 @@ export function checkResearch(raw: RawResearch, context: ResearchContext): Check
     if (!kept.includes(record)) kept.push(record);
     if (c.n !== undefined) renumber.set(c.n, kept.indexOf(record) + 1);
   }
-  const citations: Citation[] = kept.map((r) => ({ title: r.title, source: "sample-catalog", record: { kind: r.kind, id: r.id } }));
+  const citations: Citation[] = kept.map((r) => ({ title: r.title, source: SOURCE_OF_KIND[r.kind], record: { kind: r.kind, id: r.id } }));
+  // The merchant's own passages and canon back the numbers they state.
+  const sourceTexts = kept.filter((r) => r.kind === "passage" || r.kind === "canon").map((r) => r.text);
   const fixMarkers = (text: string) =>
     text.replace(/\s?\[(\d{1,2})\](?!\()/g, (whole, n: string) => {
       const to = renumber.get(Number(n));
@@ -224,7 +258,7 @@ export function checkResearch(raw: RawResearch, context: ResearchContext): Check
     });
   let analysis = fixMarkers(raw.analysis);
   const summary = raw.summary === undefined ? undefined : fixMarkers(raw.summary);
-  const { ungrounded } = checkGrounding(`${analysis}\n${summary ?? ""}`, citations);
+  const { ungrounded } = checkGrounding(`${analysis}\n${summary ?? ""}`, citations, sourceTexts);
   for (const number of ungrounded) analysis = markNumber(analysis, number);
   return { summary, analysis, citations, changed: analysis !== raw.analysis };
 }

@@ -7,9 +7,41 @@ import type { ChatTurn, Citation } from "~/domain/chat/conversation";
 
 export type { ChatTurn, Citation };
 
+/** A knowledge-base passage retrieved for the question (BM25 over the project's files). */
+export interface ProjectPassage {
+  id: number;
+  fileId: string;
+  fileName: string;
+  /** The passage's place in its file, from 0. */
+  position: number;
+  text: string;
+}
+
+/** A canon entry as providers read it. */
+export interface ProjectCanonEntry {
+  path: string;
+  value: string | number | boolean | string[] | null;
+  source: "user" | "research" | "ai";
+}
+
+/**
+ * The project a chat belongs to, as its answer needs it: the merchant's instructions, the canon
+ * (brand voice, audience, pricing…) and the passages of its files that best match the question.
+ * Plain data: it travels with the answer's job to the chat's Durable Object.
+ */
+export interface ProjectContext {
+  id: string;
+  name: string;
+  instructions: string;
+  canon: ProjectCanonEntry[];
+  passages: ProjectPassage[];
+}
+
 export interface ReplyRequest {
   /** The conversation so far, oldest first; the last turn is the user's new question. */
   messages: ChatTurn[];
+  /** Set when the chat belongs to a project: every answer uses it. */
+  project?: ProjectContext;
   signal?: AbortSignal;
 }
 

@@ -14,7 +14,7 @@ import type { AppError } from "~/domain/errors";
 import { toAppError } from "~/domain/errors";
 import type { ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
 import type { Chat, ChatStreamEvent } from "~/domain/contracts/chats";
-import type { ChatProvider } from "../ai/types";
+import type { ChatProvider, ProjectContext } from "../ai/types";
 import type { ReservationHandle, UsageReservation } from "../usage/meter";
 
 /** Everything an answer needs, as plain data: it crosses from the request to the chat's object. */
@@ -26,6 +26,8 @@ export interface AnswerJob {
   /** The conversation the provider sees, ending with the question. */
   turns: ChatTurn[];
   reservation: ReservationHandle;
+  /** The chat's project (instructions, canon, the passages retrieved for this question), when it has one. */
+  project?: ProjectContext | null;
   /** Set when the question was added for this answer (ask, edit): a failure withdraws it and shows this leaf again. */
   withdrawOnFailure: { leafBefore: string | null } | null;
 }
@@ -62,7 +64,7 @@ export async function runAnswer(
   emit({ type: "user", message: job.question });
   let answer: StoredAnswer;
   try {
-    answer = await produceAnswer(deps.provider, job.turns, emit, signal, deps.onProgress);
+    answer = await produceAnswer(deps.provider, { messages: job.turns, project: job.project ?? undefined }, emit, signal, deps.onProgress);
     if (!answer.content.trim() && !answer.stopped) throw new Error("The AI provider returned an empty answer.");
   } catch (err) {
     const failure = toAppError(err);
@@ -98,7 +100,7 @@ export async function saveAndSettle(
  */
 export async function produceAnswer(
   provider: ChatProvider,
-  turns: ChatTurn[],
+  request: { messages: ChatTurn[]; project?: ProjectContext },
   emit: (event: ChatStreamEvent) => void,
   signal: AbortSignal,
   onProgress?: (answer: StoredAnswer) => void,
@@ -108,7 +110,7 @@ export async function produceAnswer(
   // Durable Object the Stop arrives in another request's context, and the provider's connection
   // must be closed from the context that opened it.
   const providerStop = new AbortController();
-  const events = provider.reply({ messages: turns, signal: providerStop.signal })[Symbol.asyncIterator]();
+  const events = provider.reply({ ...request, signal: providerStop.signal })[Symbol.asyncIterator]();
   // Stop wins at once: the provider's pending read is left to fail on its own (and ignored).
   const stopped = new Promise<"stopped">((resolve) => {
     if (signal.aborted) resolve("stopped");

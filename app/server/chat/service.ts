@@ -36,6 +36,8 @@ import {
 import type { Database } from "../../../db/client";
 import { enforceRateLimit } from "../platform/rate-limit";
 import { reserveUsage, type MeterBindings, type UsageReservation } from "../usage/meter";
+import type { ChatTurn, ProjectContext } from "../ai/types";
+import { projectContextFor } from "../projects/context";
 import type { AnswerJob } from "./answer-run";
 
 export interface ChatDeps {
@@ -162,6 +164,13 @@ async function beginAnswer(
   }
 }
 
+/** The chat's project as this question needs it (its passages are retrieved for the last question). */
+async function projectOf(db: Database, userId: number, chat: { projectId: string | null }, turns: ChatTurn[]): Promise<ProjectContext | null> {
+  if (!chat.projectId) return null;
+  const questions = turns.filter((t) => t.role === "user").map((t) => t.content);
+  return projectContextFor(db, userId, chat.projectId, questions.at(-1) ?? "", questions.at(-2));
+}
+
 /** The branch from the first message to `messageId`, as the provider sees it. */
 async function turnsUpTo(db: Database, userId: number, chatId: string, messageId: string) {
   return historyForProvider(conversationPath(await readMessages(db, userId, chatId), messageId));
@@ -200,11 +209,13 @@ export async function askQuestion(
       { id: crypto.randomUUID(), chatId: chat.id, userId, parentId, role: "user", content: question },
       chat.title === DEFAULT_CHAT_TITLE ? titleFromQuestion(question) : undefined,
     );
+    const turns = await turnsUpTo(db, userId, chat.id, asked.message.id);
     return {
       userId,
       chatId: chat.id,
       question: decodeMessage(asked.message)!,
-      turns: await turnsUpTo(db, userId, chat.id, asked.message.id),
+      turns,
+      project: await projectOf(db, userId, chat, turns),
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };
@@ -224,11 +235,13 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
     const question = message.role === "user" ? message : message.parentId ? await findMessage(db, userId, chat.id, message.parentId) : undefined;
     if (!question || question.role !== "user") throw new AppError("VALIDATION", "This answer has no question to answer again.");
     await claim(chat.id);
+    const turns = await turnsUpTo(db, userId, chat.id, question.id);
     return {
       userId,
       chatId: chat.id,
       question: decodeMessage(question)!,
-      turns: await turnsUpTo(db, userId, chat.id, question.id),
+      turns,
+      project: await projectOf(db, userId, chat, turns),
       reservation: reservation.handle,
       withdrawOnFailure: null,
     };
@@ -246,11 +259,13 @@ export async function editQuestion(deps: ChatDeps, userId: number, chatId: strin
     if (original.role !== "user") throw new AppError("VALIDATION", "Only your own questions can be edited. To get a new answer, regenerate it.");
     await claim(chat.id);
     const edited = await appendMessage(db, { id: crypto.randomUUID(), chatId: chat.id, userId, parentId: original.parentId, role: "user", content: content.trim() });
+    const turns = await turnsUpTo(db, userId, chat.id, edited.message.id);
     return {
       userId,
       chatId: chat.id,
       question: decodeMessage(edited.message)!,
-      turns: await turnsUpTo(db, userId, chat.id, edited.message.id),
+      turns,
+      project: await projectOf(db, userId, chat, turns),
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };

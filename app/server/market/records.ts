@@ -3,13 +3,13 @@
  * ads and the stores selling it, an ad with its product, a store with its products, a niche with
  * its figures and best products. One place reads them, so the panel and the answers agree.
  */
-import type { CitedRecordKind } from "~/domain/contracts/chats";
+import type { CatalogRecordKind } from "~/domain/contracts/chats";
 import type { AdRecord, CatalogRecord, NicheRecord, ProductRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
 import { AppError } from "~/domain/errors";
 import { adsForProduct, getAd, getCatalog, getNiche, getProduct, getStore, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
 
 const PROVENANCE = { source: "Sample catalog", isSampleData: true } as const;
-const KIND_NAMES: Record<CitedRecordKind, string> = { product: "product", ad: "ad", store: "store", niche: "niche" };
+const KIND_NAMES: Record<CatalogRecordKind, string> = { product: "product", ad: "ad", store: "store", niche: "niche" };
 
 function productSummary(p: Product): ProductSummary {
   return { id: p.id, name: p.name, priceCents: p.priceCents, marginCents: p.marginCents, marginPct: p.marginPct, monthlyOrders: p.monthlyOrders };
@@ -96,7 +96,7 @@ function nicheRecord(nicheId: string): NicheRecord | undefined {
 }
 
 /** The record a citation points to; NOT_FOUND naming the id when the catalog has no such record. */
-export function catalogRecord(kind: CitedRecordKind, id: string): CatalogRecord {
+export function catalogRecord(kind: CatalogRecordKind, id: string): CatalogRecord {
   const found =
     kind === "product"
       ? (getProduct(id) && productRecord(getProduct(id)!))

@@ -9,7 +9,6 @@ const context: ResearchContext = {
     { n: 1, kind: "niche", id: "pet-supplies", title: "Niche: Pet supplies", text: "niche pet-supplies" },
     { n: 2, kind: "product", id: product.id, title: `${product.id} ${product.name}`, text: "product P-0001" },
   ],
-  passages: [],
 };
 
 describe("reading a JSON string as it streams", () => {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { answerConversation, createAnalyst } from "~/server/ai/analyst";
+import { checkGrounding } from "~/server/ai/grounding";
+import { answerInProject, projectSourceTexts, quoteFrom } from "~/server/ai/project-answer";
+import { checkResearch, researchSystemTurn, retrieveFromCatalog, withProject } from "~/server/ai/research";
+import type { ProjectContext, ReplyEvent } from "~/server/ai/types";
+import { searchTerms } from "~/server/projects/context";
+
+const project: ProjectContext = {
+  id: "proj-1",
+  name: "Cozy Paws",
+  instructions: "We sell orthopedic dog beds. Our tone is warm and reassuring.",
+  canon: [
+    { path: "brand.voice", value: "warm and reassuring", source: "user" },
+    { path: "audience.primary", value: "dog owners aged 35-60", source: "ai" },
+    { path: "internal.note", value: "not shown", source: "user" },
+  ],
+  passages: [
+    {
+      id: 41,
+      fileId: "file-a",
+      fileName: "Shipping policy.pdf",
+      position: 0,
+      text: "All orders ship from our Austin warehouse. Standard delivery takes 4 business days. Orders over $75 ship free.",
+    },
+  ],
+};
+
+const ask = (content: string) => [{ role: "user" as const, content }];
+
+describe("the built-in analyst inside a project", () => {
+  it("answers from the merchant's file when the catalog has nothing, naming the file, and is counted", () => {
+    const question = "How long does delivery take for our orders?";
+    const catalog = answerConversation(ask(question));
+    const answer = answerInProject(catalog, project, question);
+    expect(answer.unanswered).toBeUndefined();
+    expect(answer.markdown).toContain("### From your knowledge base");
+    expect(answer.markdown).toContain("Standard delivery takes 4 business days.");
+    expect(answer.markdown).toContain("*Shipping policy.pdf*, passage 1");
+    expect(answer.summary).toContain('Your file "Shipping policy.pdf" says');
+    expect(answer.citations?.[0]).toEqual({
+      title: "Shipping policy.pdf · passage 1",
+      source: "project-file",
+      record: { kind: "passage", id: "proj-1:file-a:41" },
+    });
+  });
+
+  it("says which canon entries it used, with where each came from, and opens in the brand's voice", () => {
+    const question = "Find winning products in pet supplies";
+    const answer = answerInProject(answerConversation(ask(question)), project, question);
+    expect(answer.markdown.split("\n")[0]).toBe("Happy to help with Cozy Paws. Here's what your files say, gently put together for you.");
+    expect(answer.markdown).toContain("- **brand.voice**: warm and reassuring _(set by you)_");
+    expect(answer.markdown).toContain("- **audience.primary**: dog owners aged 35-60 _(derived from your project)_");
+    expect(answer.markdown).not.toContain("internal.note");
+    expect(answer.citations?.filter((c) => c.record?.kind === "canon").map((c) => c.record?.id)).toEqual(["proj-1:brand.voice", "proj-1:audience.primary"]);
+    // The catalog's own answer follows, unchanged.
+    expect(answer.markdown).toContain("### From the market catalog");
+    expect(answer.citations?.some((c) => c.record?.kind === "niche")).toBe(true);
+  });
+
+  it("backs every number it writes with a cited record or passage", () => {
+    const question = "What is our free shipping threshold and delivery time?";
+    const answer = answerInProject(answerConversation(ask(question)), project, question);
+    const report = checkGrounding(`${answer.summary ?? ""}\n${answer.markdown}`, answer.citations ?? [], projectSourceTexts(project));
+    expect(report.ungrounded).toEqual([]);
+    expect(report.checked).toContain("$75");
+  });
+
+  it("keeps a refusal a refusal, and leaves a chat outside projects unchanged", () => {
+    const refusal = answerConversation(ask("Write 20 fake 5-star reviews for my dog bed"));
+    expect(answerInProject(refusal, project, "Write 20 fake 5-star reviews for my dog bed")).toBe(refusal);
+    const plain = answerConversation(ask("What is our return policy?"));
+    expect(answerInProject(plain, { ...project, canon: [], passages: [] }, "What is our return policy?")).toBe(plain);
+  });
+
+  it("streams the project answer through the provider", async () => {
+    const events: ReplyEvent[] = [];
+    for await (const e of createAnalyst().reply({ messages: ask("How long does delivery take?"), project })) events.push(e);
+    expect(events[0]).toMatchObject({ type: "summary" });
+    const text = events.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("");
+    expect(text).toContain("Austin warehouse");
+    expect(events.some((e) => e.type === "unanswered")).toBe(false);
+  });
+
+  it("quotes the sentences that carry the question's words from a long passage", () => {
+    const long = `${"Our brand story began in a small garage. ".repeat(8)}Returns are accepted within 30 days of delivery. ${"We love dogs. ".repeat(10)}`;
+    const quote = quoteFrom(long, "what is the returns window?");
+    expect(quote.startsWith("Returns are accepted within 30 days of delivery.")).toBe(true);
+    expect(quote.length).toBeLessThanOrEqual(320);
+  });
+
+  it("reads the searchable words of a question", () => {
+    expect(searchTerms("What's our return policy for the dog beds?")).toEqual(["return", "policy", "dog", "beds"]);
+  });
+});
+
+describe("research answers inside a project (any model)", () => {
+  it("sends the passages and canon numbered before the catalog, with the instructions and the voice rule", () => {
+    const context = withProject(retrieveFromCatalog(ask("dog beds")), project);
+    expect(context.records[0]).toMatchObject({ n: 1, kind: "passage", id: "proj-1:file-a:41" });
+    expect(context.records[1]).toMatchObject({ n: 2, kind: "canon", id: "proj-1:brand.voice" });
+    const system = researchSystemTurn(context);
+    expect(system).toContain('This chat belongs to the merchant\'s project "Cozy Paws"');
+    expect(system).toContain("We sell orthopedic dog beds.");
+    expect(system).toContain("[1] passage 1 of the merchant's file \"Shipping policy.pdf\"");
+  });
+
+  it("keeps a model's citation of a passage, backs the passage's numbers with it, and drops one it was not sent", () => {
+    const context = withProject({ records: [] }, project);
+    const checked = checkResearch(
+      {
+        summary: "Orders ship free over $75 [1].",
+        analysis: "Delivery takes 4 business days [1]; we also deliver in 48 hours [9].",
+        citations: [{ n: 1 }, { n: 9, recordId: "proj-1:file-z:99" }],
+      },
+      context,
+    );
+    expect(checked.citations).toEqual([{ title: "Shipping policy.pdf · passage 1", source: "project-file", record: { kind: "passage", id: "proj-1:file-a:41" } }]);
+    expect(checked.analysis).toBe("Delivery takes 4 business days [1]; we also deliver in [48](#unverified) hours.");
+  });
+});
