@@ -1,9 +1,13 @@
 // Dev aid: screenshots of the signed-in screens (and the verification gate) at 1440 and 375 px,
-// against a fresh wrangler dev of the current build. Usage: npm run build && node scripts/screenshot-app.mjs [outDir]
+// against a fresh wrangler dev of the current build. Usage: npm run build && node scripts/screenshot-app.mjs [outDir] [--projects]
+// --projects: only the project screens (/projects empty and with projects, and each tab of a project with files and canon).
 import { mkdirSync } from "node:fs";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { launchChromium } from "../tests/e2e/browser.mjs";
 import { startWorker } from "../tests/e2e/server.mjs";
-const outDir = process.argv[2] ?? "reports/screenshots";
+const args = process.argv.slice(2);
+const outDir = args.find((a) => !a.startsWith("--")) ?? "reports/screenshots";
+const onlyProjects = args.includes("--projects");
 mkdirSync(outDir, { recursive: true });
 const server = await startWorker({ label: "shots" });
 const base = server.baseURL;
@@ -22,6 +26,53 @@ async function userContext(verify = true, width = 1440, height = 900, email) {
   }
   await context.addInitScript((tok) => localStorage.setItem("auth.token", tok), token);
   return { context, token };
+}
+async function shoot(page, path, file) {
+  await page.goto(base + path, { waitUntil: "networkidle" });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${outDir}/${file}.png`, fullPage: true });
+}
+/** A project like a merchant's: instructions, a text file and a PDF, research data, and the canon after the auto-rules. */
+async function seedProject(context, token) {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await (await context.request.post(`${base}/api/projects`, { headers, data: {
+    name: "Cozy Pet Supplies",
+    businessInstructions: "Cozy Pet Supplies sells calming beds, slow feeders and grooming kits for cats and small dogs.\nNiche: pet supplies for anxious and indoor pets.\nBrand voice: warm, reassuring and a little playful.\nTarget audience: pet owners aged 28 to 45 in the US and Canada.\nPrice band: $25 to $60 per product.\nShipping promise: free shipping over $40, delivered in 5 to 8 business days.\nCompetitors: Chewy, BarkBox, Petco.",
+  } })).json();
+  const id = created.data.id;
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdfPage = doc.addPage([595, 842]);
+  ["Supplier price list - spring", "Calming donut bed, medium: unit cost $14.20, MOQ 50", "Slow feeder bowl: unit cost $3.10, MOQ 200", "Lead time: 12 days to the US warehouse"].forEach((line, i) => pdfPage.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
+  const pdf = Buffer.from(await doc.save());
+  const files = [
+    { name: "return-policy.md", mimeType: "text/markdown", buffer: Buffer.from("# Returns\n\n30-day happy-pet returns. Beds must be unwashed.\n\n# Shipping\n\nFree over $40; 5 to 8 business days.") },
+    { name: "supplier-prices.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "top-sellers.csv", mimeType: "text/csv", buffer: Buffer.from("product,price,orders\nCalming donut bed,39,1200\nSlow feeder bowl,18,860\nLick mat,12,640\n") },
+  ];
+  for (const file of files) await context.request.post(`${base}/api/projects/${id}/files`, { headers, multipart: { file } });
+  await context.request.patch(`${base}/api/projects/${id}/research-data`, { headers, data: { researchData: { niche: "pet supplies", topProducts: [{ name: "Calming donut bed", price: 39, monthlyOrders: 1200 }], competitors: ["Chewy", "BarkBox"] } } });
+  await context.request.post(`${base}/api/projects/${id}/canon/autorule`, { headers });
+  await context.request.put(`${base}/api/projects/${id}/canon`, { headers, data: { canon: { "brand.tagline": "Calm pets, happy homes" }, source: "user" } });
+  await context.request.post(`${base}/api/chats`, { headers, data: { projectId: id, title: "Spring bundle ideas" } });
+  await context.request.post(`${base}/api/projects`, { headers, data: { name: "Harbor Candle Co", businessInstructions: "Hand-poured soy candles from Maine. Brand voice: calm and unhurried." } });
+  return id;
+}
+if (onlyProjects) {
+  for (const [w, h] of [[1440, 900], [375, 812]]) {
+    const { context, token } = await userContext(true, w, h);
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.log("[pageerror]", e.message));
+    await shoot(page, "/projects", `${w}_projects-empty`);
+    const id = await seedProject(context, token);
+    await shoot(page, "/projects", `${w}_projects`);
+    for (const tab of ["chats", "instructions", "knowledge", "research", "canon"]) await shoot(page, `/project/${id}?tab=${tab}`, `${w}_project-${tab}`);
+    await context.close();
+  }
+  await browser.close();
+  await server.stop();
+  console.log(`saved to ${outDir}`);
+  process.exit(0);
 }
 const screens = ["/app", "/chat", "/mobile", "/history", "/settings", "/usage", "/upgrade", "/projects", "/ai-explore", "/admin", "/help"];
 for (const [w, h] of [[1440, 900], [375, 812]]) {

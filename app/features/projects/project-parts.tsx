@@ -161,8 +161,9 @@ export function DeleteProjectDialog({
         <li className="flex gap-2.5">
           <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
           <span className="text-fg">
-            Kept: {project.chatCount > 0 ? `its ${plural(project.chatCount, "chat")}` : "any chats"} stay in Chat Management,
-            outside any project.
+            Kept:{" "}
+            {project.chatCount === 1 ? "its chat stays" : project.chatCount > 1 ? `its ${plural(project.chatCount, "chat")} stay` : "chats are never deleted with a project; they stay"}{" "}
+            in Chat Management, outside any project.
           </span>
         </li>
       </ul>

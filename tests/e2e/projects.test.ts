@@ -1,0 +1,199 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+/** A one-page PDF with real text (pdf-lib), so the documents Worker has something to read. */
+async function makePdf(lines: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
+  return Buffer.from(await doc.save());
+}
+
+async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
+  return { status: res.status(), body: (await res.json()) as any };
+}
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+  await hydrated(page);
+}
+
+const card = (page: Page, name: string) => page.getByTestId("project-card").filter({ hasText: name });
+
+describe("projects", () => {
+  it("creates, renames and lists a project with its counts; autosaves instructions; indexes a text file and a PDF; adds a canon fact; deletes it and keeps its chat", async () => {
+    const { page, context, problems } = await openPage("/help");
+    const { token } = await signUpThroughApi(context);
+    await go(page, "/projects");
+    await page.getByTestId("projects-empty").waitFor();
+
+    // Create (the dialog), then the project opens.
+    await page.getByTestId("new-project").click();
+    await page.getByTestId("create-project-name").fill("Harbor Candles");
+    await page.getByTestId("create-project-instructions").fill("Brand voice: calm and unhurried.\nPrice band: $18 to $42.");
+    await page.getByTestId("create-project-submit").click();
+    await page.waitForURL(/\/project\/[A-Za-z0-9_-]+$/);
+    const projectId = new URL(page.url()).pathname.split("/").pop()!;
+    await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("Harbor Candles");
+
+    // Rename from the header.
+    await page.getByTestId("project-rename").click();
+    await page.getByTestId("rename-project-input").fill("Harbor Candle Co");
+    await page.getByTestId("rename-project-save").click();
+    await page.getByTestId("rename-project-dialog").waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("Harbor Candle Co");
+
+    // A chat started in the project opens in the chat screen and belongs to the project.
+    await page.getByTestId("project-new-chat").click();
+    await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/);
+    const chatId = new URL(page.url()).pathname.split("/").pop()!;
+    const chats = await api(context, token, "GET", "/api/chats");
+    expect(chats.body.chats.find((c: { id: string }) => c.id === chatId)?.projectId).toBe(projectId);
+
+    // The list: the card with its counts; search finds it by its instructions.
+    await go(page, "/projects");
+    const harbor = card(page, "Harbor Candle Co");
+    await harbor.waitFor();
+    expect(await harbor.getByTestId("project-card-counts").innerText()).toMatch(/1 chat[\s\S]*0 files/);
+    await page.getByTestId("projects-search").fill("unhurried");
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(1);
+    await page.getByTestId("projects-search").fill("no such words");
+    await page.getByTestId("projects-no-match").waitFor();
+    await page.getByTestId("projects-search").fill("");
+
+    // Open it; the Instructions tab saves as you type.
+    await harbor.getByTestId("project-card-link").click();
+    await page.waitForURL(new RegExp(`/project/${projectId}$`));
+    await page.getByTestId("project-tab-instructions").click();
+    const editor = page.getByTestId("instructions-editor");
+    await editor.fill("Brand voice: calm and unhurried.\nPrice band: $18 to $42.\nShipping promise: ships in 2 days from Maine.");
+    await expect.poll(() => page.getByTestId("save-status").getAttribute("data-state"), { timeout: 10_000 }).toBe("saved");
+    expect(await page.getByTestId("save-status").innerText()).toBe("Saved");
+    const saved = await api(context, token, "GET", `/api/projects/${projectId}`);
+    expect(saved.body.data.businessInstructions).toContain("ships in 2 days from Maine");
+
+    // Knowledge base: a text file and a PDF, one request each, both indexed, with their text.
+    await page.getByTestId("project-tab-knowledge").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("knowledge");
+    const pdf = await makePdf(["Harbor Candle Co wholesale sheet", "Sea Salt and Cedar candle: 40 hour burn time.", "Minimum order: 24 candles."]);
+    await page.getByTestId("kb-drop-input").setInputFiles([
+      { name: "care-guide.txt", mimeType: "text/plain", buffer: Buffer.from("Trim the wick to 5 mm before every burn.\n\nNever burn a candle for more than 4 hours at a time.") },
+      { name: "wholesale.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
+    const files = page.getByTestId("kb-file");
+    await expect.poll(() => files.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.locator('[data-testid="kb-file"][data-status="indexed"]').count(), { timeout: 30_000 }).toBe(2);
+    expect(await page.getByTestId("kb-uploads").count()).toBe(0);
+    const pdfRow = files.filter({ hasText: "wholesale.pdf" });
+    expect(await pdfRow.getByTestId("kb-file-facts").innerText()).toMatch(/^PDF · .+ · \d+ passages?$/);
+    await pdfRow.getByTestId("kb-preview").click();
+    const preview = page.getByTestId("file-preview");
+    await preview.waitFor();
+    await expect.poll(() => preview.getByTestId("file-preview-passages").innerText()).toContain("40 hour burn time");
+    await page.keyboard.press("Escape");
+    await preview.waitFor({ state: "detached" });
+
+    // Canon: add a fact; it is the merchant's.
+    await page.getByTestId("project-tab-canon").click();
+    await page.getByTestId("canon-add").click();
+    await page.getByTestId("canon-add-path").fill("brand.tagline");
+    await page.getByTestId("canon-add-value").fill("Light that lingers");
+    await page.getByTestId("canon-add-save").click();
+    const fact = page.locator('[data-testid="canon-node"][data-path="brand.tagline"]');
+    await fact.waitFor();
+    expect(await fact.getByTestId("canon-value").innerText()).toBe("Light that lingers");
+    expect(await fact.getByTestId("canon-entry").getAttribute("data-source")).toBe("user");
+    expect(await fact.innerText()).toContain("You");
+    const canon = await api(context, token, "GET", `/api/projects/${projectId}/canon`);
+    expect(canon.body.data["brand.tagline"]).toMatchObject({ value: "Light that lingers", source: "user" });
+
+    // The header counts follow.
+    expect(await page.getByTestId("project-counts").innerText()).toMatch(/1 chat\s*·\s*2 files/);
+
+    // Delete after a confirmation that says what goes and what stays.
+    await page.getByTestId("project-menu").click();
+    await page.getByTestId("project-delete").click();
+    const confirm = page.getByTestId("delete-project-dialog");
+    await confirm.waitFor();
+    const text = await confirm.innerText();
+    expect(text).toMatch(/2 files/);
+    expect(text).toMatch(/passages/);
+    expect(text).toMatch(/canon/);
+    expect(text).toMatch(/its chat stays in Chat Management/);
+    await page.getByTestId("delete-project-dialog-confirm").click();
+    await page.waitForURL(/\/projects$/);
+    await page.getByTestId("projects-empty").waitFor();
+    expect((await api(context, token, "GET", `/api/projects/${projectId}`)).status).toBe(404);
+    const kept = (await api(context, token, "GET", "/api/chats")).body.chats.find((c: { id: string }) => c.id === chatId);
+    expect(kept).toBeTruthy();
+    expect(kept.projectId).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("finds a project by its typed name, says when none has it, and works on a 375 px phone", async () => {
+    const { page, context } = await openPage("/help", { width: 375, height: 812 });
+    const { token } = await signUpThroughApi(context);
+    const created = await api(context, token, "POST", "/api/projects", { name: "My Store", businessInstructions: "Brand voice: friendly." });
+    expect(created.status).toBe(201);
+    await api(context, token, "POST", "/api/projects", { name: "Second shop", businessInstructions: "" });
+
+    await go(page, "/project/my store");
+    await page.waitForURL(new RegExp(`/project/${created.body.data.id}$`));
+    await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("My Store");
+    // Tabs scroll sideways on a phone; the page itself does not.
+    const tabs = page.getByTestId("project-tabs");
+    expect(await tabs.evaluate((el) => el.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
+    await page.getByTestId("project-tab-canon").click();
+    await page.getByTestId("canon-tab").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await go(page, "/projects");
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(2);
+    const boxes = await page.getByTestId("project-card").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes[1].top).toBeGreaterThanOrEqual(boxes[0].bottom); // stacked, one column
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await go(page, "/project/Nothing Like This");
+    await page.getByTestId("project-not-found").waitFor();
+    await page.getByTestId("project-back-to-list").click();
+    await page.waitForURL(/\/projects$/);
+    await context.close();
+  });
+
+  it("on the free plan, a fourth project opens the upgrade modal with the server's message", async () => {
+    const { page, context } = await openPage("/help");
+    const { token } = await signUpThroughApi(context);
+    for (const name of ["One", "Two", "Three"]) {
+      expect((await api(context, token, "POST", "/api/projects", { name })).status).toBe(201);
+    }
+    await go(page, "/projects");
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("projects-allowance").innerText()).toMatch(/3 of 3 projects/);
+
+    await page.getByTestId("new-project").click();
+    await page.getByTestId("create-project-name").fill("Four");
+    await page.getByTestId("create-project-submit").click();
+    const modal = page.getByTestId("upgrade-modal");
+    await modal.waitFor();
+    const text = await modal.innerText();
+    expect(text).toContain("Project limit reached");
+    expect(text).toMatch(/3 projects/);
+    expect(await page.getByTestId("create-project-dialog").count()).toBe(0);
+    await page.getByTestId("upgrade-modal-continue-free").click();
+    await modal.waitFor({ state: "detached" });
+    expect(await page.getByTestId("project-card").count()).toBe(3);
+
+    // The draft is kept for after an upgrade.
+    await page.getByTestId("new-project").click();
+    expect(await page.getByTestId("create-project-name").inputValue()).toBe("Four");
+    await context.close();
+  });
+});
