@@ -36,7 +36,8 @@ export type FakeBehaviour =
   | "research" // a structured research answer (JSON) citing the first product record it was sent, with its price
   | "research-bad" // the same, plus a citation of a record it was not sent and a number no record holds
   | "no-schema" // refuses response_format with OpenAI's 400; without it, answers in markdown sections
-  | "nothing"; // a structured answer that found nothing (foundNothing: true)
+  | "nothing" // a structured answer that found nothing (foundNothing: true)
+  | "project"; // a structured answer quoting the first project passage it was sent, citing it, in the canon's brand voice
 
 export interface ChatRequestBody {
   model: string;
@@ -73,6 +74,7 @@ function sentRecords(body: ChatRequestBody): { n: number; kind: string; id: stri
 
 /** The research modes' answers, written from the records the adapter sent (null for the other modes). */
 function researchAnswer(behaviour: FakeBehaviour, body: ChatRequestBody): string | null {
+  if (behaviour === "project") return projectAnswer(body);
   if (!["research", "research-bad", "no-schema", "nothing"].includes(behaviour)) return null;
   const product = sentRecords(body).find((r) => r.kind === "product");
   if (behaviour === "nothing" || !product) {
@@ -88,6 +90,24 @@ function researchAnswer(behaviour: FakeBehaviour, body: ChatRequestBody): string
     executiveSummary: summary,
     fullAnalysis: bad ? `${analysis}\nIt sold 98,765 units last quarter [9].` : analysis,
     citations: [{ n: product.n, recordId: product.id }, ...(bad ? [{ n: 9, recordId: "P-9999" }] : [])],
+    foundNothing: false,
+    refusal: "",
+  });
+}
+
+/** Quotes the first passage record sent ("[n] passage k of the merchant's file "F": "text""), in the brand voice the canon names. */
+function projectAnswer(body: ChatRequestBody): string {
+  const system = body.messages.find((m) => m.role === "system")?.content ?? "";
+  const passage = /^\[(\d+)\] passage \d+ of the merchant's file "([^"]+)": "(.*)"$/m.exec(system);
+  const voice = /^\[\d+\] canon entry brand\.voice = "([^"]*)"/m.exec(system)?.[1] ?? "neutral";
+  if (!passage) {
+    return JSON.stringify({ executiveSummary: "Your files do not cover this.", fullAnalysis: "No passage was sent.", citations: [], foundNothing: true, refusal: "" });
+  }
+  const [, n, file, text] = passage;
+  return JSON.stringify({
+    executiveSummary: `(${voice} voice) Your file ${file} says: ${text.slice(0, 120)} [${n}]`,
+    fullAnalysis: `From ${file}: "${text}" [${n}]`,
+    citations: [{ n: Number(n), recordId: "" }],
     foundNothing: false,
     refusal: "",
   });

@@ -379,3 +379,44 @@ describe("projects: another user's ids", () => {
     expect(chat.status).toBe(404);
   });
 });
+
+describe("projects: a project chat's answers", () => {
+  async function askInChat(u: User, chatId: string, content: string) {
+    const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "10.8.8.8" },
+      body: JSON.stringify({ content }),
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
+    return (await call(`/api/chats/${chatId}`, { token: u.token })).json.messages.at(-1) as Record<string, any>;
+  }
+
+  it("sends the model the instructions, the canon and the passages that match the question, and keeps its citation of the file", async () => {
+    const u = await verifiedUser();
+    const project = (await createProject(u, "Cozy Paws", "We sell orthopedic dog beds. Our tone is warm and reassuring.")).json.data;
+    await call(`/api/projects/${project.id}/canon`, { method: "PUT", token: u.token, body: { canon: { "brand.voice": "warm and reassuring" } } });
+    const file = (await upload(u, project.id, "Shipping policy.pdf", await textPdf(["All orders ship from our Austin warehouse.", "Standard delivery takes 4 business days."]), "application/pdf")).json.data;
+    await upload(u, project.id, "Care guide.txt", "Machine wash the cover cold. Tumble dry low.");
+    const chat = (await call("/api/chats", { method: "POST", token: u.token, body: { projectId: project.id } })).json.chat;
+
+    const answer = await askInChat(u, chat.id, "[fake:project] How many days does standard delivery take?");
+    expect(answer.summary).toContain("(warm and reassuring voice) Your file Shipping policy.pdf says");
+    expect(answer.summary).toContain("4 business days");
+    expect(answer.fullResearch).not.toContain("#unverified");
+    expect(answer.citations).toHaveLength(1);
+    expect(answer.citations[0]).toMatchObject({ source: "project-file", record: { kind: "passage" } });
+    expect(answer.citations[0].record.id).toMatch(new RegExp(`^${project.id}:${file.id}:\\d+$`));
+    expect(answer.citations[0].title).toBe("Shipping policy.pdf · passage 1");
+  });
+
+  it("keeps project context out of a chat outside the project", async () => {
+    const u = await verifiedUser();
+    const project = (await createProject(u, "Secret Store")).json.data;
+    await upload(u, project.id, "policy.txt", "Standard delivery takes 4 business days.");
+    const answer = await askInChat(u, crypto.randomUUID(), "[fake:project] How many days does standard delivery take?");
+    expect(answer.notCounted).toBe(true);
+    expect(answer.citations ?? []).toEqual([]);
+  });
+});

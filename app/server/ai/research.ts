@@ -154,7 +154,10 @@ export const RESEARCH_ANSWER_SCHEMA = {
           type: "object",
           additionalProperties: false,
           required: ["n", "recordId"],
-          properties: { n: { type: "integer" }, recordId: { type: "string" } },
+          properties: {
+            n: { type: "integer" },
+            recordId: { type: "string", description: "The cited record's id (P-0001, A-0001…), or empty for a passage or canon entry" },
+          },
         },
       },
       foundNothing: { type: "boolean", description: "True when the records hold nothing to answer with." },
@@ -243,7 +246,8 @@ export function checkResearch(raw: RawResearch, context: ResearchContext): Check
   const kept: RetrievedRecord[] = [];
   const renumber = new Map<number, number>();
   for (const c of raw.citations) {
-    const record = (c.recordId && byId.get(c.recordId)) || (c.recordId === undefined && c.n !== undefined ? byN.get(c.n) : undefined);
+    // A citation names its record by id, or by number alone (an empty id: passages and canon entries have no short id).
+    const record = (c.recordId && byId.get(c.recordId)) || (!c.recordId && c.n !== undefined ? byN.get(c.n) : undefined);
     if (!record) continue;
     if (!kept.includes(record)) kept.push(record);
     if (c.n !== undefined) renumber.set(c.n, kept.indexOf(record) + 1);
