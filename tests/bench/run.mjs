@@ -4,11 +4,13 @@
 // the usage meter's reservations/s (the real UsageMeter Durable Object behind tests/bench/meter/,
 // for 1 and 100 users), the usage stream's SSE fan-out latency (1/10/100 streams of one user),
 // runs Lighthouse, and measures chat time-to-first-token overhead over the provider's own (a second
-// product `wrangler dev` whose AI_BASE_URL points at a local fake OpenAI, lib/chat.mjs), then
-// checks tests/bench/budgets.json and writes reports/bench-*.json.
+// product `wrangler dev` whose AI_BASE_URL points at a local fake OpenAI, lib/chat.mjs) and the
+// knowledge base's top-3 retrieval hit rate (lib/retrieval.mjs), then checks
+// tests/bench/budgets.json and writes reports/bench-*.json.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --no-browser  --no-sse  --sse-events=20
-//        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5
+//        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5  --no-retrieval
+//        --only=retrieval,sse (run just these sections: load, landing, meter, sse, lighthouse, chat, retrieval)
 //        --duration=8  --warmup=2  --connections=20  --timeout=300  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
@@ -23,6 +25,7 @@ import { startFakeOpenAi } from "./lib/fake-openai.mjs";
 import { runLighthouse } from "./lib/lighthouse.mjs";
 import { loadTest } from "./lib/load.mjs";
 import { meterThroughput } from "./lib/meter.mjs";
+import { retrievalQuality } from "./lib/retrieval.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
@@ -53,6 +56,7 @@ const CHAT_PROVIDER = {
   apiKey: "sk-bench-fake",
 };
 const ANALYST_QUESTIONS = 3;
+const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval"];
 
 const { opts, options } = parseOptions();
 
@@ -165,7 +169,8 @@ async function main() {
       : null,
   ]);
   log(
-    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}, baseline :${ports[2]}` +
+    `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}` +
+      `${options.load ? `, baseline :${ports[2]}` : ""}` +
       `${options.meter ? `, meter :${ports[4]}` : ""}${options.chat ? `, chat product :${chatPorts[0]}` : ""})…`,
   );
   // Started alongside, but not awaited with the others: a meter that fails to start only fails the meter section.
@@ -216,24 +221,26 @@ async function main() {
       persistTo: productState,
       logFile: path.join(logs, "product.log"),
     }),
-    startWrangler({
-      name: "baseline",
-      root: ROOT,
-      configPath: path.join(BENCH_DIR, "baseline/wrangler.toml"),
-      port: ports[2],
-      inspectorPort: ports[3],
-      persistTo: path.join(tmp, "baseline-state"),
-      logFile: path.join(logs, "baseline.log"),
-    }),
+    // The baseline Worker is only the load runs' yardstick.
+    options.load
+      ? startWrangler({
+          name: "baseline",
+          root: ROOT,
+          configPath: path.join(BENCH_DIR, "baseline/wrangler.toml"),
+          port: ports[2],
+          inspectorPort: ports[3],
+          persistTo: path.join(tmp, "baseline-state"),
+          logFile: path.join(logs, "baseline.log"),
+        })
+      : null,
   ]);
   const meter = await meterStart;
-  result.servers = {
-    product: { url: product.url, readyMs: product.startMs },
-    baseline: { url: baseline.url, readyMs: baseline.startMs },
-  };
+  result.servers = { product: { url: product.url, readyMs: product.startMs } };
+  if (baseline) result.servers.baseline = { url: baseline.url, readyMs: baseline.startMs };
   if (meter && !meter.error) result.servers.meter = { url: meter.url, readyMs: meter.startMs };
   log(
-    `ready: product in ${(product.startMs / 1000).toFixed(1)} s, baseline in ${(baseline.startMs / 1000).toFixed(1)} s` +
+    `ready: product in ${(product.startMs / 1000).toFixed(1)} s` +
+      (baseline ? `, baseline in ${(baseline.startMs / 1000).toFixed(1)} s` : "") +
       (!meter ? "" : meter.error ? "; meter failed to start" : `, meter in ${(meter.startMs / 1000).toFixed(1)} s`),
   );
 
@@ -247,15 +254,19 @@ async function main() {
   }
 
   // 5. Landing page weight (before load, while the machine is quiet).
-  log("measuring landing page JS/CSS…");
-  result.landing = await measureLanding(`${product.url}/`, { browser: options.browser });
-  log(
-    `landing JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
-  );
+  if (options.landing) {
+    log("measuring landing page JS/CSS…");
+    result.landing = await measureLanding(`${product.url}/`, { browser: options.browser });
+    log(
+      `landing JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
+    );
+  } else {
+    result.landing = { skipped: true };
+  }
 
   // 4. Load: each route on the product, then on the baseline.
-  result.load = { runs: {}, ratios: {} };
-  for (const [route, pathname] of Object.entries(ROUTES)) {
+  result.load = options.load ? { runs: {}, ratios: {} } : { skipped: true };
+  for (const [route, pathname] of options.load ? Object.entries(ROUTES) : []) {
     for (const [target, server] of [
       ["product", product],
       ["baseline", baseline],
@@ -277,7 +288,7 @@ async function main() {
       result.load.runs[`baseline ${pathname}`],
     );
   }
-  await baseline.stop();
+  await baseline?.stop();
 
   // 4b. Reservations/s of the real UsageMeter (reserve + commit per request), 1 and 100 users,
   // with the same load options; compared with the baseline's /api/health req/s just measured.
@@ -292,7 +303,7 @@ async function main() {
         connections: options.connections,
         durationS: options.duration,
         warmupS: options.warmup,
-        baselineApiRps: result.load.runs[`baseline ${ROUTES.api}`]?.rps ?? null,
+        baselineApiRps: result.load.runs?.[`baseline ${ROUTES.api}`]?.rps ?? null,
         log,
       });
     } catch (err) {
@@ -313,6 +324,24 @@ async function main() {
     }
   } else {
     result.sse = { skipped: true };
+  }
+
+  // 5c. Knowledge-base retrieval: the fixture files uploaded to a project, 30 questions, top-3 hit rate.
+  if (options.retrieval) {
+    log("knowledge-base retrieval: uploading tests/fixtures/knowledge-base and asking its questions…");
+    try {
+      result.retrieval = await retrievalQuality({ baseUrl: product.url, log });
+      const r = result.retrieval;
+      log(
+        `  knowledge-base retrieval top-${r.top} hit rate: ${r.hits}/${r.questions} (${Math.round(r.hitRate * 100)}%), ` +
+          `search p50 ${r.searchMs.p50} ms`,
+      );
+    } catch (err) {
+      result.retrieval = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  retrieval failed: ${result.retrieval.error}`);
+    }
+  } else {
+    result.retrieval = { skipped: true };
   }
 
   // 6. Lighthouse on the product's landing page.
@@ -407,6 +436,8 @@ function parseOptions() {
         "no-chat": { type: "boolean", default: false },
         "chat-questions": { type: "string", default: "30" },
         "chat-concurrency": { type: "string", default: "5" },
+        "no-retrieval": { type: "boolean", default: false },
+        only: { type: "string" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "20" },
@@ -415,15 +446,25 @@ function parseOptions() {
       },
       strict: true,
     });
+    const only = values.only === undefined ? null : values.only.split(",").map((s) => s.trim()).filter(Boolean);
+    const unknown = (only ?? []).filter((s) => !SECTIONS.includes(s));
+    if (only && (only.length === 0 || unknown.length)) {
+      throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(", ")}; got ${values.only}`);
+    }
+    const section = (name, flagOff = false) => !flagOff && (!only || only.includes(name));
     const parsed = {
       build: !values["no-build"],
-      lighthouse: !values["no-lighthouse"],
+      only,
+      load: section("load"),
+      landing: section("landing"),
+      retrieval: section("retrieval", values["no-retrieval"]),
+      lighthouse: section("lighthouse", values["no-lighthouse"]),
       lighthouseDesktop: values["lighthouse-desktop"],
       browser: !values["no-browser"],
-      sse: !values["no-sse"],
+      sse: section("sse", values["no-sse"]),
       sseEvents: Math.round(positive(values["sse-events"], "--sse-events")),
-      meter: !values["no-meter"],
-      chat: !values["no-chat"],
+      meter: section("meter", values["no-meter"]),
+      chat: section("chat", values["no-chat"]),
       chatQuestions: Math.round(positive(values["chat-questions"], "--chat-questions")),
       chatConcurrency: Math.round(positive(values["chat-concurrency"], "--chat-concurrency")),
       duration: positive(values.duration, "--duration"),
@@ -437,7 +478,8 @@ function parseOptions() {
     console.error(
       "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--no-browser] [--no-sse]\n" +
         "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=300] [--keep-tmp]\n" +
-        "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5]",
+        "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5] [--no-retrieval]\n" +
+        `       [--only=${SECTIONS.join(",")}]`,
     );
     process.exit(2);
   }

@@ -55,7 +55,7 @@ export function evaluateBudgets(result, budgets) {
 
   // Landing page weight. A development build (remix watch) is not minified: report, don't judge.
   const landing = result.landing;
-  if (landing) {
+  if (landing && !landing.skipped) {
     const broken = landing.brokenAssets ?? [];
     add(
       broken.length ? "fail" : "pass",
@@ -221,6 +221,26 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Knowledge-base retrieval: the share of questions whose answer is in the top passages.
+  const retrieval = result.retrieval;
+  if (retrieval && !retrieval.skipped) {
+    if (retrieval.error) {
+      add("fail", "knowledge-base retrieval run", null, "completes", retrieval.error);
+    } else {
+      const floor = budgets.retrieval?.[`minTop${retrieval.top}HitRate`];
+      if (floor !== undefined) {
+        add(
+          retrieval.hitRate >= floor ? "pass" : "fail",
+          `knowledge-base retrieval top-${retrieval.top} hit rate`,
+          retrieval.hitRate,
+          `>= ${floor}`,
+          `${retrieval.hits}/${retrieval.questions}` +
+            (retrieval.misses.length ? `; missed: ${retrieval.misses.map((m) => `"${m.q}"`).join(", ")}`.slice(0, 300) : ""),
+        );
+      }
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {
@@ -246,6 +266,8 @@ export function formatReport(result, checks) {
   const out = [];
   const line = (s = "") => out.push(s);
   const o = result.options;
+  // A section is skipped by its --no-<name> flag or by an --only list that leaves it out.
+  const skippedBy = (name) => (o.only && !o.only.includes(name) ? "--only" : `--no-${name}`);
   line();
   line(
     `Dropcraft bench  ${result.startedAt}  (build: ${result.build?.mode ?? "?"}${result.build?.skipped ? ", --no-build" : ""}; git ${result.git?.commit ?? "?"}${result.git?.dirty ? " dirty" : ""})`,
@@ -258,7 +280,10 @@ export function formatReport(result, checks) {
     );
   }
 
-  if (result.load) {
+  if (result.load?.skipped) {
+    line();
+    line("Load: skipped (--only)");
+  } else if (result.load) {
     line();
     line(`Load: ${o.connections} connections, ${o.warmup} s warmup + ${o.duration} s measured, keep-alive`);
     const rows = [["target", "route", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx"]];
@@ -284,7 +309,10 @@ export function formatReport(result, checks) {
     table(rrows, line);
   }
 
-  if (result.landing) {
+  if (result.landing?.skipped) {
+    line();
+    line("Landing page assets: skipped (--only)");
+  } else if (result.landing) {
     const l = result.landing;
     line();
     line(
@@ -320,7 +348,7 @@ export function formatReport(result, checks) {
   const meter = result.meter;
   if (meter) {
     line();
-    if (meter.skipped) line("Usage meter: skipped (--no-meter)");
+    if (meter.skipped) line(`Usage meter: skipped (${skippedBy("meter")})`);
     else if (meter.error) line(`Usage meter: failed: ${meter.error}`);
     else {
       line(
@@ -360,7 +388,7 @@ export function formatReport(result, checks) {
   const sse = result.sse;
   if (sse) {
     line();
-    if (sse.skipped) line("SSE fan-out: skipped (--no-sse)");
+    if (sse.skipped) line(`SSE fan-out: skipped (${skippedBy("sse")})`);
     else if (sse.error) line(`SSE fan-out: failed: ${sse.error}`);
     else {
       line(
@@ -389,7 +417,7 @@ export function formatReport(result, checks) {
   const chat = result.chat;
   if (chat) {
     line();
-    if (chat.skipped) line("Chat TTFT: skipped (--no-chat)");
+    if (chat.skipped) line(`Chat TTFT: skipped (${skippedBy("chat")})`);
     else {
       if (chat.error) line(`Chat TTFT: failed: ${chat.error}`);
       else {
@@ -454,10 +482,31 @@ export function formatReport(result, checks) {
     }
   }
 
+  const retrieval = result.retrieval;
+  if (retrieval) {
+    line();
+    if (retrieval.skipped) line(`Knowledge-base retrieval: skipped (${skippedBy("retrieval")})`);
+    else if (retrieval.error) line(`Knowledge-base retrieval: failed: ${retrieval.error}`);
+    else {
+      const r = retrieval;
+      line(
+        `Knowledge-base retrieval: ${r.files} files of tests/fixtures/knowledge-base uploaded to a project (${r.passages ?? "?"} passages, ` +
+          `${fmt(r.uploadMs / 1000, 1)} s), its ${r.questions} questions asked through GET /api/projects/{id}/passages?limit=${r.top}; ` +
+          "a hit = the answer's file and text in one of the top passages",
+      );
+      line(`  knowledge-base retrieval top-${r.top} hit rate: ${r.hits}/${r.questions} (${Math.round(r.hitRate * 100)}%)`);
+      line(`  search latency: median ${fmt(r.searchMs.p50, 1)} ms, p90 ${fmt(r.searchMs.p90, 1)} ms, max ${fmt(r.searchMs.max, 1)} ms`);
+      for (const m of r.misses) {
+        line(`  miss: "${m.q}" (want ${m.file}: "${m.answer}")`);
+        for (const got of m.got) line(`      got ${got}`);
+      }
+    }
+  }
+
   const lh = result.lighthouse;
   if (lh) {
     line();
-    if (lh.skipped) line("Lighthouse: skipped (--no-lighthouse)");
+    if (lh.skipped) line(`Lighthouse: skipped (${skippedBy("lighthouse")})`);
     else if (lh.error) line(`Lighthouse: failed: ${lh.error}`);
     else {
       line(`Lighthouse ${lh.lighthouseVersion} (${lh.formFactor}, ${Math.round(lh.ms / 1000)} s) on ${lh.finalUrl}`);
