@@ -233,7 +233,7 @@ function CanonNode({
   return (
     <li data-testid="canon-node" data-path={node.path}>
       {node.entry ? (
-        <EntryRow node={node} entry={node.entry} now={now} highlighted={highlighted.has(node.path)} onSave={onSave} onDelete={onDelete} />
+        <EntryRow node={node} entry={node.entry} depth={depth} now={now} highlighted={highlighted.has(node.path)} onSave={onSave} onDelete={onDelete} />
       ) : (
         <div className="flex items-center gap-2 px-3 pb-1 pt-3">
           <p className="text-xs font-semibold uppercase tracking-wider text-subtle" title={node.path}>
@@ -253,9 +253,13 @@ function CanonNode({
   );
 }
 
+/** Each tree level indents by ml-4 + pl-3 + the 1 px line; the key column shrinks by as much so values line up. */
+const INDENT = "(1.75rem + 1px)";
+
 function EntryRow({
   node,
   entry,
+  depth,
   now,
   highlighted,
   onSave,
@@ -263,6 +267,7 @@ function EntryRow({
 }: {
   node: CanonTreeNode;
   entry: CanonEntry;
+  depth: number;
   now: number;
   highlighted: boolean;
   onSave: (path: string, value: CanonEntry["value"]) => Promise<string | null>;
@@ -293,7 +298,10 @@ function EntryRow({
       data-source={entry.source}
     >
       <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-4">
-        <div className="shrink-0 sm:w-44">
+        <div
+          className="shrink-0 sm:w-[var(--key-width)]"
+          style={{ "--key-width": `calc(11rem - ${Math.min(depth, 3)} * ${INDENT})` } as React.CSSProperties}
+        >
           <p className="text-[13px] font-medium text-fg">{segmentLabel(node.segment)}</p>
           <p className="truncate font-mono text-[11px] text-subtle" title={node.path}>
             {node.path}

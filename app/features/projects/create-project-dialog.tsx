@@ -5,7 +5,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { AlertCircle, FileText, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Project } from "~/domain/contracts/projects";
 import { ALLOWANCES } from "~/domain/counters";
 import { openUpgradeModal } from "~/features/billing";
@@ -15,7 +15,7 @@ import { Button, Dialog, Field, IconButton, Input, Textarea } from "~/ui";
 import {
   checkFile,
   CREATE_FAILED,
-  formatBytes,
+  formatSize,
   isProjectQuotaError,
   nameClashMessage,
   plural,
@@ -54,6 +54,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   /** The project once created, while its first files upload (or some failed). */
   const [created, setCreated] = useState<Project | null>(null);
   const [uploading, setUploading] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const reset = () => {
     setName("");
@@ -105,7 +106,11 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
             return;
           }
           const clash = nameClashMessage(err);
-          if (clash) return setNameError(clash);
+          if (clash) {
+            setNameError(clash);
+            nameRef.current?.focus(); // on a phone the field may be scrolled away
+            return;
+          }
           const message = errorMessage(err, "Please try again.");
           setFormError(`${CREATE_FAILED}: ${message}`);
           notify({ title: CREATE_FAILED, description: message, variant: "destructive" });
@@ -184,6 +189,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
           )}
           <Field label="Name" error={nameError}>
             <Input
+              ref={nameRef}
               value={name}
               maxLength={80}
               autoFocus
@@ -223,7 +229,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
                       <FileText className={`mt-0.5 size-4 shrink-0 ${problem ? "text-danger" : "text-subtle"}`} aria-hidden />
                       <div className="min-w-0 flex-1">
                         <p className="truncate text-sm text-fg">
-                          {file.name} <span className="text-xs text-subtle">{formatBytes(file.size)}</span>
+                          {file.name} <span className="text-xs text-subtle">{formatSize(file.size)}</span>
                         </p>
                         {problem && <p className="text-xs text-danger">{problem}</p>}
                       </div>

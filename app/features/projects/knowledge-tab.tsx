@@ -23,7 +23,7 @@ import {
   Skeleton,
 } from "~/ui";
 import { FilePreviewDialog } from "./file-preview-dialog";
-import { FILE_ACCEPT, fileFacts, fileStatusLook, formatBytes, moveId, plural } from "./project-logic";
+import { FILE_ACCEPT, fileFacts, fileStatusLook, formatSize, moveId, plural } from "./project-logic";
 import { FileDropZone, UploadRow } from "./project-parts";
 import { downloadFile } from "./projects-client";
 import { useDeleteFile, useProjectFiles, useRenameFile, useReorderFiles } from "./use-projects";
@@ -72,13 +72,13 @@ export function KnowledgeTab({ project }: { project: Project }) {
         <div className="flex items-center gap-3 px-1 text-[13px] text-muted" data-testid="kb-storage">
           <HardDrive className="size-4 shrink-0 text-subtle" aria-hidden />
           <span className="shrink-0">
-            {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
+            {formatSize(storage.usedBytes)} of {formatSize(storage.limitBytes)} used
           </span>
           <ProgressBar
             value={storage.usedBytes}
             max={storage.limitBytes}
             label="Knowledge base storage"
-            valueText={`${formatBytes(storage.usedBytes)} of ${formatBytes(storage.limitBytes)} used`}
+            valueText={`${formatSize(storage.usedBytes)} of ${formatSize(storage.limitBytes)} used`}
             className="max-w-48"
           />
         </div>

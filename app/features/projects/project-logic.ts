@@ -178,7 +178,10 @@ export function checkFile(file: { name: string; size: number }): string | null {
   return null;
 }
 
-export { formatBytes };
+/** A size as the merchant reads it ("1 byte", "54 bytes", "2 KB", "10 MB"). */
+export function formatSize(bytes: number): string {
+  return bytes === 1 ? "1 byte" : formatBytes(bytes);
+}
 
 export interface StatusLook {
   label: string;
@@ -203,7 +206,7 @@ export function fileStatusLook(status: ProjectFileStatus): StatusLook {
 
 /** The line under a file's name: kind, size and passages. */
 export function fileFacts(file: Pick<ProjectFile, "kind" | "size" | "passageCount" | "status">): string {
-  const parts = [FILE_KIND_LABELS[file.kind] ?? file.kind.toUpperCase(), formatBytes(file.size)];
+  const parts = [FILE_KIND_LABELS[file.kind] ?? file.kind.toUpperCase(), formatSize(file.size)];
   if (file.status === "indexed") parts.push(plural(file.passageCount, "passage"));
   return parts.join(" · ");
 }

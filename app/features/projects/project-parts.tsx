@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } fr
 import type { Project } from "~/domain/contracts/projects";
 import { errorMessage } from "~/lib/http";
 import { Badge, Button, ConfirmDialog, cx, Dialog, Field, IconButton, Input, ProgressBar } from "~/ui";
-import { FILE_ACCEPT, FILE_TYPES_TEXT, formatBytes, nameClashMessage, plural } from "./project-logic";
+import { FILE_ACCEPT, FILE_TYPES_TEXT, formatSize, nameClashMessage, plural } from "./project-logic";
 import type { SaveState } from "./use-autosave";
 import { useDeleteProject, useRenameProject } from "./use-projects";
 import type { UploadItem } from "./use-uploads";
@@ -154,16 +154,18 @@ export function DeleteProjectDialog({
         <li className="flex gap-2.5">
           <X className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
           <span className="text-fg">
-            Deleted for good: its {project.fileCount > 0 ? plural(project.fileCount, "file") : "knowledge-base files"}, the
-            passages read from them, its instructions, research data and canon.
+            Deleted for good:{" "}
+            {project.fileCount === 0
+              ? "its instructions, research data and canon (it has no files)."
+              : `its ${project.fileCount === 1 ? "file and the passages read from it" : `${plural(project.fileCount, "file")} and the passages read from them`}, its instructions, research data and canon.`}
           </span>
         </li>
         <li className="flex gap-2.5">
           <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
           <span className="text-fg">
-            Kept:{" "}
-            {project.chatCount === 1 ? "its chat stays" : project.chatCount > 1 ? `its ${plural(project.chatCount, "chat")} stay` : "chats are never deleted with a project; they stay"}{" "}
-            in Chat Management, outside any project.
+            {project.chatCount === 0
+              ? "No chats are lost: chats are never deleted with a project."
+              : `Kept: ${project.chatCount === 1 ? "its chat stays" : `its ${plural(project.chatCount, "chat")} stay`} in Chat Management, outside any project.`}
           </span>
         </li>
       </ul>
@@ -298,7 +300,7 @@ export function UploadRow({ item, onRetry, onDismiss }: { item: UploadItem; onRe
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <p className="min-w-0 truncate text-sm font-medium text-fg">{item.name}</p>
-          <span className="shrink-0 text-xs text-subtle">{formatBytes(item.size)}</span>
+          <span className="shrink-0 text-xs text-subtle">{formatSize(item.size)}</span>
         </div>
         {failed ? (
           <p className="mt-0.5 text-[13px] text-danger" role="alert">
@@ -319,9 +321,11 @@ export function UploadRow({ item, onRetry, onDismiss }: { item: UploadItem; onRe
       </div>
       {failed && (
         <div className="flex shrink-0 items-center gap-0.5">
-          <IconButton label={`Retry ${item.name}`} tooltip size="sm" onClick={onRetry}>
-            <RotateCw className="size-4" aria-hidden />
-          </IconButton>
+          {!item.refused && (
+            <IconButton label={`Retry ${item.name}`} tooltip size="sm" onClick={onRetry}>
+              <RotateCw className="size-4" aria-hidden />
+            </IconButton>
+          )}
           <IconButton label={`Dismiss ${item.name}`} tooltip size="sm" onClick={onDismiss}>
             <X className="size-4" aria-hidden />
           </IconButton>

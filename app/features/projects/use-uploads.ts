@@ -20,6 +20,8 @@ export interface UploadItem {
   /** Bytes sent so far. */
   loaded: number;
   error?: string;
+  /** Refused by the check before sending (type, size): trying again cannot help. */
+  refused?: boolean;
   /** The file this upload replaces (PUT), if any. */
   replaceOf?: string;
   file: File;
@@ -81,7 +83,7 @@ export function useUploads() {
           size: file.size,
           phase: problem ? "failed" : "queued",
           loaded: 0,
-          ...(problem ? { error: problem } : {}),
+          ...(problem ? { error: problem, refused: true } : {}),
           ...(options.replaceOf ? { replaceOf: options.replaceOf } : {}),
           file,
           projectId,

@@ -167,6 +167,7 @@ describe("knowledge-base files", () => {
     expect(fileStatusLook("indexed").label).toBe("Indexed");
     expect(fileFacts({ kind: "pdf", size: 2048, passageCount: 3, status: "indexed" })).toBe("PDF · 2 KB · 3 passages");
     expect(fileFacts({ kind: "txt", size: 12, passageCount: 0, status: "no_text" })).toBe("Text · 12 bytes");
+    expect(fileFacts({ kind: "md", size: 1, passageCount: 1, status: "indexed" })).toBe("Markdown · 1 byte · 1 passage");
   });
 
   it("moves a file one step in the order, never past the ends", () => {
