@@ -134,6 +134,15 @@ describe("projects", () => {
     const kept = (await api(context, token, "GET", "/api/chats")).body.chats.find((c: { id: string }) => c.id === chatId);
     expect(kept).toBeTruthy();
     expect(kept.projectId).toBeNull();
+
+    // The empty state's one-click example opens on a canon its instructions fed.
+    await page.getByTestId("projects-example").click();
+    await page.waitForURL(/\/project\/[A-Za-z0-9_-]+\?tab=canon$/);
+    await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("Example: Cozy Pet Supplies");
+    const voice = page.locator('[data-testid="canon-node"][data-path="brand.voice"]');
+    await voice.waitFor();
+    expect(await voice.getByTestId("canon-entry").getAttribute("data-source")).toBe("ai");
+    expect(await voice.innerText()).toMatch(/From your business instructions/);
     expect(problems).toEqual([]);
     await context.close();
   });

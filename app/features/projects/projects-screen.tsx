@@ -53,6 +53,7 @@ import {
   projectPath,
 } from "./project-logic";
 import { DeleteProjectDialog, ProjectAvatar, RenameProjectDialog, useNow } from "./project-parts";
+import { runAutoRules } from "./projects-client";
 import { useCreateProject, useProjects } from "./use-projects";
 
 export function ProjectsScreen() {
@@ -311,11 +312,18 @@ const WHAT_A_PROJECT_HOLDS = [
 function ProjectsEmpty({ onCreate }: { onCreate: () => void }) {
   const navigate = useNavigate();
   const create = useCreateProject();
+  const [preparing, setPreparing] = useState(false);
   const tryExample = () =>
     create.mutate(
       { name: EXAMPLE_PROJECT.name, businessInstructions: EXAMPLE_PROJECT.businessInstructions },
       {
-        onSuccess: (project) => navigate(`${projectPath(project.id)}?tab=canon`),
+        // The example opens on its canon, already derived from its instructions (a failure just leaves it empty).
+        onSuccess: (project) => {
+          setPreparing(true);
+          void runAutoRules(project.id)
+            .catch((err: unknown) => console.warn("[projects] canon auto-rules failed:", err))
+            .finally(() => navigate(`${projectPath(project.id)}?tab=canon`));
+        },
         onError: (err) => {
           if (isProjectQuotaError(err)) return openProjectQuotaModal(err);
           notify({
@@ -360,7 +368,7 @@ function ProjectsEmpty({ onCreate }: { onCreate: () => void }) {
         <Button
           variant="secondary"
           icon={<Sparkles className="size-4 text-brand" aria-hidden />}
-          loading={create.isPending}
+          loading={create.isPending || preparing}
           onClick={tryExample}
           data-testid="projects-example"
         >
