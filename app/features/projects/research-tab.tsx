@@ -59,7 +59,7 @@ export function ResearchTab({ project }: { project: Project }) {
           <label id={`${id}-label`} htmlFor={id} className="text-sm font-semibold text-fg">
             Research data
           </label>
-          <p className="text-[13px] text-muted">Any JSON: market numbers, product lists, notes from the Explorer. Chats in the project use it, and the canon’s auto-rules read it.</p>
+          <p className="text-[13px] text-muted">Any JSON: market numbers, product lists, notes from the Explorer. The canon’s auto-rules read it for facts.</p>
         </div>
         <div className="flex items-center gap-2">
           <Button
