@@ -197,5 +197,5 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * MB) return `${Number((bytes / (1024 * MB)).toFixed(1))} GB`;
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  return bytes === 1 ? "1 byte" : `${bytes} bytes`;
 }

@@ -205,4 +205,49 @@ describe("projects", () => {
     expect(await page.getByTestId("create-project-name").inputValue()).toBe("Four");
     await context.close();
   });
+
+  it("answers in a project chat from the uploaded PDF, in the canon's brand voice, and opens the cited passage", async () => {
+    const { page, context, problems } = await openPage("/help");
+    const { token } = await signUpThroughApi(context);
+    const project = (await api(context, token, "POST", "/api/projects", { name: "Pawloft", businessInstructions: "We sell orthopedic dog beds." })).body.data;
+    await api(context, token, "PUT", `/api/projects/${project.id}/canon`, { canon: { "brand.voice": "warm and reassuring" } });
+
+    // Upload the PDF through the Knowledge base tab.
+    await go(page, `/project/${project.id}?tab=knowledge`);
+    await page.getByTestId("project-tab-knowledge").click();
+    const pdf = await makePdf(["Pawloft shipping policy", "Every bed ships from our Denver warehouse.", "Standard delivery takes 5 business days."]);
+    await page.getByTestId("kb-drop-input").setInputFiles([{ name: "shipping-policy.pdf", mimeType: "application/pdf", buffer: pdf }]);
+    await expect.poll(() => page.locator('[data-testid="kb-file"][data-status="indexed"]').count(), { timeout: 30_000 }).toBe(1);
+
+    // Ask in a chat of the project.
+    await page.getByTestId("project-new-chat").click();
+    await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("chat-project").innerText()).toBe("Pawloft");
+    await page.getByTestId("chat-input").fill("How many days does standard delivery take?");
+    await page.getByTestId("chat-send").click();
+    const answer = page.locator('[data-role="assistant"]').last();
+    await expect.poll(() => answer.getAttribute("data-status"), { timeout: 30_000 }).toBe("saved");
+    expect(await answer.getByTestId("chat-summary").innerText()).toContain('Your file "shipping-policy.pdf" says');
+    // The full analysis: the quote, and the brand voice from the canon (a warm opening, the entry named as used).
+    const analysisToggle = answer.getByTestId("chat-full-analysis-toggle");
+    if ((await analysisToggle.count()) && (await analysisToggle.getAttribute("aria-expanded")) !== "true") await analysisToggle.click();
+    const analysis = answer.getByTestId("chat-analysis");
+    await expect.poll(() => analysis.innerText()).toContain("brand.voice: warm and reassuring (set by you)");
+    const text = await analysis.innerText();
+    expect(text).toContain("Standard delivery takes 5 business days.");
+    expect(text).toContain("Happy to help with Pawloft.");
+
+    // The file's citation opens the file at the cited passage.
+    const source = answer.getByTestId("chat-source-open").filter({ hasText: "shipping-policy.pdf" }).first();
+    await source.click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByTestId("record-passage").waitFor();
+    const cited = panel.locator("[data-cited]");
+    await expect.poll(() => cited.innerText(), { timeout: 10_000 }).toContain("Standard delivery takes 5 business days.");
+    expect(await panel.innerText()).toContain("shipping-policy.pdf");
+    await page.keyboard.press("Escape");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

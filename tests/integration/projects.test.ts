@@ -331,6 +331,13 @@ describe("projects: canon", () => {
 
     const dropped = await call(`/api/projects/${id}/canon`, { method: "PUT", token: u.token, body: { canon: {}, delete: ["competitors"] } });
     expect(dropped.json.data.canon.competitors).toBeUndefined();
+    // Editing another entry runs the auto-rules again; the deleted path stays deleted.
+    const edited = await call(`/api/projects/${id}/canon`, { method: "PUT", token: u.token, body: { canon: { "brand.tagline": "Sleep well" } } });
+    expect(edited.json.data.canon.competitors).toBeUndefined();
+    expect(edited.json.data.canon["brand.tagline"]).toMatchObject({ value: "Sleep well", source: "user" });
+    // Asking for the auto-rules derives it again.
+    const asked = await call(`/api/projects/${id}/canon/autorule`, { method: "POST", token: u.token });
+    expect(asked.json.data.changed).toContain("competitors");
     const bad = await call(`/api/projects/${id}/canon`, { method: "PUT", token: u.token, body: { canon: { "bad path!": "x" } } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toContain("bad path!");

@@ -39,7 +39,10 @@ export function PassageRecordView({ id }: { id: string }) {
     enabled: address !== null,
   });
   const cited = useRef<HTMLElement | null>(null);
-  useEffect(() => cited.current?.scrollIntoView({ block: "center" }), [query.data]);
+  // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    cited.current?.scrollIntoView({ block: "center" });
+  }, [query.data]);
   if (!address) return <Missing what="This citation does not point to a file." />;
   if (query.isPending) return <RecordSkeleton />;
   if (query.isError || !query.data) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;

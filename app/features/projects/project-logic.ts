@@ -13,6 +13,7 @@ import type {
   ProjectFileStatus,
 } from "~/domain/contracts/projects";
 import { formatBytes } from "~/domain/counters";
+import { PROJECT_FILE_ACCEPT, PROJECT_FILE_MAX_BYTES, projectFileKind } from "~/domain/project-rules";
 import { HttpError, NetworkError } from "~/lib/http";
 
 // ——— errors (spec section 8) ———
@@ -139,10 +140,7 @@ export function instructionsExcerpt(text: string, max = 160): string {
 
 // ——— the knowledge base ———
 
-/**
- * What the knowledge base takes, by extension. Kept here because the contract's constants come
- * with zod; the `Record<ProjectFileKind, …>` type makes the compiler catch a kind added there.
- */
+/** What the knowledge base takes, by extension (short labels for badges). */
 export const FILE_KIND_LABELS: Record<ProjectFileKind, string> = {
   txt: "Text",
   md: "Markdown",
@@ -151,17 +149,13 @@ export const FILE_KIND_LABELS: Record<ProjectFileKind, string> = {
   pdf: "PDF",
   docx: "Word",
 };
-/** Each file's limit (the contract's PROJECT_FILE_MAX_BYTES: 10 MB). */
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Each file's limit: the same number the server checks. */
+export const FILE_MAX_BYTES = PROJECT_FILE_MAX_BYTES;
 /** The file picker's filter. */
-export const FILE_ACCEPT = ".txt,.md,.markdown,.csv,.json,.pdf,.docx";
-export const FILE_TYPES_TEXT = "PDF, Word (.docx), text, Markdown, CSV or JSON, up to 10 MB each";
+export const FILE_ACCEPT = PROJECT_FILE_ACCEPT;
+export const FILE_TYPES_TEXT = `PDF, Word (.docx), text, Markdown, CSV or JSON, up to ${formatBytes(PROJECT_FILE_MAX_BYTES)} each`;
 
-export function fileKindOf(name: string): ProjectFileKind | null {
-  const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  if (ext === "markdown") return "md";
-  return ext && Object.hasOwn(FILE_KIND_LABELS, ext) ? (ext as ProjectFileKind) : null;
-}
+export const fileKindOf = projectFileKind;
 
 /**
  * The check made before a file is sent (the server checks again and is the authority): its type
@@ -169,7 +163,7 @@ export function fileKindOf(name: string): ProjectFileKind | null {
  */
 export function checkFile(file: { name: string; size: number }): string | null {
   if (!fileKindOf(file.name)) {
-    return `"${file.name}" is not a file type the knowledge base reads. Use ${FILE_TYPES_TEXT.replace(", up to 10 MB each", "")}.`;
+    return `"${file.name}" is not a file type the knowledge base reads. Use ${FILE_TYPES_TEXT.replace(/, up to .* each$/, "")}.`;
   }
   if (file.size === 0) return `"${file.name}" is empty (0 bytes). Choose a file with content.`;
   if (file.size > FILE_MAX_BYTES) {
@@ -179,9 +173,7 @@ export function checkFile(file: { name: string; size: number }): string | null {
 }
 
 /** A size as the merchant reads it ("1 byte", "54 bytes", "2 KB", "10 MB"). */
-export function formatSize(bytes: number): string {
-  return bytes === 1 ? "1 byte" : formatBytes(bytes);
-}
+export const formatSize = formatBytes;
 
 export interface StatusLook {
   label: string;

@@ -137,6 +137,8 @@ export async function createProject(db: Database, userId: number, input: { name:
   const id = crypto.randomUUID();
   const result = await insertProjectWithinQuota(db, { id, userId, name: input.name, businessInstructions: input.businessInstructions }, plan.projectQuota);
   if (!result.ok) throw result.reason === "quota" ? projectQuotaError(plan) : nameTaken(input.name);
+  // The canon starts from what the instructions state (brand voice, audience, price band…).
+  if (input.businessInstructions.trim()) await runCanonAutoRules({ db }, userId, id);
   return getProject(db, userId, id);
 }
 
@@ -208,7 +210,7 @@ async function withAutoRules(db: Database, userId: number, project: ProjectWithC
 }
 
 /** PUT canon: merge the entries (ADR 010), delete what is named, then run the auto-rules. */
-export async function putCanon(deps: ProjectDeps, userId: number, projectId: string, body: PutCanonBody): Promise<{ canon: Canon; autoRulesApplied: string[] }> {
+export async function putCanon(deps: Pick<ProjectDeps, "db" | "now">, userId: number, projectId: string, body: PutCanonBody): Promise<{ canon: Canon; autoRulesApplied: string[] }> {
   const now = deps.now?.() ?? new Date();
   const project = await findProject(deps.db, userId, projectId);
   if (!project) throw notFound();
@@ -224,15 +226,18 @@ export async function putCanon(deps: ProjectDeps, userId: number, projectId: str
   return { canon: final, autoRulesApplied: changedCanonPaths(canon, final) };
 }
 
-/** POST canon/autorule: derive entries from the instructions, research data and files. */
-export async function runCanonAutoRules(deps: ProjectDeps, userId: number, projectId: string): Promise<{ hasChanges: boolean; enrichedCanon: Canon; changed: string[] }> {
+/**
+ * POST canon/autorule: derive entries from the instructions, research data and files. The
+ * merchant asked for it, so paths they deleted may come back (a PUT never brings them back).
+ */
+export async function runCanonAutoRules(deps: Pick<ProjectDeps, "db" | "now">, userId: number, projectId: string): Promise<{ hasChanges: boolean; enrichedCanon: Canon; changed: string[] }> {
   const now = deps.now?.() ?? new Date();
   const project = await findProject(deps.db, userId, projectId);
   if (!project) throw notFound();
   const before = (project.canonContext ?? {}) as Canon;
-  const enriched = await withAutoRules(deps.db, userId, project, before, project.canonRemoved ?? [], now);
+  const enriched = await withAutoRules(deps.db, userId, project, before, [], now);
   const changed = changedCanonPaths(before, enriched);
-  if (changed.length) await updateProjectFields(deps.db, userId, projectId, { canonContext: enriched });
+  if (changed.length || project.canonRemoved?.length) await updateProjectFields(deps.db, userId, projectId, { canonContext: enriched, canonRemoved: [] });
   return { hasChanges: changed.length > 0, enrichedCanon: enriched, changed };
 }
 
