@@ -354,6 +354,7 @@ describe("projects: another user's ids", () => {
     ["PUT", "canon", (id) => `/api/projects/${id}/canon`, { canon: { "brand.voice": "x" } }],
     ["POST", "autorule", (id) => `/api/projects/${id}/canon/autorule`],
     ["GET", "files", (id) => `/api/projects/${id}/files`],
+    ["GET", "passages", (id) => `/api/projects/${id}/passages?q=supplier`],
     ["GET", "file", (id, f) => `/api/projects/${id}/files/${f}`],
     ["PATCH", "file rename", (id, f) => `/api/projects/${id}/files/${f}`, { name: "x" }],
     ["DELETE", "file", (id, f) => `/api/projects/${id}/files/${f}`],
