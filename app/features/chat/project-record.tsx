@@ -7,6 +7,7 @@ import { Download, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { parseCanonRecordId, parsePassageRecordId } from "~/domain/cited-records";
 import type { Canon, ProjectFileDetail } from "~/domain/contracts/projects";
+import { relativeTime } from "~/features/settings";
 import { getQueryFn } from "~/lib/http";
 import { Badge } from "~/ui/display";
 import { RecordError, RecordSkeleton } from "./record-states";
@@ -14,13 +15,6 @@ import { RecordError, RecordSkeleton } from "./record-states";
 type Envelope<T> = { success: true; data: T };
 
 const SOURCE_LABEL = { user: "Set by you", research: "From research", ai: "AI-derived" } as const;
-
-function age(iso: string): string {
-  const days = Math.floor((Date.now() - Date.parse(iso)) / 86_400_000);
-  if (!Number.isFinite(days)) return "";
-  if (days <= 0) return "today";
-  return days === 1 ? "yesterday" : `${days} days ago`;
-}
 
 function Missing({ what }: { what: string }) {
   return (
@@ -106,25 +100,36 @@ export function CanonRecordView({ id }: { id: string }) {
   if (query.isPending) return <RecordSkeleton />;
   if (query.isError || !query.data) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;
   const entry = query.data.data[address.path];
-  if (!entry) return <Missing what={`The canon no longer has ${address.path}: it was changed or deleted after this answer.`} />;
+  if (!entry)
+    return <Missing what={`The canon no longer has ${address.path}: it was changed or deleted after this answer.`} />;
   const value = Array.isArray(entry.value) ? entry.value.join(", ") : String(entry.value ?? "");
   return (
     <div data-testid="record-canon">
       <p className="font-mono text-xs text-subtle">{address.path}</p>
       <p className="mt-1 text-lg font-semibold text-fg">{value}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-muted">
-        <Badge tone={entry.source === "user" ? "brand" : entry.source === "research" ? "success" : "neutral"}>{SOURCE_LABEL[entry.source]}</Badge>
-        <span>updated {age(entry.timestamp)}</span>
+        <Badge tone={entry.source === "user" ? "brand" : entry.source === "research" ? "success" : "neutral"}>
+          {SOURCE_LABEL[entry.source]}
+        </Badge>
+        <span>updated {relativeTime(entry.timestamp)}</span>
       </div>
       {entry.origin && (
         <blockquote className="mt-4 rounded-lg border-l-2 border-brand/60 bg-surface-2 px-3 py-2 text-sm text-muted">
           “{entry.origin.excerpt}”
           <footer className="mt-1 text-xs text-subtle">
-            — {entry.origin.kind === "file" ? entry.origin.fileName : entry.origin.kind === "instructions" ? "your business instructions" : "your research data"}
+            —{" "}
+            {entry.origin.kind === "file"
+              ? entry.origin.fileName
+              : entry.origin.kind === "instructions"
+                ? "your business instructions"
+                : "your research data"}
           </footer>
         </blockquote>
       )}
-      <a href={`/project/${encodeURIComponent(address.projectId)}`} className="mt-4 inline-block text-sm font-medium text-brand hover:underline">
+      <a
+        href={`/project/${encodeURIComponent(address.projectId)}`}
+        className="mt-4 inline-block text-sm font-medium text-brand hover:underline"
+      >
         Open the project's canon
       </a>
     </div>

@@ -20,7 +20,7 @@ import {
   segmentLabel,
   SOURCE_LOOK,
 } from "./project-logic";
-import { useNow } from "./project-parts";
+import { useNow } from "~/ui/use-now";
 import { useAutoRules, useCanon, useChangeCanon } from "./use-projects";
 
 interface RunResult {

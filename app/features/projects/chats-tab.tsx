@@ -6,7 +6,7 @@ import { relativeTime } from "~/features/settings";
 import { errorMessage } from "~/lib/http";
 import { Button, Skeleton } from "~/ui";
 import { plural } from "./project-logic";
-import { useNow } from "./project-parts";
+import { useNow } from "~/ui/use-now";
 import { useProjectChats } from "./use-projects";
 
 export function ChatsTab({ project, onNewChat, starting }: { project: Project; onNewChat: () => void; starting: boolean }) {

@@ -9,16 +9,6 @@ import type { SaveState } from "./use-autosave";
 import { useDeleteProject, useRenameProject } from "./use-projects";
 import type { UploadItem } from "./use-uploads";
 
-/** The current time, ticking, for "3 minutes ago". */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 const AVATAR_TONES = [
   "bg-brand-soft text-brand",
   "bg-accent/12 text-accent",

@@ -41,7 +41,8 @@ import { ChatsTab } from "./chats-tab";
 import { InstructionsTab } from "./instructions-tab";
 import { KnowledgeTab } from "./knowledge-tab";
 import { findProjectByParam, plural, projectPath } from "./project-logic";
-import { DeleteProjectDialog, ProjectAvatar, RenameProjectDialog, useNow } from "./project-parts";
+import { useNow } from "~/ui/use-now";
+import { DeleteProjectDialog, ProjectAvatar, RenameProjectDialog } from "./project-parts";
 import { ResearchTab } from "./research-tab";
 import { useProject, useProjects, useStartProjectChat } from "./use-projects";
 

@@ -52,7 +52,8 @@ import {
   plural,
   projectPath,
 } from "./project-logic";
-import { DeleteProjectDialog, ProjectAvatar, RenameProjectDialog, useNow } from "./project-parts";
+import { useNow } from "~/ui/use-now";
+import { DeleteProjectDialog, ProjectAvatar, RenameProjectDialog } from "./project-parts";
 import { runAutoRules } from "./projects-client";
 import { useCreateProject, useProjects } from "./use-projects";
 

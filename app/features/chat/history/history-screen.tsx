@@ -38,10 +38,9 @@ import {
   useDeleteAllChats,
   useDeleteChats,
   useExportChats,
-  useNow,
   useRenameChat,
 } from "./use-history";
-import { Button, buttonClasses, IconButton } from "~/ui";
+import { Button, buttonClasses, IconButton, useNow } from "~/ui";
 
 // Links that start a chat look like the kit's primary button.
 const primaryButton = buttonClasses({ variant: "primary" });

@@ -31,16 +31,6 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The current time, refreshed every `intervalMs` so "5 min ago" stays true. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /**
  * All chats (`q` empty) or the chats a search finds. Refetched on every visit: the chat screen
  * adds and renames chats without touching these lists. While a new search runs, the previous
