@@ -307,3 +307,252 @@ export type ProjectPassageRow = typeof projectPassages.$inferSelect;
 export type Chat = typeof chats.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Market catalog (ADR 013). Sample records have no owner and are shared; imported records and
+// tracked stores belong to one user. Weekly series are JSON arrays, oldest week first.
+
+export const catalogNiches = sqliteTable(
+  "catalog_niches",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    audience: text("audience").notNull().default(""),
+    pain: text("pain").notNull().default(""),
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    productTypes: text("product_types", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  },
+  (t) => [index("catalog_niches_owner_idx").on(t.ownerUserId)],
+);
+
+export const catalogProducts = sqliteTable(
+  "catalog_products",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** sample (the generated catalog), feed (a CSV/JSON import) or shopify (a store import). */
+    source: text("source", { enum: ["sample", "feed", "shopify"] }).notNull(),
+    sourceUrl: text("source_url"),
+    name: text("name").notNull(),
+    productType: text("product_type").notNull().default(""),
+    nicheId: text("niche_id").notNull(),
+    vendor: text("vendor"),
+    imageUrl: text("image_url"),
+    costCents: integer("cost_cents"),
+    shippingCostCents: integer("shipping_cost_cents"),
+    priceCents: integer("price_cents").notNull(),
+    compareAtPriceCents: integer("compare_at_price_cents"),
+    marginCents: integer("margin_cents"),
+    marginPct: integer("margin_pct"),
+    monthlyOrders: integer("monthly_orders"),
+    trendPct: integer("trend_pct"),
+    adCount: integer("ad_count").notNull().default(0),
+    competition: text("competition", { enum: ["low", "medium", "high", "saturated"] }),
+    rating: integer("rating_tenths"),
+    shippingDays: integer("shipping_days"),
+    launchMonth: text("launch_month"),
+    /** The main ad platform (most ads), for the Explorer's platform filter. */
+    mainPlatform: text("main_platform"),
+    weeklyOrders: text("weekly_orders", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    weeklyPriceCents: text("weekly_price_cents", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    weeklyActiveAds: text("weekly_active_ads", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    /** Winning score 0–100 and its components (server/market/score.ts); null until scored. */
+    score: integer("score"),
+    scoreReasons: text("score_reasons", { mode: "json" }),
+    scoredAt: text("scored_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("catalog_products_owner_score_idx").on(t.ownerUserId, t.score),
+    index("catalog_products_niche_idx").on(t.nicheId, t.score),
+    index("catalog_products_price_idx").on(t.priceCents),
+    index("catalog_products_orders_idx").on(t.monthlyOrders),
+  ],
+);
+
+export const catalogAds = sqliteTable(
+  "catalog_ads",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id").notNull(),
+    platform: text("platform").notNull(),
+    angle: text("angle").notNull(),
+    hook: text("hook").notNull(),
+    format: text("format").notNull(),
+    lengthSeconds: integer("length_seconds"),
+    visualStyle: text("visual_style").notNull(),
+    startWeek: integer("start_week").notNull(),
+    endWeek: integer("end_week").notNull(),
+    daysRunning: integer("days_running").notNull(),
+    views: integer("views").notNull(),
+    engagements: integer("engagements").notNull(),
+    engagementRatePct: integer("engagement_rate_tenths").notNull(),
+  },
+  (t) => [index("catalog_ads_product_idx").on(t.productId), index("catalog_ads_platform_idx").on(t.platform, t.startWeek)],
+);
+
+export const catalogStores = sqliteTable(
+  "catalog_stores",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["sample", "shopify"] }).notNull(),
+    name: text("name").notNull(),
+    /** The store's origin for tracked Shopify stores; null for sample stores. */
+    url: text("url"),
+    nicheId: text("niche_id"),
+    platform: text("platform").notNull(),
+    productCount: integer("product_count").notNull().default(0),
+    estMonthlyRevenueUsd: integer("est_monthly_revenue_usd"),
+    launchMonth: text("launch_month"),
+    topProductIds: text("top_product_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Whether the store exposes a best-selling order (Shopify's sort_by=best-selling). */
+    hasBestSellingOrder: integer("has_best_selling_order", { mode: "boolean" }).notNull().default(false),
+    lastSnapshotAt: text("last_snapshot_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("catalog_stores_owner_idx").on(t.ownerUserId), index("catalog_stores_niche_idx").on(t.nicheId)],
+);
+
+/** What a store lists: a catalog product (sample stores) or a store's own product handle (Shopify). */
+export const storeListings = sqliteTable(
+  "store_listings",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => catalogStores.id, { onDelete: "cascade" }),
+    /** The catalog product id, or the Shopify handle. */
+    productKey: text("product_key").notNull(),
+    productId: text("product_id"),
+    title: text("title").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    compareAtPriceCents: integer("compare_at_price_cents"),
+    imageUrl: text("image_url"),
+    /** 1 = the store's best seller, when the store exposes that order. */
+    bestSellerRank: integer("best_seller_rank"),
+    orderSharePct: integer("order_share_pct"),
+    firstSeenAt: text("first_seen_at").notNull(),
+    removedAt: text("removed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.productKey] }), index("store_listings_product_idx").on(t.productId)],
+);
+
+/** What changed in a store between two snapshots: the competitor timeline. */
+export const storeChanges = sqliteTable(
+  "store_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => catalogStores.id, { onDelete: "cascade" }),
+    at: text("at").notNull(),
+    kind: text("kind", { enum: ["added", "removed", "price"] }).notNull(),
+    productKey: text("product_key").notNull(),
+    title: text("title").notNull(),
+    oldPriceCents: integer("old_price_cents"),
+    newPriceCents: integer("new_price_cents"),
+  },
+  (t) => [index("store_changes_store_idx").on(t.storeId, t.at)],
+);
+
+export const storeSnapshots = sqliteTable(
+  "store_snapshots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => catalogStores.id, { onDelete: "cascade" }),
+    takenAt: text("taken_at").notNull(),
+    productCount: integer("product_count").notNull(),
+    /** What the snapshot found: ok, or the guard's / store's refusal. */
+    status: text("status").notNull(),
+    message: text("message"),
+  },
+  (t) => [index("store_snapshots_store_idx").on(t.storeId, t.takenAt)],
+);
+
+export const trackedCompetitors = sqliteTable(
+  "tracked_competitors",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => catalogStores.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tracked_competitors_user_store_idx").on(t.userId, t.storeId)],
+);
+
+export const savedProducts = sqliteTable(
+  "saved_products",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listName: text("list_name").notNull(),
+    productId: text("product_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listName, t.productId] })],
+);
+
+/** Catalog-wide facts: the sample version seeded, the score's backtest, the last refresh. */
+export const catalogMeta = sqliteTable("catalog_meta", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const catalogRefreshes = sqliteTable("catalog_refreshes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ranAt: text("ran_at").notNull(),
+  trigger: text("trigger").notNull(),
+  productsRescored: integer("products_rescored").notNull(),
+  storesSnapshotted: integer("stores_snapshotted").notNull(),
+  changesRecorded: integer("changes_recorded").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+});
+
+export const catalogImports = sqliteTable(
+  "catalog_imports",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    accepted: integer("accepted").notNull(),
+    refused: integer("refused").notNull(),
+    report: text("report", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("catalog_imports_user_idx").on(t.userId)],
+);
+
+/** A deep market analysis: a job with progress, then a saved report citing its records. */
+export const marketReports = sqliteTable(
+  "market_reports",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subjectKind: text("subject_kind", { enum: ["niche", "product"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    title: text("title").notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+    progress: integer("progress").notNull().default(0),
+    step: text("step").notNull().default(""),
+    markdown: text("markdown"),
+    cited: text("cited", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("market_reports_user_idx").on(t.userId, t.createdAt)],
+);

@@ -58,7 +58,16 @@ export interface Product {
   readonly shippingDays: number;
   /** "YYYY-MM". */
   readonly launchMonth: string;
+  /** Orders per week, oldest first; the last entry is the as-of week. monthlyOrders and trendPct come from it. */
+  readonly weeklyOrders: readonly number[];
+  /** The retail price each week, in cents; the last entry is priceCents. */
+  readonly weeklyPriceCents: readonly number[];
+  /** Ads of the catalog running each week; the last entry is adCount. */
+  readonly weeklyActiveAds: readonly number[];
 }
+
+export type AdFormat = "video" | "image" | "carousel";
+export type VisualStyle = "ugc" | "studio" | "lifestyle" | "text-overlay" | "comparison" | "meme";
 
 export interface Ad {
   /** "A-0001" … */
@@ -73,6 +82,28 @@ export interface Ad {
   readonly engagements: number;
   /** engagements / views, percent with one decimal. */
   readonly engagementRatePct: number;
+  readonly format: AdFormat;
+  /** Video length in seconds; null for images and carousels. */
+  readonly lengthSeconds: number | null;
+  readonly visualStyle: VisualStyle;
+  /** The history week (0 = oldest) the ad was first seen. */
+  readonly startWeek: number;
+}
+
+/** A product a store sells, with when it was seen there and at what price. */
+export interface StoreListing {
+  readonly productId: string;
+  /** The store's own price, in cents, at the as-of week. */
+  readonly priceCents: number;
+  /** The store's price before its last change, when it changed within the history. */
+  readonly previousPriceCents: number | null;
+  /** The week the store's price changed to priceCents; null when it never changed. */
+  readonly priceChangedWeek: number | null;
+  readonly firstSeenWeek: number;
+  /** The week the product left the store; null while it is still listed. */
+  readonly removedWeek: number | null;
+  /** Share of the product's orders this store takes, whole percent. */
+  readonly orderSharePct: number;
 }
 
 export interface Store {
@@ -85,8 +116,10 @@ export interface Store {
   readonly estMonthlyRevenueUsd: number;
   /** "YYYY-MM". */
   readonly launchMonth: string;
-  /** Catalog products this store sells. */
+  /** Its three best sellers still listed (estimated store orders), best first. */
   readonly topProductIds: readonly string[];
+  /** Every product it lists or listed during the history. */
+  readonly listings: readonly StoreListing[];
 }
 
 export interface CatalogMeta {
@@ -125,8 +158,12 @@ export interface NicheStats {
   readonly storeCount: number;
 }
 
-const TOTAL_PRODUCTS = 400;
-const STORES_PER_NICHE = 2;
+/** Catalog size: at least 5,000 products over 60 niches, 20,000 ads and 500 stores. */
+export const CATALOG_SIZE = { products: 5100, ads: 20400, stores: 500 } as const;
+/** Weeks of history each product carries; the last one is the catalog's as-of week. */
+export const HISTORY_WEEKS = 26;
+/** Monday of the catalog's last recorded week; the history runs back from it. */
+export const CATALOG_AS_OF = "2026-11-16";
 const STORE_SUFFIXES = ["Co", "Lab", "Supply", "Goods", "Hub", "Studio", "House", "Club", "Market", "Works"];
 export const AD_ANGLES: readonly AdAngle[] = [
   "problem-solution",
@@ -146,9 +183,9 @@ export function marginOf(priceCents: number, costCents: number): { marginCents: 
 
 /** Competition follows the number of active ads seen for a product. */
 export function competitionFor(adCount: number): Competition {
-  if (adCount <= 12) return "low";
-  if (adCount <= 35) return "medium";
-  if (adCount <= 80) return "high";
+  if (adCount <= 1) return "low";
+  if (adCount <= 3) return "medium";
+  if (adCount <= 6) return "high";
   return "saturated";
 }
 
@@ -172,8 +209,20 @@ interface Naming {
   productType: string;
 }
 
-/** Every "modifier item" name of a niche, skipping pairs that repeat a word ("Bamboo bamboo …"). */
-function nameOptions(seed: NicheSeed): Naming[] {
+/** Pack and size editions: a big catalog lists the same item in several. */
+const EDITIONS = ["2-pack", "mini", "XL", "pro edition", "set of 3", "travel size", "deluxe kit"];
+
+/**
+ * Every "modifier item" name of a niche (skipping pairs that repeat a word, "Bamboo bamboo …"),
+ * shuffled, then the same names in pack and size editions once the plain names run out.
+ */
+function nameOptions(rng: Prng, seed: NicheSeed): Naming[] {
+  const plain = rng.shuffle(plainNames(seed));
+  const editions = rng.shuffle(EDITIONS.flatMap((edition) => plain.map((n) => ({ name: `${n.name}, ${edition}`, productType: n.productType }))));
+  return [...plain, ...editions];
+}
+
+function plainNames(seed: NicheSeed): Naming[] {
   const options: Naming[] = [];
   for (const item of seed.items) {
     options.push({ name: sentenceCase(item), productType: item });
@@ -221,48 +270,13 @@ export function shippingCostFor(costCents: number, shippingDays: number): number
   return Math.round((150 + costCents * 0.15 + fastPremium) / 10) * 10;
 }
 
-function makeProduct(rng: Prng, seed: NicheSeed, index: number, naming: Naming, baseCostCents: number): Product {
-  // Variants of an item cost within ±20% of its base.
-  const costCents = Math.max(50, Math.round((baseCostCents * rng.int(80, 120)) / 100));
-  const markupTenths = rng.int(...markupTenthsRange(costCents));
-  // A charm price ending in .99.
-  const priceCents = Math.ceil((costCents * markupTenths) / 1000) * 100 - 1;
-  const demand = rng.next();
-  const monthlyOrders = Math.max(10, Math.round((seed.baseOrders * (0.15 + demand * demand * 2.6)) / 10) * 10);
-  // Most trends sit near the niche's centre; a few products spike.
-  const spike = rng.next() < 0.08 ? rng.int(40, 160) : 0;
-  const trendPct = Math.round(seed.trendBias + (rng.next() - 0.5) * 70) + spike;
-  const adCount = Math.max(1, Math.round((monthlyOrders / 45) * (0.3 + rng.next() * 1.4)));
-  const rating = rng.int(36, 49) / 10;
-  // Local warehouses ship in days, overseas suppliers in weeks.
-  const shippingDays = rng.next() < 0.35 ? rng.int(3, 7) : rng.int(8, 20);
-  const launchMonth = monthKey(2023, rng.int(0, 35));
-  return {
-    id: `P-${String(index).padStart(4, "0")}`,
-    name: naming.name,
-    productType: naming.productType,
-    nicheId: seed.id,
-    costCents,
-    shippingCostCents: shippingCostFor(costCents, shippingDays),
-    priceCents,
-    ...marginOf(priceCents, costCents),
-    monthlyOrders,
-    trendPct,
-    adCount,
-    competition: competitionFor(adCount),
-    rating,
-    shippingDays,
-    launchMonth,
-  };
-}
-
 /** Lowercases a product name for use mid-sentence, leaving acronyms ("LED face mask") alone. */
 export function nameInSentence(name: string): string {
   return /^[A-Z][a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
 }
 
 /** An ad hook for a product; the catalog's sample ads and the analyst's suggestions share these templates. */
-export function writeHook(angle: AdAngle, product: Product, niche: Pick<Niche, "audience" | "pain">): string {
+export function writeHook(angle: AdAngle, product: Pick<Product, "name" | "productType">, niche: Pick<Niche, "audience" | "pain">): string {
   const name = nameInSentence(product.name);
   switch (angle) {
     case "problem-solution":
@@ -282,7 +296,106 @@ export function writeHook(angle: AdAngle, product: Product, niche: Pick<Niche, "
   }
 }
 
-function makeAd(rng: Prng, index: number, product: Product, seed: NicheSeed): Ad {
+
+/** Draft fields of a product before its history is drawn; orders, trend and ads come from the history. */
+interface DraftProduct {
+  id: string;
+  naming: Naming;
+  nicheId: string;
+  costCents: number;
+  priceCents: number;
+  /** Monthly orders the history should land near. */
+  targetOrders: number;
+  /** Where the product's weekly growth tends to sit (log units). */
+  driftBias: number;
+  /** A product that takes off in the second half of the history. */
+  spikes: boolean;
+  rating: number;
+  shippingDays: number;
+  launchMonth: string;
+}
+
+function draftProduct(rng: Prng, seed: NicheSeed, index: number, naming: Naming, baseCostCents: number): DraftProduct {
+  // Variants of an item cost within ±20% of its base.
+  const costCents = Math.max(50, Math.round((baseCostCents * rng.int(80, 120)) / 100));
+  const markupTenths = rng.int(...markupTenthsRange(costCents));
+  // A charm price ending in .99.
+  const priceCents = Math.ceil((costCents * markupTenths) / 1000) * 100 - 1;
+  const demand = rng.next();
+  const targetOrders = Math.max(10, Math.round(seed.baseOrders * (0.15 + demand * demand * 2.6)));
+  // Most products drift with their niche; a few take off.
+  const spikes = rng.next() < 0.08;
+  const driftBias = seed.trendBias / 1500 + (rng.next() - 0.5) * 0.05;
+  const rating = rng.int(36, 49) / 10;
+  // Local warehouses ship in days, overseas suppliers in weeks.
+  const shippingDays = rng.next() < 0.35 ? rng.int(3, 7) : rng.int(8, 20);
+  const launchMonth = monthKey(2023, rng.int(0, 39));
+  return { id: `P-${String(index).padStart(4, "0")}`, naming, nicheId: seed.id, costCents, priceCents, targetOrders, driftBias, spikes, rating, shippingDays, launchMonth };
+}
+
+/**
+ * Weekly orders with persistent momentum: each week's growth leans on the last one's (an AR(1)
+ * drift), so a product that is rising tends to keep rising for a while, as real sales do. The
+ * series is scaled so its last four weeks land near the draft's monthly orders.
+ */
+function drawWeeklyOrders(rng: Prng, draft: DraftProduct): number[] {
+  const levels: number[] = [];
+  let level = 0;
+  let drift = draft.driftBias + (rng.next() - 0.5) * 0.06;
+  const spikeWeek = draft.spikes ? rng.int(12, HISTORY_WEEKS - 3) : -1;
+  for (let week = 0; week < HISTORY_WEEKS; week++) {
+    levels.push(level);
+    const push = draft.spikes && week >= spikeWeek && week < spikeWeek + 4 ? 0.18 : 0;
+    drift = 0.8 * drift + 0.2 * draft.driftBias + (rng.next() - 0.5) * 0.06 + push;
+    level += drift + (rng.next() - 0.5) * 0.1;
+  }
+  const raw = levels.map((l) => Math.exp(l));
+  const lastFour = raw.slice(-4).reduce((sum, v) => sum + v, 0);
+  const scale = draft.targetOrders / lastFour;
+  return raw.map((v) => Math.max(0, Math.round(v * scale)));
+}
+
+/** The retail price each week: most products keep one price, a quarter changed it once. */
+function drawWeeklyPrices(rng: Prng, priceCents: number): number[] {
+  const prices = new Array<number>(HISTORY_WEEKS).fill(priceCents);
+  if (rng.next() < 0.25) {
+    const changedAt = rng.int(4, HISTORY_WEEKS - 2);
+    const before = Math.max(99, Math.round((priceCents * rng.int(80, 125)) / 10000) * 100 - 1);
+    for (let week = 0; week < changedAt; week++) prices[week] = before;
+  }
+  return prices;
+}
+
+/** Sum of the last four weeks, and their change against the four before, whole percent. */
+export function ordersAndTrend(weeklyOrders: readonly number[], atWeek: number = weeklyOrders.length - 1): { monthlyOrders: number; trendPct: number } {
+  const sum = (from: number, to: number) => weeklyOrders.slice(Math.max(0, from), to + 1).reduce((total, v) => total + v, 0);
+  const monthlyOrders = sum(atWeek - 3, atWeek);
+  const before = sum(atWeek - 7, atWeek - 4);
+  const trendPct = before > 0 ? Math.round((monthlyOrders / before - 1) * 100) : monthlyOrders > 0 ? 100 : 0;
+  return { monthlyOrders, trendPct };
+}
+
+/** Weeks an ad is seen running: from its start week for ceil(days / 7) weeks, within the history. */
+export function adWeeks(ad: Pick<Ad, "startWeek" | "daysRunning">): [number, number] {
+  return [ad.startWeek, Math.min(HISTORY_WEEKS - 1, ad.startWeek + Math.ceil(ad.daysRunning / 7) - 1)];
+}
+
+const VIDEO_STYLES: readonly (readonly [VisualStyle, number])[] = [
+  ["ugc", 40],
+  ["lifestyle", 20],
+  ["text-overlay", 15],
+  ["comparison", 10],
+  ["meme", 10],
+  ["studio", 5],
+];
+const STILL_STYLES: readonly (readonly [VisualStyle, number])[] = [
+  ["studio", 35],
+  ["lifestyle", 30],
+  ["text-overlay", 20],
+  ["comparison", 15],
+];
+
+function makeAd(rng: Prng, index: number, product: DraftProduct, seed: NicheSeed, weeklyOrders: readonly number[]): Ad {
   const platform = rng.weighted<AdPlatform>([
     ["TikTok", 40],
     ["Facebook", 30],
@@ -290,25 +403,67 @@ function makeAd(rng: Prng, index: number, product: Product, seed: NicheSeed): Ad
     ["Pinterest", 10],
   ]);
   const angle = rng.pick(AD_ANGLES);
+  const format = platform === "TikTok" ? "video" : rng.weighted<AdFormat>([["video", 50], ["image", 35], ["carousel", 15]]);
+  const visualStyle = rng.weighted(format === "video" ? VIDEO_STYLES : STILL_STYLES);
+  const lengthSeconds = format === "video" ? rng.weighted<number>([[9, 15], [15, 30], [22, 20], [30, 20], [45, 10], [60, 5]]) : null;
+  // Advertisers pile in when orders are high: weeks are drawn in proportion to orders.
+  const total = weeklyOrders.reduce((sum, v) => sum + v + 1, 0);
+  let roll = rng.next() * total;
+  let startWeek = 0;
+  for (; startWeek < HISTORY_WEEKS - 1; startWeek++) {
+    roll -= weeklyOrders[startWeek] + 1;
+    if (roll < 0) break;
+  }
   const reach = rng.next();
   const views = Math.round((5000 + reach * reach * 1_500_000) / 100) * 100;
   const engagements = Math.round(views * (0.008 + rng.next() * 0.07));
   return {
-    id: `A-${String(index).padStart(4, "0")}`,
+    id: `A-${String(index).padStart(5, "0")}`,
     productId: product.id,
     platform,
     angle,
-    hook: writeHook(angle, product, seed),
+    hook: writeHook(angle, product.naming, seed),
     daysRunning: rng.int(2, 150),
     views,
     engagements,
     engagementRatePct: engagementRateOf(engagements, views),
+    format,
+    lengthSeconds,
+    visualStyle,
+    startWeek,
   };
 }
 
-function makeStore(rng: Prng, index: number, name: string, seed: NicheSeed, nicheProducts: Product[]): Store {
-  const reach = rng.next();
-  const size = rng.next();
+function makeListing(rng: Prng, product: Product): StoreListing {
+  const firstSeenWeek = rng.next() < 0.8 ? 0 : rng.int(1, HISTORY_WEEKS - 1);
+  const removedWeek = rng.next() < 0.1 && firstSeenWeek < HISTORY_WEEKS - 2 ? rng.int(firstSeenWeek + 1, HISTORY_WEEKS - 1) : null;
+  // Stores price around the catalog's retail price, on .99 endings.
+  const priceCents = Math.max(99, Math.round((product.priceCents * rng.int(90, 115)) / 10000) * 100 - 1);
+  const changed = rng.next() < 0.2 && HISTORY_WEEKS - 1 > firstSeenWeek + 1;
+  return {
+    productId: product.id,
+    priceCents,
+    previousPriceCents: changed ? Math.max(99, Math.round((priceCents * rng.int(85, 120)) / 10000) * 100 - 1) : null,
+    priceChangedWeek: changed ? rng.int(firstSeenWeek + 1, HISTORY_WEEKS - 1) : null,
+    firstSeenWeek,
+    removedWeek,
+    orderSharePct: rng.int(3, 25),
+  };
+}
+
+function makeStore(rng: Prng, index: number, name: string, seed: NicheSeed, nicheProducts: readonly Product[]): Store {
+  // Stores favour what sells: products are drawn by orders.
+  const size = Math.min(nicheProducts.length, rng.int(5, 40));
+  const keyed = nicheProducts.map((p) => ({ p, key: p.monthlyOrders * rng.next() }));
+  const pool = keyed.sort((a, b) => b.key - a.key || (a.p.id < b.p.id ? -1 : 1)).map(({ p }) => p);
+  const listings = pool
+    .slice(0, size)
+    .map((p) => makeListing(rng, p))
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  const byId = new Map(nicheProducts.map((p) => [p.id, p]));
+  const listed = listings.filter((l) => l.removedWeek === null);
+  const storeOrders = (l: StoreListing) => (byId.get(l.productId)!.monthlyOrders * l.orderSharePct) / 100;
+  const revenueCents = listed.reduce((sum, l) => sum + storeOrders(l) * l.priceCents, 0);
   return {
     id: `S-${String(index).padStart(3, "0")}`,
     name,
@@ -319,55 +474,114 @@ function makeStore(rng: Prng, index: number, name: string, seed: NicheSeed, nich
       ["BigCommerce", 8],
       ["Wix", 7],
     ]),
-    productCount: 6 + Math.floor(size * size * 230),
-    estMonthlyRevenueUsd: Math.round((seed.baseOrders * (8 + reach * reach * 60)) / 100) * 100,
+    productCount: listed.length,
+    estMonthlyRevenueUsd: Math.round(revenueCents / 10000) * 100,
     launchMonth: monthKey(2019, rng.int(0, 83)),
-    topProductIds: rng
-      .shuffle(nicheProducts)
+    topProductIds: listed
+      .slice()
+      .sort((a, b) => storeOrders(b) - storeOrders(a) || (a.productId < b.productId ? -1 : 1))
       .slice(0, 3)
-      .map((p) => p.id)
-      .sort(),
+      .map((l) => l.productId),
+    listings,
   };
+}
+
+/** How many products each niche gets: an even share, never more than its distinct names. */
+function productQuotas(rng: Prng, seeds: readonly NicheSeed[], options: Map<string, Naming[]>): Map<string, number> {
+  const quotas = new Map(seeds.map((s) => [s.id, 0]));
+  let left = CATALOG_SIZE.products;
+  while (left > 0) {
+    const open = seeds.filter((s) => quotas.get(s.id)! < options.get(s.id)!.length);
+    if (open.length === 0) break;
+    const share = Math.max(1, Math.floor(left / open.length));
+    for (const s of rng.shuffle(open)) {
+      const add = Math.min(share, left, options.get(s.id)!.length - quotas.get(s.id)!);
+      quotas.set(s.id, quotas.get(s.id)! + add);
+      left -= add;
+      if (left === 0) break;
+    }
+  }
+  return quotas;
 }
 
 /** Builds the catalog from a seed; pure and deterministic. Use getCatalog() for the cached one. */
 export function generateCatalog(seed: string = CATALOG_SEED): MarketCatalog {
   const rng = createPrng(seed);
   const seeds = NICHE_SEEDS;
-  const basePerNiche = Math.floor(TOTAL_PRODUCTS / seeds.length);
-  const nichesWithExtra = new Set(
-    rng.shuffle(seeds.map((s) => s.id)).slice(0, TOTAL_PRODUCTS - basePerNiche * seeds.length),
-  );
+  const options = new Map(seeds.map((s) => [s.id, nameOptions(rng, s)]));
+  const quotas = productQuotas(rng, seeds, options);
 
-  const products: Product[] = [];
-  const productsByNiche = new Map<string, Product[]>();
+  const drafts: DraftProduct[] = [];
   for (const nicheSeed of seeds) {
-    const count = basePerNiche + (nichesWithExtra.has(nicheSeed.id) ? 1 : 0);
     const baseCosts = itemBaseCosts(rng, nicheSeed);
-    const names = rng.shuffle(nameOptions(nicheSeed)).slice(0, count);
-    const nicheProducts = names.map((naming, i) =>
-      makeProduct(rng, nicheSeed, products.length + 1 + i, naming, baseCosts.get(naming.productType)!),
-    );
-    products.push(...nicheProducts);
-    productsByNiche.set(nicheSeed.id, nicheProducts);
+    const names = options.get(nicheSeed.id)!.slice(0, quotas.get(nicheSeed.id));
+    for (const naming of names) drafts.push(draftProduct(rng, nicheSeed, drafts.length + 1, naming, baseCosts.get(naming.productType)!));
   }
+  const history = drafts.map((d) => ({ orders: drawWeeklyOrders(rng, d), prices: drawWeeklyPrices(rng, d.priceCents) }));
 
+  // Ads: shared out in proportion to orders (with noise), so busy products carry more.
   const seedById = new Map(seeds.map((s) => [s.id, s]));
+  const weights = drafts.map((d) => Math.pow(d.targetOrders, 0.8) * (0.3 + rng.next() * 1.4));
+  const weightTotal = weights.reduce((sum, w) => sum + w, 0);
   const ads: Ad[] = [];
-  for (const product of products) {
-    // Busier products have more ads in the sample; quiet ones often none.
-    const adsHeld = product.adCount >= 40 ? 2 : product.adCount >= 12 ? 1 : rng.next() < 0.4 ? 1 : 0;
-    for (let i = 0; i < adsHeld; i++) ads.push(makeAd(rng, ads.length + 1, product, seedById.get(product.nicheId)!));
-  }
+  const adsByDraft: Ad[][] = drafts.map(() => []);
+  let carry = 0;
+  drafts.forEach((draft, i) => {
+    carry += (weights[i] / weightTotal) * CATALOG_SIZE.ads;
+    const count = Math.floor(carry);
+    carry -= count;
+    for (let n = 0; n < count; n++) {
+      const ad = makeAd(rng, ads.length + 1, draft, seedById.get(draft.nicheId)!, history[i].orders);
+      ads.push(ad);
+      adsByDraft[i].push(ad);
+    }
+  });
+
+  const products: Product[] = drafts.map((d, i) => {
+    const weeklyActiveAds = new Array<number>(HISTORY_WEEKS).fill(0);
+    for (const ad of adsByDraft[i]) {
+      const [from, to] = adWeeks(ad);
+      for (let week = from; week <= to; week++) weeklyActiveAds[week] += 1;
+    }
+    const { monthlyOrders, trendPct } = ordersAndTrend(history[i].orders);
+    const adCount = weeklyActiveAds[HISTORY_WEEKS - 1];
+    return {
+      id: d.id,
+      name: d.naming.name,
+      productType: d.naming.productType,
+      nicheId: d.nicheId,
+      costCents: d.costCents,
+      shippingCostCents: shippingCostFor(d.costCents, d.shippingDays),
+      priceCents: d.priceCents,
+      ...marginOf(d.priceCents, d.costCents),
+      monthlyOrders,
+      trendPct,
+      adCount,
+      competition: competitionFor(adCount),
+      rating: d.rating,
+      shippingDays: d.shippingDays,
+      launchMonth: d.launchMonth,
+      weeklyOrders: history[i].orders,
+      weeklyPriceCents: history[i].prices,
+      weeklyActiveAds,
+    };
+  });
+  const productsByNiche = new Map<string, Product[]>();
+  for (const p of products) productsByNiche.set(p.nicheId, [...(productsByNiche.get(p.nicheId) ?? []), p]);
 
   const stores: Store[] = [];
   const usedNames = new Set<string>();
+  const storesPerNiche = Math.floor(CATALOG_SIZE.stores / seeds.length);
+  const extraStores = new Set(rng.shuffle(seeds.map((s) => s.id)).slice(0, CATALOG_SIZE.stores - storesPerNiche * seeds.length));
   for (const nicheSeed of seeds) {
-    for (let i = 0; i < STORES_PER_NICHE; i++) {
-      let name = `${nicheSeed.brandWords[i]} ${rng.pick(STORE_SUFFIXES)}`;
-      while (usedNames.has(name)) name = `${nicheSeed.brandWords[i]} ${rng.pick(STORE_SUFFIXES)}`;
+    const count = storesPerNiche + (extraStores.has(nicheSeed.id) ? 1 : 0);
+    for (let i = 0; i < count; i++) {
+      let name = `${nicheSeed.brandWords[i % 2]} ${rng.pick(STORE_SUFFIXES)}`;
+      for (let attempt = 0; usedNames.has(name); attempt++) {
+        name = `${nicheSeed.brandWords[i % 2]} ${rng.pick(STORE_SUFFIXES)}${attempt > 20 ? ` ${attempt}` : ""}`;
+      }
       usedNames.add(name);
-      stores.push(makeStore(rng, stores.length + 1, name, nicheSeed, productsByNiche.get(nicheSeed.id)!));
+      stores.push(makeStore(rng, stores.length + 1, name, nicheSeed, productsByNiche.get(nicheSeed.id) ?? []));
     }
   }
 
@@ -397,6 +611,8 @@ interface CatalogIndex {
   catalog: MarketCatalog;
   nicheById: Map<string, Niche>;
   productById: Map<string, Product>;
+  adById: Map<string, Ad>;
+  storeById: Map<string, Store>;
   productsByNiche: Map<string, Product[]>;
   adsByProduct: Map<string, Ad[]>;
   storesByNiche: Map<string, Store[]>;
@@ -423,6 +639,8 @@ function index(): CatalogIndex {
     catalog,
     nicheById: new Map(catalog.niches.map((n) => [n.id, n])),
     productById: new Map(catalog.products.map((p) => [p.id, p])),
+    adById: new Map(catalog.ads.map((a) => [a.id, a])),
+    storeById: new Map(catalog.stores.map((s) => [s.id, s])),
     productsByNiche: groupBy(catalog.products, (p) => p.nicheId),
     adsByProduct: groupBy(catalog.ads, (a) => a.productId),
     storesByNiche: groupBy(catalog.stores, (s) => s.nicheId),
@@ -461,7 +679,7 @@ export function adsInNiche(nicheId: string): Ad[] {
 }
 
 export function getAd(adId: string): Ad | undefined {
-  return index().catalog.ads.find((a) => a.id === adId.toUpperCase());
+  return index().adById.get(adId.toUpperCase());
 }
 
 export function storesInNiche(nicheId: string): readonly Store[] {
@@ -469,7 +687,7 @@ export function storesInNiche(nicheId: string): readonly Store[] {
 }
 
 export function getStore(storeId: string): Store | undefined {
-  return index().catalog.stores.find((s) => s.id === storeId.toUpperCase());
+  return index().storeById.get(storeId.toUpperCase());
 }
 
 function median(sorted: readonly number[]): number {

@@ -158,7 +158,7 @@ function byScoreThenId<T>(id: (item: T) => string) {
 /** Catalog ids written in the text, upper-cased: "p-42" is not an id, "P-0042" is. */
 function idsIn(query: string): { products: string[]; ads: string[]; stores: string[] } {
   const found = { products: [] as string[], ads: [] as string[], stores: [] as string[] };
-  for (const match of query.matchAll(/\b([PAS])-(\d{3,4})\b/gi)) {
+  for (const match of query.matchAll(/\b([PAS])-(\d{3,5})\b/gi)) {
     const id = `${match[1].toUpperCase()}-${match[2]}`;
     if (id.startsWith("P")) found.products.push(id);
     else if (id.startsWith("A")) found.ads.push(id);
@@ -177,7 +177,7 @@ export function searchCatalog(query: string, options: { limit?: number } = {}): 
   const catalog = getCatalog();
   const ids = idsIn(query);
   // Catalog ids are matched above; their digits would only add noise as terms.
-  const terms = contentTerms(query.replace(/\b[PAS]-\d{3,4}\b/gi, " "));
+  const terms = contentTerms(query.replace(/\b[PAS]-\d{3,5}\b/gi, " "));
   const queryTerms = new Set(terms);
 
   // Products: BM25 over names.
