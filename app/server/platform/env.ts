@@ -68,6 +68,12 @@ export const envSchema = z.object({
    * and a pace like a model's lets the merchant read along (and stop it). 0 streams at once.
    */
   ANALYST_PACE_MS: z.coerce.number({ message: "ANALYST_PACE_MS must be a number" }).int().min(0).max(1000).default(12),
+  /**
+   * "on" lets the URL guard (app/server/web/url-guard.ts) fetch the test suites' local servers:
+   * 127.0.0.1, [::1] or localhost on an explicit port other than 80/443, nothing else (never
+   * 10.x, 169.254.x…). Off unless the workerd tests turn it on; production refuses it.
+   */
+  URL_GUARD_ALLOW_LOOPBACK: z.enum(["on", "off"], { message: 'URL_GUARD_ALLOW_LOOPBACK must be "on" or "off"' }).default("off"),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -101,6 +107,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (env.APP_ENV === "production" && env.DEV_TOOLS === "on") {
     problems.push("DEV_TOOLS: the development tools (outbox, free test checkout) cannot be on in production");
+  }
+  if (env.APP_ENV === "production" && env.URL_GUARD_ALLOW_LOOPBACK === "on") {
+    problems.push("URL_GUARD_ALLOW_LOOPBACK: the test-only loopback allowance of the URL guard cannot be on in production");
   }
   if (!env.APP_URL && env.DEV_TOOLS !== "on") {
     problems.push("APP_URL: set the public origin used in emailed links, e.g. https://app.dropcraft.ai (or DEV_TOOLS=on for a local run)");
