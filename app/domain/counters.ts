@@ -184,6 +184,19 @@ export const ALLOWANCES = Object.freeze({
     limitTitle: "Knowledge base storage full",
     limits: { free: 25 * MB, growth: 1024 * MB, elite: 5 * 1024 * MB },
   }),
+  explorerResults: Object.freeze({
+    label: "Explorer results",
+    unit: { one: "result", other: "results" },
+    limitTitle: "See every winning product",
+    // How far down any Explorer ranking a plan may read: free sees the top 50 of each search.
+    limits: { free: 50, growth: 100_000, elite: 100_000 },
+  }),
+  trackedStores: Object.freeze({
+    label: "Tracked competitor stores",
+    unit: { one: "store", other: "stores" },
+    limitTitle: "Tracked store limit reached",
+    limits: { free: 1, growth: 25, elite: 100 },
+  }),
 } satisfies Record<string, AllowanceSpec>);
 
 export type Allowance = keyof typeof ALLOWANCES;

@@ -23,7 +23,7 @@ export function freePort() {
 /** The Workers the product's service bindings reach, run beside the app in the same `wrangler dev`. */
 export const COMPANION_CONFIGS = ["workers/documents/wrangler.toml"];
 
-export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, label = "app" } = {}) {
+export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
   const env = { ...process.env, ...OFFLINE };
@@ -34,6 +34,11 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
       { env, encoding: "utf8" },
     );
     if (res.status !== 0) throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
+    // The seed accounts and the sample market catalog, as `npm start` has them.
+    if (seed) {
+      const seeded = spawnSync("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`], { env, encoding: "utf8" });
+      if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+    }
   }
   // The suite drives the dev outbox and test checkout, which only a local run turns on.
   const varArgs = Object.entries({ DEV_TOOLS: "on", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
