@@ -1,20 +1,31 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AdRecordSchema, NicheRecordSchema, ProductRecordSchema, StoreRecordSchema } from "~/domain/contracts/catalog";
 import type { CatalogRecordKind } from "~/domain/contracts/chats";
+import {
+  BacktestAnswerSchema,
+  ExplorerPageSchema,
+  ExplorerQuerySchema,
+  NicheOptionSchema,
+  SavedListSchema,
+  SaveProductBodySchema,
+} from "~/domain/contracts/market";
+import { explorePage, exportExplorerCsv, productRecord, scoreBacktest } from "~/server/market/explorer";
 import { catalogRecord } from "~/server/market/records";
+import { saveToList, removeFromList, savedLists, nicheOptions } from "~/server/market/lists";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
-import { json } from "./schemas";
+import { body, json } from "./schemas";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
 const errors = {
+  400: { description: "Invalid parameters", ...json(ErrorSchema) },
   401: { description: "Not signed in", ...json(ErrorSchema) },
   404: { description: "No such record", ...json(ErrorSchema) },
 };
 
 /** One GET per kind of record an answer can cite: the chat's side panel opens them. */
-function recordRoute(kind: CatalogRecordKind, path: string, schema: z.ZodType) {
+function recordRoute(kind: Exclude<CatalogRecordKind, "product">, path: string, schema: z.ZodType) {
   return createRoute({
     method: "get",
     path,
@@ -24,11 +35,108 @@ function recordRoute(kind: CatalogRecordKind, path: string, schema: z.ZodType) {
   });
 }
 
+const ListsAnswer = z.object({ data: z.array(SavedListSchema) }).meta({ id: "SavedListsAnswer" });
+
 export const catalog = createRouter()
-  .openapi(recordRoute("product", "/catalog/products/{id}", ProductRecordSchema), (c) => {
-    requireCaller(c);
-    return c.json(catalogRecord("product", c.req.valid("param").id), 200);
-  })
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/products",
+      summary: "Explorer: catalog products with their winning score (filters, sort, search, page)",
+      description: "Sample records are shared; imported ones are the caller's own. The plan caps how far down a ranking may be read (planCap).",
+      request: { query: ExplorerQuerySchema },
+      responses: { 200: { description: "A page of products", ...json(ExplorerPageSchema) }, ...errors },
+    }),
+    async (c) => c.json(await explorePage(c.var.db, requireCaller(c).user.id, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/products/{id}",
+      summary: "A product's record: weekly history, ads, stores, and its score with the reasons",
+      request: { params: IdParam },
+      responses: { 200: { description: "The product", ...json(ProductRecordSchema) }, ...errors },
+    }),
+    async (c) => c.json(await productRecord(c.var.db, requireCaller(c).user.id, c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/exports/products.csv",
+      summary: "The Explorer's results as CSV (same filters and sort; within the plan's cap)",
+      request: { query: ExplorerQuerySchema },
+      responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...errors },
+    }),
+    async (c) => {
+      const csv = await exportExplorerCsv(c.var.db, requireCaller(c).user.id, c.req.valid("query"));
+      return new Response(csv, {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": 'attachment; filename="dropcraft-winning-products.csv"',
+          "cache-control": "private, no-store",
+        },
+      }) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/score/backtest",
+      summary: "The winning score's measured precision on the catalog's history, with its method",
+      responses: { 200: { description: "The backtest", ...json(BacktestAnswerSchema) }, ...errors },
+    }),
+    async (c) => {
+      requireCaller(c);
+      return c.json(await scoreBacktest(c.var.db), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/niches",
+      summary: "Niches with their product counts (the Explorer's niche filter)",
+      responses: { 200: { description: "Niches", ...json(z.object({ data: z.array(NicheOptionSchema) })) }, ...errors },
+    }),
+    async (c) => c.json({ data: await nicheOptions(c.var.db, requireCaller(c).user.id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/catalog/saved-lists",
+      summary: "The caller's saved product lists",
+      responses: { 200: { description: "Lists", ...json(ListsAnswer) }, ...errors },
+    }),
+    async (c) => c.json({ data: await savedLists(c.var.db, requireCaller(c).user.id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/catalog/products/{id}/saves",
+      summary: "Save a product to a list (created on first use)",
+      request: { params: IdParam, ...body(SaveProductBodySchema) },
+      responses: { 200: { description: "The caller's lists", ...json(ListsAnswer) }, ...errors },
+    }),
+    async (c) => {
+      const userId = requireCaller(c).user.id;
+      await saveToList(c.var.db, userId, c.req.valid("param").id, c.req.valid("json").list);
+      return c.json({ data: await savedLists(c.var.db, userId) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/catalog/products/{id}/saves/{list}",
+      summary: "Remove a product from a list",
+      request: { params: IdParam.extend({ list: z.string().min(1).max(60) }) },
+      responses: { 200: { description: "The caller's lists", ...json(ListsAnswer) }, ...errors },
+    }),
+    async (c) => {
+      const userId = requireCaller(c).user.id;
+      const { id, list } = c.req.valid("param");
+      await removeFromList(c.var.db, userId, id, list);
+      return c.json({ data: await savedLists(c.var.db, userId) }, 200);
+    },
+  )
   .openapi(recordRoute("ad", "/catalog/ads/{id}", AdRecordSchema), (c) => {
     requireCaller(c);
     return c.json(catalogRecord("ad", c.req.valid("param").id), 200);

@@ -1,6 +1,8 @@
 /** The records a chat citation opens: one GET per kind, signed-in and verified, 404 naming what is missing. */
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adsForProduct, getCatalog, getNiche, nicheStats } from "~/server/market/catalog";
+import { ensureSampleCatalog } from "~/server/market/seed";
 import { call, signupUser, verifiedUser } from "./helpers";
 
 const catalog = getCatalog();
@@ -8,6 +10,9 @@ const catalog = getCatalog();
 const store = catalog.stores.find((s) => s.topProductIds.some((id) => adsForProduct(id).length > 0))!;
 const product = catalog.products.find((p) => p.id === store.topProductIds.find((id) => adsForProduct(id).length > 0))!;
 const ad = adsForProduct(product.id)[0];
+
+// Products are read from D1, seeded from the same generator the analyst reads: the figures must agree.
+beforeAll(() => ensureSampleCatalog(env.DB), 120_000);
 
 describe("catalog records", () => {
   it("answers a product with its figures, its ads and the stores selling it", async () => {
@@ -50,7 +55,7 @@ describe("catalog records", () => {
     const u = await verifiedUser();
     const missing = await call("/api/catalog/products/P-9999", { token: u.token });
     expect(missing.status).toBe(404);
-    expect(missing.json).toMatchObject({ type: "NOT_FOUND", message: "No product P-9999 in the sample catalog." });
+    expect(missing.json).toMatchObject({ type: "NOT_FOUND", message: "No product P-9999 in the catalog." });
     expect((await call(`/api/catalog/products/${product.id}`)).status).toBe(401);
     const unverified = await signupUser();
     const gated = await call(`/api/catalog/stores/${store.id}`, { token: unverified.token });

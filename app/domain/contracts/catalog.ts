@@ -4,6 +4,7 @@
  * percent. Every record says where it comes from: today the generated sample catalog.
  */
 import { z } from "zod";
+import { ProductScoreSchema } from "./market";
 
 const Provenance = {
   source: z.string().meta({ description: 'Where the record comes from, e.g. "Sample catalog"' }),
@@ -19,6 +20,10 @@ export const AdSummarySchema = z
     views: z.number().int(),
     engagementRatePct: z.number(),
     daysRunning: z.number().int(),
+    format: z.string().optional(),
+    visualStyle: z.string().optional(),
+    lengthSeconds: z.number().int().nullable().optional(),
+    firstSeen: z.string().optional().meta({ description: "Monday of the week the ad was first seen" }),
   })
   .meta({ id: "CatalogAdSummary" });
 
@@ -37,6 +42,13 @@ export const ProductSummarySchema = z
   })
   .meta({ id: "CatalogProductSummary" });
 
+const WeekValueSchema = z.object({ week: z.number().int(), weekOf: z.string().meta({ description: "Monday of the week, YYYY-MM-DD" }), value: z.number() });
+
+/**
+ * A catalog product: the record an answer cites and the Explorer's product page. Imported
+ * products may lack what their feed did not give (cost, history…): those fields are null,
+ * never guessed.
+ */
 export const ProductRecordSchema = z
   .object({
     kind: z.literal("product"),
@@ -44,18 +56,29 @@ export const ProductRecordSchema = z
     name: z.string(),
     productType: z.string(),
     niche: z.object({ id: z.string(), name: z.string() }),
+    origin: z.enum(["sample", "feed", "shopify"]).meta({ description: "sample: the generated catalog; feed or shopify: the user's own import" }),
+    sourceUrl: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    vendor: z.string().nullable(),
     priceCents: z.number().int(),
-    costCents: z.number().int(),
+    compareAtPriceCents: z.number().int().nullable(),
+    costCents: z.number().int().nullable(),
     shippingCostCents: z.number().int().nullable().meta({ description: "Null when the record holds no shipping cost" }),
-    marginCents: z.number().int().meta({ description: "Price minus supplier cost" }),
-    marginPct: z.number(),
-    monthlyOrders: z.number().int(),
-    trendPct: z.number().meta({ description: "Change in orders over the last 30 days" }),
-    competition: z.string(),
+    marginCents: z.number().int().nullable().meta({ description: "Price minus supplier cost" }),
+    marginPct: z.number().nullable(),
+    monthlyOrders: z.number().int().nullable().meta({ description: "Orders in the last 4 weeks" }),
+    trendPct: z.number().nullable().meta({ description: "Orders in the last 4 weeks against the 4 before, percent" }),
+    competition: z.string().nullable(),
     activeAds: z.number().int(),
-    catalogRating: z.number().meta({ description: "The catalog's figure, not customer reviews" }),
-    shippingDays: z.number().int(),
-    launchMonth: z.string(),
+    mainPlatform: z.string().nullable(),
+    catalogRating: z.number().nullable().meta({ description: "The catalog's figure, not customer reviews" }),
+    shippingDays: z.number().int().nullable(),
+    launchMonth: z.string().nullable(),
+    weeklyOrders: z.array(WeekValueSchema),
+    weeklyPriceCents: z.array(WeekValueSchema),
+    weeklyActiveAds: z.array(WeekValueSchema),
+    score: ProductScoreSchema.nullable(),
+    savedLists: z.array(z.string()),
     ads: z.array(AdSummarySchema),
     stores: z.array(StoreSummarySchema),
     ...Provenance,

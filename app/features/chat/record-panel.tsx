@@ -164,33 +164,46 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Stat label="Price" value={money(p.priceCents)} />
-        <Stat label="Supplier cost" value={money(p.costCents)} />
+        <Stat label="Supplier cost" value={p.costCents === null ? "Not in the record" : money(p.costCents)} />
         <Stat
           label="Margin per sale"
-          value={money(p.marginCents)}
-          hint={`${p.marginPct}% of the price, before shipping and ads`}
+          value={p.marginCents === null ? "Not in the record" : money(p.marginCents)}
+          hint={p.marginPct === null ? undefined : `${p.marginPct}% of the price, before shipping and ads`}
         />
         <Stat
           label="Shipping cost"
           value={p.shippingCostCents === null ? "Not in the record" : money(p.shippingCostCents)}
-          hint={`${p.shippingDays} days to deliver`}
+          hint={p.shippingDays === null ? undefined : `${p.shippingDays} days to deliver`}
         />
         <Stat
-          label="Orders a month"
-          value={count(p.monthlyOrders)}
-          trend={{
-            direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat",
-            label: `${change(p.trendPct)} over 30 days`,
-          }}
+          label="Orders, last 4 weeks"
+          value={p.monthlyOrders === null ? "Not in the record" : count(p.monthlyOrders)}
+          trend={
+            p.trendPct === null
+              ? undefined
+              : {
+                  direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat",
+                  label: `${change(p.trendPct)} against the 4 weeks before`,
+                }
+          }
         />
         <Stat
           label="Competition"
-          value={<span className="capitalize">{p.competition}</span>}
+          value={<span className="capitalize">{p.competition ?? "Unknown"}</span>}
           hint={`${count(p.activeAds)} active ads`}
         />
       </div>
+      {p.score ? (
+        <p className="mt-3 text-sm">
+          Winning score <span className="font-semibold">{p.score.score}</span> of 100 ·{" "}
+          <a className="font-medium text-brand hover:underline" href={`/ai-explore?product=${encodeURIComponent(p.id)}`}>
+            See its reasons in the Explorer
+          </a>
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-subtle">
-        Catalog rating {p.catalogRating} of 5 (a catalog figure, not customer reviews) · launched {p.launchMonth}
+        {p.catalogRating === null ? "No catalog rating" : `Catalog rating ${p.catalogRating} of 5 (a catalog figure, not customer reviews)`}
+        {p.launchMonth ? ` · launched ${p.launchMonth}` : ""}
       </p>
       <Section title={`Ads (${p.ads.length})`}>
         {p.ads.length ? (

@@ -1,7 +1,7 @@
 /**
- * The catalog records an answer can cite, built for the chat's side panel: a product with its
- * ads and the stores selling it, an ad with its product, a store with its products, a niche with
- * its figures and best products. One place reads them, so the panel and the answers agree.
+ * The catalog records an answer can cite, built for the chat's side panel: an ad with its
+ * product, a store with its products, a niche with its figures and best products. Products are
+ * read from D1 (server/market/explorer.ts), with their history and score.
  */
 import type { CatalogRecordKind } from "~/domain/contracts/chats";
 import type { AdRecord, CatalogRecord, NicheRecord, ProductRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
@@ -21,38 +21,6 @@ function adSummary(ad: Ad) {
 
 function storeSummary(store: Store) {
   return { id: store.id, name: store.name, platform: store.platform, estMonthlyRevenueUsd: store.estMonthlyRevenueUsd };
-}
-
-function productRecord(p: Product): ProductRecord {
-  const niche = getNiche(p.nicheId)!;
-  const shipping = (p as Product & { shippingCostCents?: number }).shippingCostCents;
-  return {
-    kind: "product",
-    id: p.id,
-    name: p.name,
-    productType: p.productType,
-    niche: { id: niche.id, name: niche.name },
-    priceCents: p.priceCents,
-    costCents: p.costCents,
-    shippingCostCents: typeof shipping === "number" ? shipping : null,
-    marginCents: p.marginCents,
-    marginPct: p.marginPct,
-    monthlyOrders: p.monthlyOrders,
-    trendPct: p.trendPct,
-    competition: p.competition,
-    activeAds: p.adCount,
-    catalogRating: p.rating,
-    shippingDays: p.shippingDays,
-    launchMonth: p.launchMonth,
-    ads: adsForProduct(p.id)
-      .slice()
-      .sort((a, b) => b.engagementRatePct - a.engagementRatePct || a.id.localeCompare(b.id))
-      .map(adSummary),
-    stores: getCatalog()
-      .stores.filter((s) => s.topProductIds.includes(p.id))
-      .map(storeSummary),
-    ...PROVENANCE,
-  };
 }
 
 function adRecord(ad: Ad): AdRecord {
@@ -96,11 +64,9 @@ function nicheRecord(nicheId: string): NicheRecord | undefined {
 }
 
 /** The record a citation points to; NOT_FOUND naming the id when the catalog has no such record. */
-export function catalogRecord(kind: CatalogRecordKind, id: string): CatalogRecord {
+export function catalogRecord(kind: Exclude<CatalogRecordKind, "product">, id: string): CatalogRecord {
   const found =
-    kind === "product"
-      ? (getProduct(id) && productRecord(getProduct(id)!))
-      : kind === "ad"
+    kind === "ad"
         ? (getAd(id) && adRecord(getAd(id)!))
         : kind === "store"
           ? (getStore(id) && storeRecord(getStore(id)!))

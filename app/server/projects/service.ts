@@ -18,8 +18,8 @@ import {
   type PutCanonBody,
 } from "~/domain/contracts/projects";
 import { AppError } from "~/domain/errors";
-import { resolvePlan, type Plan } from "~/domain/plans";
-import { effectivePlanId } from "~/domain/subscription";
+import type { Plan } from "~/domain/plans";
+import { planFor } from "../billing/plan";
 import type { Database } from "../../../db/client";
 import {
   deleteFile,
@@ -42,7 +42,6 @@ import {
   type ProjectWithCounts,
 } from "../../../db/projects";
 import type { ProjectFileRow } from "../../../db/schema";
-import { findSubscription } from "../../../db/subscriptions";
 import { PASSAGES_PER_QUESTION, searchTerms } from "./context";
 import { extractText, type DocumentsService } from "./extract";
 import { splitIntoPassages } from "./passages";
@@ -61,10 +60,6 @@ const notFound = () => new AppError("NOT_FOUND", "This project does not exist, o
 const fileNotFound = () => new AppError("NOT_FOUND", "This file does not exist in this project.");
 const nameTaken = (name: string) =>
   new AppError("CONFLICT", `You already have a project named "${name}". Pick another name.`, { details: { field: "name" } });
-
-async function planOf(db: Database, userId: number): Promise<Plan> {
-  return resolvePlan(effectivePlanId(await findSubscription(db, userId)));
-}
 
 export function publicFile(file: ProjectFileRow): ProjectFile {
   return {
@@ -133,7 +128,7 @@ function projectQuotaError(plan: Plan): AppError {
 
 /** Creates a project within the plan's quota (checked in the same statement that inserts). */
 export async function createProject(db: Database, userId: number, input: { name: string; businessInstructions: string }): Promise<Project> {
-  const plan = await planOf(db, userId);
+  const plan = await planFor(db, userId);
   const id = crypto.randomUUID();
   const result = await insertProjectWithinQuota(db, { id, userId, name: input.name, businessInstructions: input.businessInstructions }, plan.projectQuota);
   if (!result.ok) throw result.reason === "quota" ? projectQuotaError(plan) : nameTaken(input.name);
@@ -252,7 +247,7 @@ export async function searchProjectPassages(db: Database, userId: number, projec
 
 export async function listProjectFiles(db: Database, userId: number, projectId: string) {
   if (!(await findProject(db, userId, projectId))) throw notFound();
-  const [files, usedBytes, plan] = await Promise.all([listFiles(db, userId, projectId), storageUsedBy(db, userId), planOf(db, userId)]);
+  const [files, usedBytes, plan] = await Promise.all([listFiles(db, userId, projectId), storageUsedBy(db, userId), planFor(db, userId)]);
   return { files: files.map(publicFile), storage: { usedBytes, limitBytes: plan.knowledgeBytes } };
 }
 
@@ -292,7 +287,7 @@ function checkUpload(file: UploadedFile): keyof typeof PROJECT_FILE_KINDS {
 }
 
 async function checkStorage(db: Database, userId: number, name: string, adding: number, freeing = 0): Promise<void> {
-  const [used, plan] = await Promise.all([storageUsedBy(db, userId), planOf(db, userId)]);
+  const [used, plan] = await Promise.all([storageUsedBy(db, userId), planFor(db, userId)]);
   if (used - freeing + adding > plan.knowledgeBytes) {
     throw new AppError(
       "QUOTA_EXCEEDED",

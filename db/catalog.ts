@@ -1,0 +1,254 @@
+/**
+ * The market catalog's one query module: the Explorer, product records, niches, saved lists,
+ * imports and the scheduled re-scoring all read and write the catalog here. Every read is scoped
+ * to the shared sample records plus the caller's own (imports); nothing of another user's shows.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { ExplorerQuery } from "~/domain/contracts/market";
+import type { Database } from "./client";
+import { catalogAds, catalogMeta, catalogNiches, catalogProducts, catalogStores, savedProducts, storeListings } from "./schema";
+
+export type CatalogProductRow = typeof catalogProducts.$inferSelect;
+export type CatalogAdRow = typeof catalogAds.$inferSelect;
+
+/** Records the user may read: the shared sample plus their own. */
+export function visibleTo(userId: number) {
+  return or(isNull(catalogProducts.ownerUserId), eq(catalogProducts.ownerUserId, userId))!;
+}
+
+/** An FTS5 query from free text: each word quoted (so "-" or ":" are plain text) and prefix-matched. */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
+}
+
+const SORT_COLUMNS = {
+  score: catalogProducts.score,
+  orders: catalogProducts.monthlyOrders,
+  trend: catalogProducts.trendPct,
+  margin: catalogProducts.marginPct,
+  price: catalogProducts.priceCents,
+  ads: catalogProducts.adCount,
+  newest: catalogProducts.createdAt,
+} as const;
+
+function explorerConditions(userId: number, q: ExplorerQuery): SQL[] {
+  const where: SQL[] = [visibleTo(userId)];
+  if (q.source === "sample") where.push(isNull(catalogProducts.ownerUserId));
+  if (q.source === "mine") where.push(eq(catalogProducts.ownerUserId, userId));
+  const match = q.q ? ftsQuery(q.q) : null;
+  if (match) where.push(sql`${catalogProducts}.rowid IN (SELECT rowid FROM catalog_products_fts WHERE catalog_products_fts MATCH ${match})`);
+  if (q.niche) where.push(eq(catalogProducts.nicheId, q.niche));
+  if (q.priceMin !== undefined) where.push(sql`${catalogProducts.priceCents} >= ${q.priceMin}`);
+  if (q.priceMax !== undefined) where.push(sql`${catalogProducts.priceCents} <= ${q.priceMax}`);
+  if (q.marginMin !== undefined) where.push(sql`${catalogProducts.marginPct} >= ${q.marginMin}`);
+  if (q.competition?.length) where.push(inArray(catalogProducts.competition, q.competition));
+  if (q.platform) where.push(eq(catalogProducts.mainPlatform, q.platform));
+  if (q.trend === "rising") where.push(sql`${catalogProducts.trendPct} >= 10`);
+  if (q.trend === "falling") where.push(sql`${catalogProducts.trendPct} <= -10`);
+  if (q.trend === "steady") where.push(sql`${catalogProducts.trendPct} > -10 AND ${catalogProducts.trendPct} < 10`);
+  if (q.shipMax !== undefined) where.push(sql`${catalogProducts.shippingDays} <= ${q.shipMax}`);
+  if (q.scoreMin !== undefined) where.push(sql`${catalogProducts.score} >= ${q.scoreMin}`);
+  if (q.saved)
+    where.push(
+      sql`${catalogProducts.id} IN (SELECT product_id FROM saved_products WHERE user_id = ${userId} AND list_name = ${q.saved})`,
+    );
+  return where;
+}
+
+/**
+ * One Explorer page: products matching the filters, sorted (missing values last, then by id so
+ * pages never overlap), within the first `cap` results the plan may read.
+ */
+export async function listExplorerProducts(db: Database, userId: number, q: ExplorerQuery, cap: number) {
+  const where = and(...explorerConditions(userId, q));
+  const offset = (q.page - 1) * q.pageSize;
+  const limit = Math.max(0, Math.min(q.pageSize, cap - offset));
+  const column = SORT_COLUMNS[q.sort];
+  const [countRow] = await db.select({ n: sql<number>`count(*)` }).from(catalogProducts).where(where);
+  const rows =
+    limit === 0
+      ? []
+      : await db
+          .select({ product: catalogProducts, nicheName: catalogNiches.name })
+          .from(catalogProducts)
+          .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
+          .where(where)
+          .orderBy(sql`${column} IS NULL`, q.order === "asc" ? asc(column) : desc(column), asc(catalogProducts.id))
+          .limit(limit)
+          .offset(offset);
+  return { rows, total: Number(countRow?.n ?? 0) };
+}
+
+/** Every matching product (for the CSV export), within the plan's cap, in the Explorer's order. */
+export async function exportExplorerProducts(db: Database, userId: number, q: ExplorerQuery, cap: number) {
+  const column = SORT_COLUMNS[q.sort];
+  return db
+    .select({ product: catalogProducts, nicheName: catalogNiches.name })
+    .from(catalogProducts)
+    .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
+    .where(and(...explorerConditions(userId, q)))
+    .orderBy(sql`${column} IS NULL`, q.order === "asc" ? asc(column) : desc(column), asc(catalogProducts.id))
+    .limit(cap);
+}
+
+export async function findCatalogProduct(db: Database, userId: number, id: string) {
+  const [row] = await db
+    .select({ product: catalogProducts, nicheName: catalogNiches.name })
+    .from(catalogProducts)
+    .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
+    .where(and(eq(catalogProducts.id, id.toUpperCase()), visibleTo(userId)));
+  return row;
+}
+
+export function adsOfProduct(db: Database, productId: string, limit = 50) {
+  return db
+    .select()
+    .from(catalogAds)
+    .where(eq(catalogAds.productId, productId))
+    .orderBy(desc(catalogAds.engagementRatePct), asc(catalogAds.id))
+    .limit(limit);
+}
+
+/** Sample stores listing a product, and the user's own tracked stores that do. */
+export function storesSellingProduct(db: Database, userId: number, productId: string) {
+  return db
+    .select({ store: catalogStores, listing: storeListings })
+    .from(storeListings)
+    .innerJoin(catalogStores, eq(catalogStores.id, storeListings.storeId))
+    .where(
+      and(
+        eq(storeListings.productId, productId),
+        or(isNull(catalogStores.ownerUserId), eq(catalogStores.ownerUserId, userId)),
+        isNull(storeListings.removedAt),
+      ),
+    )
+    .orderBy(desc(catalogStores.estMonthlyRevenueUsd), asc(catalogStores.id))
+    .limit(50);
+}
+
+/** Niches with how many visible products each holds, for the Explorer's filter. */
+export async function listNiches(db: Database, userId: number) {
+  const rows = await db
+    .select({ id: catalogNiches.id, name: catalogNiches.name, ownerUserId: catalogNiches.ownerUserId, productCount: sql<number>`count(${catalogProducts.id})` })
+    .from(catalogNiches)
+    .leftJoin(catalogProducts, and(eq(catalogProducts.nicheId, catalogNiches.id), visibleTo(userId)))
+    .where(or(isNull(catalogNiches.ownerUserId), eq(catalogNiches.ownerUserId, userId)))
+    .groupBy(catalogNiches.id)
+    .orderBy(asc(catalogNiches.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, productCount: Number(r.productCount), isSampleData: r.ownerUserId === null }));
+}
+
+export async function findNiche(db: Database, userId: number, id: string) {
+  const [row] = await db
+    .select()
+    .from(catalogNiches)
+    .where(and(eq(catalogNiches.id, id), or(isNull(catalogNiches.ownerUserId), eq(catalogNiches.ownerUserId, userId))));
+  return row;
+}
+
+export async function readCatalogMeta<T>(db: Database, key: string): Promise<{ value: T; updatedAt: string } | null> {
+  const [row] = await db.select().from(catalogMeta).where(eq(catalogMeta.key, key));
+  return row ? { value: row.value as T, updatedAt: row.updatedAt } : null;
+}
+
+export async function writeCatalogMeta(db: Database, key: string, value: unknown) {
+  await db
+    .insert(catalogMeta)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: catalogMeta.key, set: { value, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } });
+}
+
+// --- Saved lists ------------------------------------------------------------------------------
+
+export async function saveProductToList(db: Database, userId: number, productId: string, listName: string) {
+  await db.insert(savedProducts).values({ userId, productId, listName }).onConflictDoNothing();
+}
+
+export async function removeProductFromList(db: Database, userId: number, productId: string, listName: string) {
+  await db
+    .delete(savedProducts)
+    .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId), eq(savedProducts.listName, listName)));
+}
+
+export async function savedListsOf(db: Database, userId: number) {
+  const rows = await db
+    .select({ name: savedProducts.listName, count: sql<number>`count(*)` })
+    .from(savedProducts)
+    .where(eq(savedProducts.userId, userId))
+    .groupBy(savedProducts.listName)
+    .orderBy(asc(savedProducts.listName));
+  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+}
+
+/** product id → the caller's list names holding it. */
+export async function listsHolding(db: Database, userId: number, productIds: readonly string[]): Promise<Map<string, string[]>> {
+  const lists = new Map<string, string[]>();
+  if (productIds.length === 0) return lists;
+  const rows = await db
+    .select({ productId: savedProducts.productId, listName: savedProducts.listName })
+    .from(savedProducts)
+    .where(and(eq(savedProducts.userId, userId), inArray(savedProducts.productId, [...productIds].slice(0, 90))));
+  for (const r of rows) lists.set(r.productId, [...(lists.get(r.productId) ?? []), r.listName]);
+  return lists;
+}
+
+// --- Imports and scoring ----------------------------------------------------------------------
+
+export type NewCatalogProduct = typeof catalogProducts.$inferInsert;
+
+/** Inserts imported products (each already owned by the user), a few rows per statement. */
+export async function insertCatalogProducts(db: Database, rows: readonly NewCatalogProduct[]) {
+  // 33 columns at most per row: 3 rows stay under D1's 100 bound parameters.
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 3) statements.push(db.insert(catalogProducts).values(rows.slice(i, i + 3) as NewCatalogProduct[]));
+  for (let i = 0; i < statements.length; i += 50) {
+    const batch = statements.slice(i, i + 50);
+    await db.batch(batch as [(typeof batch)[number], ...(typeof batch)[number][]]);
+  }
+}
+
+export async function ensureUserNiche(db: Database, userId: number, name: string): Promise<string> {
+  const existing = await db
+    .select({ id: catalogNiches.id })
+    .from(catalogNiches)
+    .where(and(sql`lower(${catalogNiches.name}) = lower(${name})`, or(isNull(catalogNiches.ownerUserId), eq(catalogNiches.ownerUserId, userId))))
+    .limit(1);
+  if (existing[0]) return existing[0].id;
+  const id = `u${userId}-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "imported"}`;
+  await db.insert(catalogNiches).values({ id, ownerUserId: userId, name }).onConflictDoNothing();
+  return id;
+}
+
+/** What the score reads, for every product (the scheduled refresh re-scores all at once). */
+export function scoreInputsOfAll(db: Database) {
+  return db
+    .select({
+      id: catalogProducts.id,
+      weeklyOrders: catalogProducts.weeklyOrders,
+      weeklyPriceCents: catalogProducts.weeklyPriceCents,
+      weeklyActiveAds: catalogProducts.weeklyActiveAds,
+      priceCents: catalogProducts.priceCents,
+      costCents: catalogProducts.costCents,
+      shippingCostCents: catalogProducts.shippingCostCents,
+      activeAds: catalogProducts.adCount,
+      shippingDays: catalogProducts.shippingDays,
+      score: catalogProducts.score,
+    })
+    .from(catalogProducts);
+}
+
+/** Writes new scores (only those that changed), in batches. */
+export async function updateScores(db: Database, scores: readonly { id: string; score: number; reasons: unknown }[], scoredAt: string) {
+  const statements = scores.map((s) =>
+    db.update(catalogProducts).set({ score: s.score, scoreReasons: s.reasons, scoredAt }).where(eq(catalogProducts.id, s.id)),
+  );
+  for (let i = 0; i < statements.length; i += 100) {
+    const batch = statements.slice(i, i + 100);
+    await db.batch(batch as [(typeof batch)[number], ...(typeof batch)[number][]]);
+  }
+}
