@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ExplorerQuery } from "~/domain/contracts/market";
 import type { Database } from "./client";
-import { catalogAds, catalogMeta, catalogNiches, catalogProducts, catalogStores, savedProducts, storeListings } from "./schema";
+import { catalogAds, catalogMeta, catalogNiches, catalogProducts, catalogRefreshes, catalogStores, savedProducts, storeListings } from "./schema";
 
 export type CatalogProductRow = typeof catalogProducts.$inferSelect;
 export type CatalogAdRow = typeof catalogAds.$inferSelect;
@@ -224,8 +224,11 @@ export async function ensureUserNiche(db: Database, userId: number, name: string
   return id;
 }
 
-/** What the score reads, for every product (the scheduled refresh re-scores all at once). */
-export function scoreInputsOfAll(db: Database) {
+/**
+ * What the score reads: the sample products, plus one user's own when `ownerUserId` is given
+ * (a user's imports are ranked against the sample and their own products, never another user's).
+ */
+export function scoreInputs(db: Database, ownerUserId: number | null) {
   return db
     .select({
       id: catalogProducts.id,
@@ -238,8 +241,24 @@ export function scoreInputsOfAll(db: Database) {
       activeAds: catalogProducts.adCount,
       shippingDays: catalogProducts.shippingDays,
       score: catalogProducts.score,
+      ownerUserId: catalogProducts.ownerUserId,
     })
-    .from(catalogProducts);
+    .from(catalogProducts)
+    .where(ownerUserId === null ? isNull(catalogProducts.ownerUserId) : visibleTo(ownerUserId));
+}
+
+/** Users who hold imported products. */
+export async function ownersOfImports(db: Database): Promise<number[]> {
+  const rows = await db.selectDistinct({ owner: catalogProducts.ownerUserId }).from(catalogProducts).where(sql`${catalogProducts.ownerUserId} IS NOT NULL`);
+  return rows.map((r) => r.owner!).filter((o) => o !== null);
+}
+
+export async function recordRefresh(db: Database, row: typeof catalogRefreshes.$inferInsert) {
+  await db.insert(catalogRefreshes).values(row);
+}
+
+export async function latestRefreshes(db: Database, limit = 8) {
+  return db.select().from(catalogRefreshes).orderBy(desc(catalogRefreshes.id)).limit(limit);
 }
 
 /** Writes new scores (only those that changed), in batches. */

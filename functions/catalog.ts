@@ -3,12 +3,15 @@ import { AdRecordSchema, NicheRecordSchema, ProductRecordSchema, StoreRecordSche
 import type { CatalogRecordKind } from "~/domain/contracts/chats";
 import {
   BacktestAnswerSchema,
+  ImportBodySchema,
+  ImportReportSchema,
   ExplorerPageSchema,
   ExplorerQuerySchema,
   NicheOptionSchema,
   SavedListSchema,
   SaveProductBodySchema,
 } from "~/domain/contracts/market";
+import { importFeed, importShopifyStore } from "~/server/market/imports";
 import { explorePage, exportExplorerCsv, productRecord, scoreBacktest } from "~/server/market/explorer";
 import { catalogRecord } from "~/server/market/records";
 import { saveToList, removeFromList, savedLists, nicheOptions } from "~/server/market/lists";
@@ -136,6 +139,32 @@ export const catalog = createRouter()
       await removeFromList(c.var.db, userId, id, list);
       return c.json({ data: await savedLists(c.var.db, userId) }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/catalog/imports",
+      summary: "Import a CSV or JSON product feed as your own products; answers the rows accepted and refused, and why",
+      description:
+        "Columns: name and price (required), niche, product_type, cost, shipping_cost, shipping_days, compare_at_price, vendor, image_url, source_url, active_ads, weekly_orders (orders per week, oldest first, separated by ;). At most 2,000 rows.",
+      request: body(ImportBodySchema),
+      responses: { 201: { description: "The import report", ...json(ImportReportSchema) }, ...errors },
+    }),
+    async (c) => c.json(await importFeed(c.var.db, requireCaller(c).user.id, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/catalog/imports/shopify",
+      summary: "Import a Shopify store's public catalog (through the URL guard) as your own products",
+      request: body(z.object({ url: z.string().trim().min(1, "Paste the store's URL").max(2048) }).meta({ id: "ShopifyImportBody" })),
+      responses: { 201: { description: "The import report", ...json(ImportReportSchema) }, ...errors },
+    }),
+    async (c) =>
+      c.json(
+        await importShopifyStore(c.var.db, requireCaller(c).user.id, c.req.valid("json").url, { allowLoopbackForTests: c.var.config.URL_GUARD_ALLOW_LOOPBACK === "on" }),
+        201,
+      ),
   )
   .openapi(recordRoute("ad", "/catalog/ads/{id}", AdRecordSchema), (c) => {
     requireCaller(c);

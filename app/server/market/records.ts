@@ -4,9 +4,9 @@
  * read from D1 (server/market/explorer.ts), with their history and score.
  */
 import type { CatalogRecordKind } from "~/domain/contracts/chats";
-import type { AdRecord, CatalogRecord, NicheRecord, ProductRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
+import type { AdRecord, CatalogRecord, NicheRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
 import { AppError } from "~/domain/errors";
-import { adsForProduct, getAd, getCatalog, getNiche, getProduct, getStore, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
+import { getAd, getNiche, getProduct, getStore, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
 
 const PROVENANCE = { source: "Sample catalog", isSampleData: true } as const;
 const KIND_NAMES: Record<CatalogRecordKind, string> = { product: "product", ad: "ad", store: "store", niche: "niche" };
