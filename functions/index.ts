@@ -15,6 +15,7 @@ import { health } from "./health";
 import { newsletter } from "./newsletter";
 import { projects } from "./projects";
 import { usage } from "./usage";
+import { urlInspections } from "./url-inspections";
 import { identifyCaller } from "./session";
 import { requireVerifiedEmail } from "./email-verification";
 
@@ -53,6 +54,7 @@ export function createApi() {
   api.route("/", chats);
   api.route("/", projects);
   api.route("/", catalog);
+  api.route("/", urlInspections);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   claimByUser: { limit: 5, windowMs: 60 * MINUTE },
   /** Every AI call, per user, on top of the plan's daily quota: stops a runaway script, not a person. */
   aiByUser: { limit: 20, windowMs: MINUTE },
+  /** URL inspections (/scraping-test), per user: each may make up to four outbound requests. */
+  urlInspectionByUser: { limit: 30, windowMs: 5 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;
