@@ -42,7 +42,8 @@ export const WORKER_CONFIG_ARGS = WORKER_CONFIGS.flatMap((config) => ["-c", conf
  */
 export function startServer(port) {
   // DEV_TOOLS=on: the local email outbox, the free test checkout and request-origin links.
-  const args = ["dev", ...WORKER_CONFIG_ARGS, "--ip", "127.0.0.1", "--port", String(port), "--var", "DEV_TOOLS:on"];
+  // --test-scheduled: the catalog refresh cron runs on demand at /__scheduled (see the ready banner).
+  const args = ["dev", ...WORKER_CONFIG_ARGS, "--ip", "127.0.0.1", "--port", String(port), "--var", "DEV_TOOLS:on", "--test-scheduled"];
   const child = spawn(bin("wrangler"), args, {
     stdio: ["inherit", "pipe", "pipe"],
     // "log" is the level at which the Worker's own console.log lines (our JSON logs) appear.

@@ -11,6 +11,7 @@ export function readyBanner(url) {
     `✔ Dropcraft is ready: ${url}`,
     `  Emails (verification, password reset): ${url}/dev/outbox, and their links print here`,
     `  Seeded accounts: ${accounts}; password "${SEED_PASSWORD}"`,
+    `  Run the catalog refresh (cron, every 3 hours) now: ${url}/__scheduled?cron=0+*/3+*+*+*`,
     "  Stop with Ctrl+C",
     "",
   ].join("\n");

@@ -26,6 +26,7 @@ import { runLighthouse } from "./lib/lighthouse.mjs";
 import { loadTest } from "./lib/load.mjs";
 import { meterThroughput } from "./lib/meter.mjs";
 import { retrievalQuality } from "./lib/retrieval.mjs";
+import { explorerLatency } from "./lib/explorer.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
@@ -56,7 +57,7 @@ const CHAT_PROVIDER = {
   apiKey: "sk-bench-fake",
 };
 const ANALYST_QUESTIONS = 3;
-const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval"];
+const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval", "explorer"];
 
 const { opts, options } = parseOptions();
 
@@ -168,6 +169,12 @@ async function main() {
         )
       : null,
   ]);
+  // The sample catalog at full size, as `npm start` seeds it (the Explorer section reads it).
+  if (options.explorer) {
+    const seeded = spawnSync("node", ["scripts/seed.mjs", `--persist-to=${productState}`], { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" });
+    if (seeded.status !== 0) throw new Error(`seeding the catalog failed:\n${seeded.stdout}\n${seeded.stderr}`);
+    log(seeded.stdout.trim().split("\n").pop());
+  }
   log(
     `migrations applied in ${(mig.ms / 1000).toFixed(1)} s; starting wrangler dev (product :${ports[0]}` +
       `${options.load ? `, baseline :${ports[2]}` : ""}` +
@@ -221,8 +228,8 @@ async function main() {
       persistTo: productState,
       logFile: path.join(logs, "product.log"),
     }),
-    // The baseline Worker is only the load runs' yardstick.
-    options.load
+    // The baseline Worker is the load runs' and the Explorer's yardstick.
+    options.load || options.explorer
       ? startWrangler({
           name: "baseline",
           root: ROOT,
@@ -288,7 +295,8 @@ async function main() {
       result.load.runs[`baseline ${pathname}`],
     );
   }
-  await baseline?.stop();
+  // The Explorer section measures against the baseline too; it stops it when done.
+  if (!options.explorer) await baseline?.stop();
 
   // 4b. Reservations/s of the real UsageMeter (reserve + commit per request), 1 and 100 users,
   // with the same load options; compared with the baseline's /api/health req/s just measured.
@@ -324,6 +332,20 @@ async function main() {
     }
   } else {
     result.sse = { skipped: true };
+  }
+
+  // 5b'. Explorer latency at full catalog size, interleaved with the baseline's /api/health.
+  if (options.explorer) {
+    log("explorer: filter + sort + page queries on the full sample catalog…");
+    try {
+      result.explorer = await explorerLatency({ productUrl: product.url, baselineUrl: baseline.url, log });
+    } catch (err) {
+      result.explorer = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  explorer failed: ${result.explorer.error}`);
+    }
+    await baseline?.stop();
+  } else {
+    result.explorer = { skipped: true };
   }
 
   // 5c. Knowledge-base retrieval: the fixture files uploaded to a project, 30 questions, top-3 hit rate.
@@ -437,6 +459,7 @@ function parseOptions() {
         "chat-questions": { type: "string", default: "30" },
         "chat-concurrency": { type: "string", default: "5" },
         "no-retrieval": { type: "boolean", default: false },
+        "no-explorer": { type: "boolean", default: false },
         only: { type: "string" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
@@ -458,6 +481,7 @@ function parseOptions() {
       load: section("load"),
       landing: section("landing"),
       retrieval: section("retrieval", values["no-retrieval"]),
+      explorer: section("explorer", values["no-explorer"]),
       lighthouse: section("lighthouse", values["no-lighthouse"]),
       lighthouseDesktop: values["lighthouse-desktop"],
       browser: !values["no-browser"],

@@ -241,6 +241,20 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Explorer: filter + sort + page latency at full catalog size, as ratios to the baseline route.
+  const explorer = result.explorer;
+  if (explorer && !explorer.skipped) {
+    if (explorer.error) {
+      add("fail", "explorer latency run", null, "completes", explorer.error);
+    } else {
+      const b = budgets.explorer ?? {};
+      add(explorer.errors === 0 ? "pass" : "fail", "explorer errors", explorer.errors, "0", `${explorer.requests} queries`);
+      add((explorer.catalogProducts ?? 0) >= (b.minProducts ?? 5000) ? "pass" : "fail", "explorer catalog size", explorer.catalogProducts, `>= ${b.minProducts ?? 5000}`);
+      add(explorer.p50Ratio <= b.p50RatioMax ? "pass" : "fail", "explorer p50 / baseline p50", explorer.p50Ratio, `<= ${b.p50RatioMax}`, `${explorer.explorer.p50Ms} ms vs ${explorer.baseline.p50Ms} ms`);
+      add(explorer.p99Ratio <= b.p99RatioMax ? "pass" : "fail", "explorer p99 / baseline p99", explorer.p99Ratio, `<= ${b.p99RatioMax}`, `${explorer.explorer.p99Ms} ms vs ${explorer.baseline.p99Ms} ms`);
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {

@@ -9,6 +9,7 @@ describe("npm start's terminal output", () => {
     expect(out).toContain("demo");
     expect(out).toContain('password "dropcraft-local-dev"');
     expect(readyBanner("http://127.0.0.1:9000")).toContain("http://127.0.0.1:9000/dev/outbox");
+    expect(readyBanner("http://127.0.0.1:9000")).toContain("http://127.0.0.1:9000/__scheduled?cron=0+*/3+*+*+*");
   });
 
   it("prints the link of every email the local outbox queues", () => {
