@@ -5,7 +5,7 @@
  * grounding check (grounding.ts) can verify it.
  */
 import type { Product } from "~/server/market/catalog";
-import { formatCents, formatChange, formatCount, formatPercent } from "~/server/market/format";
+import { formatCents, formatChange, formatCount, formatCountOf, formatPercent } from "~/server/market/format";
 
 /** What one sale leaves before ads: price, minus supplier cost, minus shipping. */
 export interface UnitEconomics {
@@ -88,7 +88,7 @@ export type Verdict = "Sell" | "Test carefully" | "Avoid";
  */
 export const VERDICT_RULE =
   "**Sell** when the margin after shipping is at least two fifths of the price, orders are not falling and competition is low or medium. " +
-  "**Avoid** when orders fell by a tenth or more in the last month, competition is saturated, or the margin after shipping is under a quarter of the price. " +
+  "**Avoid** when orders fell by a tenth or more over the last 4 weeks (against the 4 before), competition is saturated, or the margin after shipping is under a quarter of the price. " +
   "Anything in between: **Test carefully**.";
 
 export function verdictFor(p: Product): Verdict {
@@ -109,11 +109,11 @@ export function verdictLines(p: Product): MoneyAnswer {
       "",
       "### The three numbers behind it",
       `1. **Margin after shipping:** ${formatCents(e.priceCents)} − ${formatCents(e.costCents)} = ${formatCents(e.marginCents)}, and ${formatCents(e.marginCents)} − ${formatCents(e.shippingCents)} = ${formatCents(e.breakEvenCpaCents)}; ${formatCents(e.breakEvenCpaCents)} ÷ ${formatCents(e.priceCents)} = ${formatPercent(e.netMarginPct)} of the price.`,
-      `2. **Demand:** ${formatCount(p.monthlyOrders)} orders a month, ${formatChange(p.trendPct)} over the last 30 days.`,
-      `3. **Competition:** ${p.competition}, with ${formatCount(p.adCount)} active ads.`,
+      `2. **Demand:** ${formatCount(p.monthlyOrders)} orders in the last 4 weeks, ${formatChange(p.trendPct)} on the 4 weeks before.`,
+      `3. **Competition:** ${p.competition}, with ${formatCountOf(p.adCount, "active ad")}.`,
       "",
       `_The rule: ${VERDICT_RULE}_`,
     ],
-    summary: `Verdict on ${p.name} (${p.id}): ${verdict}. It keeps ${formatCents(e.breakEvenCpaCents)} per sale after cost and shipping (${formatCents(e.breakEvenCpaCents)} ÷ ${formatCents(e.priceCents)} = ${formatPercent(e.netMarginPct)} of the price), orders are at ${formatChange(p.trendPct)} over the last 30 days, and competition is ${p.competition} (${formatCount(p.adCount)} active ads). Sample-catalog figures.`,
+    summary: `Verdict on ${p.name} (${p.id}): ${verdict}. It keeps ${formatCents(e.breakEvenCpaCents)} per sale after cost and shipping (${formatCents(e.breakEvenCpaCents)} ÷ ${formatCents(e.priceCents)} = ${formatPercent(e.netMarginPct)} of the price), orders changed ${formatChange(p.trendPct)} over the last 4 weeks (against the 4 before), and competition is ${p.competition} (${formatCountOf(p.adCount, "active ad")}). Sample-catalog figures.`,
   };
 }

@@ -26,8 +26,8 @@ import {
   type Product,
   type Store,
 } from "~/server/market/catalog";
-import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
-import { searchCatalog } from "~/server/market/search";
+import { formatCents, formatChange, formatCount, formatCountOf, formatDollars, formatPercent } from "~/server/market/format";
+import { nameParts, searchCatalog, type ProductHit } from "~/server/market/search";
 import { contentTerms, stem, tokenize } from "~/server/market/tokens";
 import { budgetLines, verdictLines } from "./analyst-money";
 import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest, UnansweredReason } from "./types";
@@ -170,32 +170,61 @@ interface TurnReading {
   substitutes: Product[];
 }
 
+/** How many products name resolution weighs: every plausible name match, not just the top of the list. */
+const CANDIDATE_LIMIT = 1000;
+/** How many search hits lend their words to what the catalog knows and supply substitutes. */
+const TOP_HITS = 40;
+
+/**
+ * The product a merchant's words name, among products that carry them. A name the merchant wrote
+ * out whole wins (the longest, when several are); an edition the merchant did not name ("Pro yoga
+ * mat, deluxe kit" for "the pro yoga mat") comes after every plain name; then names with fewer
+ * words the merchant did not write, names matching more of their words, and finally the
+ * strongest seller.
+ */
+function closestNamed(hits: readonly ProductHit[], queryTerms: ReadonlySet<string>): Product | undefined {
+  if (hits.length === 0) return undefined;
+  const winningOrder = new Map(rankWinningProducts(hits.map((hit) => hit.product)).map((p, i) => [p.id, i]));
+  const unwritten = (text: string) => contentTerms(text).filter((t) => !queryTerms.has(t)).length;
+  const fit = (hit: ProductHit) => {
+    const { base, edition } = nameParts(hit.product.name);
+    return [
+      hit.exactName ? 0 : 1,
+      // Of two names written out whole, the longer is the one meant ("pro gaming chair cushion", not "gaming chair cushion").
+      hit.exactName ? -tokenize(hit.product.name).length : 0,
+      edition !== null && unwritten(edition) > 0 ? 1 : 0,
+      unwritten(base),
+      -hit.matched.length,
+      winningOrder.get(hit.product.id)!,
+    ];
+  };
+  const scored = hits.map((hit) => ({ hit, fit: fit(hit) }));
+  scored.sort((a, b) => {
+    for (let i = 0; i < a.fit.length; i++) if (a.fit[i] !== b.fit[i]) return a.fit[i] - b.fit[i];
+    return 0;
+  });
+  return scored[0].hit.product;
+}
+
+/** The text with the product's name and type taken out, wherever it writes them ("headrest hooks" too). */
+function withoutProductWords(text: string, product: Product): string {
+  const phrase = (name: string) => {
+    const words = name.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+    return words.length ? new RegExp(`\\b${words.join("\\W+")}(?:e?s)?\\b`, "gi") : null;
+  };
+  let rest = text;
+  for (const name of [nameParts(product.name).base, product.productType]) {
+    const pattern = phrase(name);
+    if (pattern) rest = rest.replace(pattern, " ");
+  }
+  return rest;
+}
+
 function readTurn(text: string): TurnReading {
-  const search = searchCatalog(text, { limit: 40 });
+  const search = searchCatalog(text, { limit: CANDIDATE_LIMIT });
+  const topHits = search.products.slice(0, TOP_HITS);
   const queryTerms = new Set(search.terms);
   const subjectTerms = search.terms.filter((t) => !TASK_WORDS.has(t) && !/^\d+$/.test(t));
-
-  // A product is named by its id or by every word of its type ("lick mat", "pet brush").
-  const namedById = search.products.find(
-    (hit) => hit.score >= 100 && new RegExp(`\\b${hit.product.id}\\b`, "i").test(text),
-  );
-  // Several variants may share the type: prefer the one matching more words, then the strongest seller.
-  const typeNamed = search.products.filter((hit) => {
-    const typeTerms = contentTerms(hit.product.productType);
-    return typeTerms.length > 0 && typeTerms.every((t) => queryTerms.has(t));
-  });
-  const mostWords = Math.max(0, ...typeNamed.map((hit) => hit.matched.length));
-  const namedByType = rankWinningProducts(
-    typeNamed.filter((hit) => hit.matched.length === mostWords).map((hit) => hit.product),
-  )[0];
-  // Or by its name: every word the merchant used is in it ("magnetic phone mount" → "Magnetic car phone mount").
-  const namedByName =
-    subjectTerms.length > 0
-      ? rankWinningProducts(
-          search.products.filter((hit) => subjectTerms.every((t) => hit.matched.includes(t))).map((hit) => hit.product),
-        )[0]
-      : undefined;
-  const product = namedById?.product ?? namedByType ?? namedByName;
 
   // Niches named by their own words; one that adds no word beyond a better-ranked niche is an echo.
   const claimed = new Set<string>();
@@ -205,15 +234,36 @@ function readTurn(text: string): TurnReading {
     hit.matched.forEach((t) => claimed.add(t));
     niches.push(hit.niche);
   }
-  const productWords = new Set(search.products.flatMap((hit) => hit.matched));
+
+  // A product is named by its id or by every word of its type ("lick mat", "pet brush").
+  const namedById = topHits.find((hit) => hit.score >= 100 && new RegExp(`\\b${hit.product.id}\\b`, "i").test(text));
+  const namedByType = closestNamed(
+    search.products.filter((hit) => {
+      const typeTerms = contentTerms(hit.product.productType);
+      return typeTerms.length > 0 && typeTerms.every((t) => queryTerms.has(t));
+    }),
+    queryTerms,
+  );
+  // Or by its name: every word the merchant used is in it ("magnetic phone mount" → "Magnetic car
+  // phone mount"). Words that only name a niche ("and for cycling?") name the niche, not a product.
+  const namedByName =
+    subjectTerms.length > 0 && !subjectTerms.every((t) => claimed.has(t))
+      ? closestNamed(
+          search.products.filter((hit) => subjectTerms.every((t) => hit.matched.includes(t))),
+          queryTerms,
+        )
+      : undefined;
+  const product = namedById?.product ?? namedByType ?? namedByName;
+
+  const productWords = new Set(topHits.flatMap((hit) => hit.matched));
   const known = (term: string) => claimed.has(term) || productWords.has(term);
 
   if (product) {
     const productNiche = getNiche(product.nicheId)!;
     niches.splice(0, niches.length, productNiche, ...niches.filter((n) => n.id !== productNiche.id));
-  } else if (niches.length === 0 && subjectTerms.length > 0 && subjectTerms.every(known) && search.products[0]) {
+  } else if (niches.length === 0 && subjectTerms.length > 0 && subjectTerms.every(known) && topHits[0]) {
     // Words that only products use ("harness"): the niche of the best-matching product.
-    niches.push(getNiche(search.products[0].product.nicheId)!);
+    niches.push(getNiche(topHits[0].product.nicheId)!);
   }
 
   const unknownTerms = new Set(subjectTerms.filter((t) => !known(t)));
@@ -242,14 +292,19 @@ function readTurn(text: string): TurnReading {
   // product type. Missing, the nearest products become substitutes, named as such.
   // Words outside every niche ("asdf qwerty", "vintage tractors") name no product, unless the
   // question is plainly about one ("what should I price a unicorn saddle at?").
-  const intent = detectIntent(text);
+  // A product's own words are no task: "How should I price the video doorbell?" asks for a price, not ads.
+  const intent = detectIntent(product ? withoutProductWords(text, product) : text);
   const productTask = intent === "copy" || intent === "pricing" || intent === "budget" || intent === "verdict";
+  const [beforeLast, last] = subjectTerms.slice(-2);
   const asksProduct =
     Boolean(product) ||
     missingProductTypes.length > 0 ||
     // A product phrase ends with its noun ("pet hair remover", "dog sweater"): the last subject
     // word is one no niche claims. Other stray words ("question 1 about kitchen gadgets") are not a product.
-    (subjectTerms.length > 0 && !claimed.has(subjectTerms[subjectTerms.length - 1]) && (niches.length > 0 || productTask));
+    (last !== undefined && !claimed.has(last) && (niches.length > 0 || productTask)) ||
+    // Or, asked to price, budget, judge or describe it, a word the catalog does not know comes
+    // right before the niche word the phrase ends with ("a unicorn saddle"): no such product.
+    (productTask && subjectTerms.length >= 2 && claimed.has(last) && !known(beforeLast));
   const askedProduct = asksProduct ? (product ? null : (missingProductTypes[0] ?? wordsFor(subjectTermSet).join(" "))) : null;
   // Substitutes come from the niche the question is in, closest first: never a product from elsewhere.
   const substitutes =
@@ -337,7 +392,7 @@ export const PRODUCT_TABLE_HEADER = [
   "Cost",
   "Margin",
   "Orders/mo",
-  "30-day trend",
+  "4-week trend",
   "Competition",
 ];
 
@@ -352,7 +407,7 @@ function productTable(products: readonly Product[]): string {
       `${formatCents(p.marginCents)} (${formatPercent(p.marginPct)})`,
       formatCount(p.monthlyOrders),
       formatChange(p.trendPct),
-      `${p.competition} (${formatCount(p.adCount)} ads)`,
+      `${p.competition} (${formatCountOf(p.adCount, "ad")})`,
     ].join(" | "),
   );
   return [
@@ -373,7 +428,7 @@ function first<T>(items: readonly T[], compare: (a: T, b: T) => number): T {
 function nicheGlance(niche: Niche, stats: NicheStats): string[] {
   return [
     `- Prices run from ${formatCents(stats.minPriceCents)} to ${formatCents(stats.maxPriceCents)} (median ${formatCents(stats.medianPriceCents)}); the average margin is ${formatPercent(stats.avgMarginPct)}.`,
-    `- Its ${formatCount(stats.productCount)} products take ${formatCount(stats.totalMonthlyOrders)} orders a month together; the median 30-day trend is ${formatChange(stats.medianTrendPct)}.`,
+    `- Its ${formatCount(stats.productCount)} products take ${formatCount(stats.totalMonthlyOrders)} orders a month together; the median 4-week trend (orders in the last 4 weeks against the 4 before) is ${formatChange(stats.medianTrendPct)}.`,
     `- The catalog holds ${formatCount(stats.adCount)} ads and ${formatCount(stats.storeCount)} competitor stores for ${niche.name.toLowerCase()}.`,
   ];
 }
@@ -420,24 +475,25 @@ function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, 
     BASIS_NOTE,
     "",
     ...notesBlock(notes),
-    `${capitalize(scope)} holds **${formatCount(pool.length)}** products${scope.includes("sample catalog") ? "" : " in the sample catalog"}; ${
-      ranked.length > 8 ? `the table shows the strongest 8 of them${asked && !ranked.slice(0, 8).includes(asked) ? `, plus the ${nameInSentence(asked.name)} you asked about` : ""}` : "the table shows all of them"
-    }. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose 30-day trend is falling come after the rest.`,
+    // A niche's record holds its product count; the whole catalog's is no record's figure, so it goes unsaid.
+    `${niche ? `${niche.name} holds **${formatCount(pool.length)}** products in the sample catalog; ` : "Across the whole sample catalog, "}${
+      ranked.length > 8 ? `the table shows the strongest 8${niche ? " of them" : " products"}${asked && !ranked.slice(0, 8).includes(asked) ? `, plus the ${nameInSentence(asked.name)} you asked about` : ""}` : `the table shows all ${niche ? "of them" : "its products"}`
+    }. They are ranked by estimated monthly gross profit (orders per month × margin per sale); saturated products and products whose orders fell over the last 4 weeks (against the 4 before) come after the rest.`,
     "",
     productTable(shown),
     "",
     "### What stands out",
     `- **Strongest overall:** ${top.name} (${top.id}) takes ${formatCount(top.monthlyOrders)} orders a month and keeps ${formatCents(top.marginCents)} per sale.`,
     `- **Highest margin:** ${highestMargin.name} keeps ${formatCents(highestMargin.marginCents)} per sale (${formatPercent(highestMargin.marginPct)}).`,
-    `- **Fastest growing:** ${fastest.name} is at ${formatChange(fastest.trendPct)} on its 30-day trend.`,
-    `- **Least crowded:** ${leastCrowded.name} has ${leastCrowded.competition} competition (${formatCount(leastCrowded.adCount)} active ads).`,
+    `- **Fastest growing:** ${fastest.name} is at ${formatChange(fastest.trendPct)} on its 4-week trend.`,
+    `- **Least crowded:** ${leastCrowded.name} has ${leastCrowded.competition} competition (${formatCountOf(leastCrowded.adCount, "active ad")}).`,
     `- **Shipping:** ${quickest.name} ships fastest (${formatCount(quickest.shippingDays)} days); ${slowest.name} is slowest (${formatCount(slowest.shippingDays)} days).`,
     ...warnings
       .slice(0, 2)
       .map((p) =>
         p.competition === "saturated"
-          ? `- **Watch out:** ${p.name} is saturated (${formatCount(p.adCount)} active ads); expect price pressure.`
-          : `- **Watch out:** ${p.name} is shrinking (${formatChange(p.trendPct)} on its 30-day trend).`,
+          ? `- **Watch out:** ${p.name} is saturated (${formatCountOf(p.adCount, "active ad")}); expect price pressure.`
+          : `- **Watch out:** ${p.name} is shrinking (${formatChange(p.trendPct)} on its 4-week trend).`,
       ),
   ];
   if (asked) {
@@ -460,10 +516,10 @@ function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, 
   const summaryLead = niche
     ? (() => {
         const stats = nicheStats(niche.id)!;
-        return `${niche.name} in the sample catalog: ${formatCount(stats.productCount)} products, median price ${formatCents(stats.medianPriceCents)}, average margin ${formatPercent(stats.avgMarginPct)} and a median 30-day trend of ${formatChange(stats.medianTrendPct)}.`;
+        return `${niche.name} in the sample catalog: ${formatCount(stats.productCount)} products, median price ${formatCents(stats.medianPriceCents)}, average margin ${formatPercent(stats.avgMarginPct)} and a median 4-week trend of ${formatChange(stats.medianTrendPct)}.`;
       })()
-    : `Across the whole sample catalog (${formatCount(pool.length)} products):`;
-  const summary = `${summaryLead} The strongest candidate is ${top.name} (${top.id}): ${formatCount(top.monthlyOrders)} orders a month, ${formatCents(top.marginCents)} margin per sale and ${top.competition} competition${second ? `, followed by the ${nameInSentence(second.name)} (${second.id})` : ""}. These are sample figures, not live market data.`;
+    : "";
+  const summary = `${summaryLead ? `${summaryLead} ` : ""}The strongest candidate${niche ? "" : " in the whole sample catalog"} is ${top.name} (${top.id}): ${formatCount(top.monthlyOrders)} orders a month, ${formatCents(top.marginCents)} margin per sale and ${top.competition} competition${second ? `, followed by the ${nameInSentence(second.name)} (${second.id})` : ""}. These are sample figures, not live market data.`;
   return {
     intent: "products",
     markdown: lines.join("\n"),
@@ -510,7 +566,7 @@ function nicheMeasures(): NicheMeasure[] {
     {
       label: "Growth",
       value: (s) => s.medianTrendPct,
-      describe: (n, s) => `${n.name} grows fastest, with a median 30-day trend of ${formatChange(s.medianTrendPct)}.`,
+      describe: (n, s) => `${n.name} grows fastest, with a median 4-week trend of ${formatChange(s.medianTrendPct)}.`,
     },
     {
       label: "Competition",
@@ -528,7 +584,7 @@ function nicheTable(niches: readonly Niche[]): string {
     "Median price",
     "Avg margin",
     "Orders/mo (all products)",
-    "Median 30-day trend",
+    "Median 4-week trend",
     "Low-competition products",
     "Avg shipping days",
   ];
@@ -600,7 +656,7 @@ function compareAnswer(named: Niche[], notes: string[]): AnalystAnswer {
   ];
   const ls = statsOf(leader);
   const runnerUp = compared[1];
-  const summary = `${isRanking ? "Across the sample catalog's niches" : `Of ${listInProse(compared.map((n) => n.name))}`}, ${leader.name} looks strongest: ${formatCount(ls.totalMonthlyOrders)} orders a month across its products, an average margin of ${formatPercent(ls.avgMarginPct)}, a median 30-day trend of ${formatChange(ls.medianTrendPct)} and ${formatCount(ls.lowCompetitionCount)} of ${formatCount(ls.productCount)} products in low competition.${runnerUp ? ` ${runnerUp.name} follows (${formatCount(statsOf(runnerUp).totalMonthlyOrders)} orders a month, ${formatPercent(statsOf(runnerUp).avgMarginPct)} average margin).` : ""} These are sample figures, not live market data.`;
+  const summary = `${isRanking ? "Across the sample catalog's niches" : `Of ${listInProse(compared.map((n) => n.name))}`}, ${leader.name} looks strongest: ${formatCount(ls.totalMonthlyOrders)} orders a month across its products, an average margin of ${formatPercent(ls.avgMarginPct)}, a median 4-week trend of ${formatChange(ls.medianTrendPct)} and ${formatCount(ls.lowCompetitionCount)} of ${formatCount(ls.productCount)} products in low competition.${runnerUp ? ` ${runnerUp.name} follows (${formatCount(statsOf(runnerUp).totalMonthlyOrders)} orders a month, ${formatPercent(statsOf(runnerUp).avgMarginPct)} average margin).` : ""} These are sample figures, not live market data.`;
   return {
     intent: "compare",
     markdown: lines.join("\n"),
@@ -639,8 +695,8 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
           : `below the niche median: ${formatCents(stats.medianPriceCents)} − ${formatCents(product.priceCents)} = ${formatCents(-gap)}`;
     const pressure =
       product.competition === "saturated" || product.competition === "high"
-        ? `${capitalize(product.competition)} competition (${formatCount(product.adCount)} active ads) means rivals will undercut you; plan to win on offer and creative rather than on price.`
-        : `${capitalize(product.competition)} competition (${formatCount(product.adCount)} active ads) leaves room to hold the suggested price.`;
+        ? `${capitalize(product.competition)} competition (${formatCountOf(product.adCount, "active ad")}) means rivals will undercut you; plan to win on offer and creative rather than on price.`
+        : `${capitalize(product.competition)} competition (${formatCountOf(product.adCount, "active ad")}) leaves room to hold the suggested price.`;
     lines.push(
       `## Pricing ${product.name} (${product.id})`,
       "",
@@ -740,9 +796,15 @@ function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]):
   const longest = first(pool, (a, b) => b.daysRunning - a.daysRunning || a.id.localeCompare(b.id));
   const platformCounts = new Map<string, number>();
   for (const ad of pool) platformCounts.set(ad.platform, (platformCounts.get(ad.platform) ?? 0) + 1);
-  const [topPlatform, topPlatformCount] = [...platformCounts].sort(
-    (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
-  )[0];
+  // No record holds a per-platform count, so the answer names the leading platforms without one.
+  const mostAds = Math.max(...platformCounts.values());
+  const topPlatforms = [...platformCounts].filter(([, n]) => n === mostAds).map(([platform]) => platform).sort();
+  const whereTheyRun =
+    platformCounts.size === 1
+      ? `${pool.length === 1 ? "it runs" : "they all run"} on ${topPlatforms[0]}`
+      : topPlatforms.length === platformCounts.size
+        ? `they are spread evenly over ${listInProse(topPlatforms)}`
+        : `${listInProse(topPlatforms)} ${topPlatforms.length > 1 ? "carry" : "carries"} more of them than any other platform`;
   const usedAngles = new Set(shown.map((a) => a.angle));
   const freshAngles = AD_ANGLES.filter((a) => !usedAngles.has(a));
   const suggestions = (freshAngles.length >= 3 ? freshAngles : AD_ANGLES).slice(0, 4);
@@ -750,7 +812,7 @@ function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]):
   const adProducts = [...new Set([...shown, longest].map(productOf))];
 
   lines.push(
-    `The sample catalog holds ${formatCount(pool.length)} ads for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging first:`,
+    `The sample catalog holds ${formatCountOf(pool.length, "ad")} for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging first:`,
     "",
     "| Ad | Product | Platform | Angle | Hook | Running | Views | Engagement |",
     "|---|---|---|---|---|---|---|---|",
@@ -762,7 +824,7 @@ function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]):
     "### What the catalog's ads suggest",
     `- **Most engaging:** ${best.id}, ${withArticle(best.platform)} ${ANGLE_LABELS[best.angle].toLowerCase()} ad for the ${nameInSentence(productOf(best).name)}, reaches ${formatPercent(best.engagementRatePct)} engagement.`,
     `- **Longest running:** ${longest.id}, ${withArticle(longest.platform)} ad for the ${nameInSentence(productOf(longest).name)}, has run ${formatCount(longest.daysRunning)} days. Advertisers rarely keep paying for an ad that loses money, so long runs are a useful signal.`,
-    `- **Where they run:** ${topPlatform} carries ${formatCount(topPlatformCount)} of the ${formatCount(pool.length)} ads.`,
+    `- **Where they run:** ${capitalize(whereTheyRun)}.`,
     "",
     `### Hooks to test for the ${nameInSentence(focus.name)}`,
     ...suggestions.map((angle) => `- ${ANGLE_LABELS[angle]}: "${writeHook(angle, focus, niche)}"`),
@@ -775,12 +837,14 @@ function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]):
     `- Keep the angle of ${longest.id} as your control: it has lasted longest.`,
     `- Ask me for **a product page for the ${nameInSentence(focus.name)}** to match the winning hook.`,
   );
-  const summary = `The sample catalog holds ${formatCount(pool.length)} ads for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging is ${best.id}, ${withArticle(best.platform)} ${ANGLE_LABELS[best.angle].toLowerCase()} ad for the ${nameInSentence(productOf(best).name)} at ${formatPercent(best.engagementRatePct)} engagement; the longest running, ${longest.id}, has run ${formatCount(longest.daysRunning)} days. ${topPlatform} carries ${formatCount(topPlatformCount)} of them. These are sample figures, not live ad data.`;
+  const summary = `The sample catalog holds ${formatCountOf(pool.length, "ad")} for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging is ${best.id}, ${withArticle(best.platform)} ${ANGLE_LABELS[best.angle].toLowerCase()} ad for the ${nameInSentence(productOf(best).name)} at ${formatPercent(best.engagementRatePct)} engagement; the longest running, ${longest.id}, has run ${formatCount(longest.daysRunning)} days. ${capitalize(whereTheyRun)}. These are sample figures, not live ad data.`;
   return {
     intent: "ads",
     markdown: lines.join("\n"),
     summary,
     citations: uniqueCitations([
+      // The niche's record holds the count of its ads; a product's record lists its own.
+      ...(useProduct ? [] : [nicheCitation(niche)]),
       ...shown.map(adCitation),
       adCitation(longest),
       ...adProducts.map(productCitation),
@@ -789,18 +853,31 @@ function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]):
   };
 }
 
+/** Most store rows an answer shows: every store of a niche (8 or 9 in the sample catalog), the largest of the whole catalog. */
+const MAX_STORE_ROWS = 10;
+
+/** Whether a store lists the product now (a listing it has not removed). */
+function listsNow(store: Store, productId: string): boolean {
+  return store.listings.some((l) => l.productId === productId && l.removedWeek === null);
+}
+
 function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
-  const stores = (niche ? storesInNiche(niche.id).slice() : getCatalog().stores.slice())
-    .sort((a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id))
-    .slice(0, 8);
+  const inScope = (niche ? storesInNiche(niche.id).slice() : getCatalog().stores.slice()).sort(
+    (a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id),
+  );
+  const stores = inScope.slice(0, MAX_STORE_ROWS);
   const scope = niche ? niche.name.toLowerCase() : "the sample catalog";
   const largest = stores[0];
   const newest = first(stores, (a, b) => b.launchMonth.localeCompare(a.launchMonth) || a.id.localeCompare(b.id));
   const soldProducts = rankWinningProducts(
     [...new Set(stores.flatMap((s) => s.topProductIds))].map((id) => getProduct(id)!),
   ).slice(0, 8);
-  const overlap = niche ? soldProducts.filter((p) => stores.every((s) => s.topProductIds.includes(p.id))) : [];
+  const overlap = niche ? soldProducts.filter((p) => stores.every((s) => listsNow(s, p.id))) : [];
   const platforms = [...new Set(stores.map((s) => s.platform))];
+  // A niche's record holds its store count; the whole catalog's count is no record's figure.
+  const lead = niche
+    ? `The sample catalog lists ${formatCount(inScope.length)} competitor stores for ${scope}${stores.length < inScope.length ? `; the table shows the largest ${formatCount(stores.length)}` : ""}.`
+    : `The sample catalog's largest stores, by estimated revenue.`;
 
   const lines = [
     `## Competitor stores in ${scope}`,
@@ -808,9 +885,9 @@ function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
     BASIS_NOTE,
     "",
     ...notesBlock(notes),
-    "These are sample stores, not real shops: use them to practise the analysis, then run the same checks on the real competitors you find.",
+    `${lead} These are sample stores, not real shops: use them to practise the analysis, then run the same checks on the real competitors you find.`,
     "",
-    "| Store | Niche | Platform | Products listed | Est. revenue/mo | Launched | Sells from the catalog |",
+    "| Store | Niche | Platform | Products listed | Est. revenue/mo | Launched | Best sellers from the catalog |",
     "|---|---|---|---|---|---|---|",
     ...stores.map(
       (s) =>
@@ -820,8 +897,8 @@ function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
     "### What stands out",
     `- **Largest:** ${largest.name} at an estimated ${formatDollars(largest.estMonthlyRevenueUsd)} a month from ${formatCount(largest.productCount)} listed products.`,
     newest === largest
-      ? `- **Newest:** ${newest.name} is also the newest, launched ${newest.launchMonth}.`
-      : `- **Newest:** ${newest.name}, launched ${newest.launchMonth}.`,
+      ? `- **Newest:** ${newest.name} is also the newest${stores.length < inScope.length ? " of those shown" : ""}, launched ${newest.launchMonth}.`
+      : `- **Newest${stores.length < inScope.length ? " of those shown" : ""}:** ${newest.name}, launched ${newest.launchMonth}.`,
     `- **Platforms:** ${listInProse(platforms)}.`,
   ];
   if (overlap.length)
@@ -838,12 +915,12 @@ function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
     `- Ask me for **ad angles${niche ? ` for ${niche.name.toLowerCase()}` : ""}** to see how these products are advertised.`,
     `- ${SAMPLE_CAVEAT}`,
   );
-  const summary = `The sample catalog lists ${formatCount(stores.length)} competitor stores for ${scope}. The largest, ${largest.name} (${largest.platform}), makes an estimated ${formatDollars(largest.estMonthlyRevenueUsd)} a month from ${formatCount(largest.productCount)} products; the newest, ${newest.name}, launched ${newest.launchMonth}. These are sample stores and figures, not real shops.`;
+  const summary = `${niche ? `The sample catalog lists ${formatCount(inScope.length)} competitor stores for ${scope}. The largest, ${largest.name} (${largest.platform}),` : `The largest store in the sample catalog, ${largest.name} (${largest.platform}),`} makes an estimated ${formatDollars(largest.estMonthlyRevenueUsd)} a month from ${formatCount(largest.productCount)} products; the newest${stores.length < inScope.length ? " of those shown" : ""}, ${newest.name}, launched ${newest.launchMonth}. These are sample stores and figures, not real shops.`;
   return {
     intent: "stores",
     markdown: lines.join("\n"),
     summary,
-    citations: uniqueCitations([...stores.map(storeCitation), ...soldProducts.map(productCitation)]),
+    citations: uniqueCitations([...(niche ? [nicheCitation(niche)] : []), ...stores.map(storeCitation), ...soldProducts.map(productCitation)]),
   };
 }
 
@@ -986,7 +1063,7 @@ function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
     "",
     "### The three numbers behind it",
     `1. **Margin:** the average product keeps ${formatPercent(stats.avgMarginPct)} of its price before shipping and ads.`,
-    `2. **Demand:** a median 30-day trend of ${formatChange(stats.medianTrendPct)} across ${formatCount(stats.productCount)} products.`,
+    `2. **Demand:** a median 4-week trend of ${formatChange(stats.medianTrendPct)} across ${formatCount(stats.productCount)} products (orders in the last 4 weeks against the 4 before).`,
     `3. **Room:** ${formatCount(stats.lowCompetitionCount)} of ${formatCount(stats.productCount)} products face low competition.`,
     "",
     "_The rule: **Sell** when the average margin is at least half the price, the median trend is not falling and at least a quarter of the products face low competition. **Avoid** when the median trend fell by a tenth or more or the average margin is under three tenths of the price. Anything in between: **Test carefully**._",
@@ -998,7 +1075,7 @@ function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
   return {
     intent: "verdict",
     markdown: lines.join("\n"),
-    summary: `Verdict on ${niche.name} in the sample catalog: ${verdict}. Average margin ${formatPercent(stats.avgMarginPct)}, median 30-day trend ${formatChange(stats.medianTrendPct)}, and ${formatCount(stats.lowCompetitionCount)} of ${formatCount(stats.productCount)} products in low competition. Sample figures.`,
+    summary: `Verdict on ${niche.name} in the sample catalog: ${verdict}. Average margin ${formatPercent(stats.avgMarginPct)}, median 4-week trend ${formatChange(stats.medianTrendPct)}, and ${formatCount(stats.lowCompetitionCount)} of ${formatCount(stats.productCount)} products in low competition. Sample figures.`,
     citations: uniqueCitations([nicheCitation(niche), productCitation(best)]),
   };
 }

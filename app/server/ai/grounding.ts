@@ -9,7 +9,7 @@
  * before they are saved (numbers that fail are marked for the merchant).
  */
 import type { Citation, CitedRecord } from "~/domain/contracts/chats";
-import { getAd, getNiche, getProduct, getStore, nicheStats } from "~/server/market/catalog";
+import { adsForProduct, getAd, getNiche, getProduct, getStore, nicheStats } from "~/server/market/catalog";
 
 /** Counts this small are structure ("the top 8"), not claims. */
 const SMALL_COUNT_MAX = 10;
@@ -17,8 +17,8 @@ const SMALL_COUNT_MAX = 10;
 /** A number as written: optional sign and currency, digits with thousands commas, decimals, optional %. */
 const NUMBER = /[+\-−]?\$?\d[\d,]*(?:\.\d+)?%?/g;
 /**
- * Ids, months and time windows are names: P-0042, A-0007, S-012, 2025-03, "30-day", "the last 30
- * days", and numbers glued to letters (H1, 4K; not "2.5x", a ratio).
+ * Ids, months and time windows are names: P-0042, A-00007, S-012, 2025-03, "4-week", "the last 4
+ * weeks", "30-day", and numbers glued to letters (H1, 4K; not "2.5x", a ratio).
  */
 const NAME_LIKE = /\b[A-Z]-\d+\b|\b\d{4}-\d{2}\b|\b\d+-(?:day|week|month)\b|\b(?:last|past) \d+ (?:days|weeks|months)\b|[A-Za-z]\d+|\d+[A-Za-wyz]/g;
 
@@ -47,6 +47,8 @@ export function recordFigures(record: CitedRecord): number[] {
         p.monthlyOrders,
         p.trendPct,
         p.adCount,
+        // The record lists the product's catalog ads, running or not: their count is its figure too.
+        adsForProduct(p.id).length,
         p.rating,
         p.shippingDays,
         ...("shippingCostCents" in p && typeof p.shippingCostCents === "number" ? [p.shippingCostCents / 100] : []),

@@ -7,7 +7,7 @@
  */
 import type { Citation, CitedRecordKind } from "~/domain/contracts/chats";
 import { adsForProduct, getNiche, nicheStats, rankWinningProducts, storesInNiche, type Ad, type Niche, type Product, type Store } from "~/server/market/catalog";
-import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
+import { formatCents, formatChange, formatCount, formatCountOf, formatDollars, formatPercent } from "~/server/market/format";
 import { searchCatalog } from "~/server/market/search";
 import { checkGrounding } from "./grounding";
 import { canonCitation, passageCitation, PROJECT_CANON_SOURCE, PROJECT_FILE_SOURCE } from "./project-answer";
@@ -35,7 +35,7 @@ export type Retriever = (turns: readonly ChatTurn[]) => ResearchContext;
 const MAX_PRODUCTS = 6;
 
 function productText(p: Product): string {
-  return `product ${p.id} "${p.name}" (${p.productType}, niche ${getNiche(p.nicheId)?.name ?? p.nicheId}): price ${formatCents(p.priceCents)}, supplier cost ${formatCents(p.costCents)}, shipping ${formatCents(p.shippingCostCents)}, margin ${formatCents(p.marginCents)} (${formatPercent(p.marginPct)}), ${formatCount(p.monthlyOrders)} orders a month, 30-day trend ${formatChange(p.trendPct)}, ${p.competition} competition (${formatCount(p.adCount)} active ads), ships in ${formatCount(p.shippingDays)} days`;
+  return `product ${p.id} "${p.name}" (${p.productType}, niche ${getNiche(p.nicheId)?.name ?? p.nicheId}): price ${formatCents(p.priceCents)}, supplier cost ${formatCents(p.costCents)}, shipping ${formatCents(p.shippingCostCents)}, margin ${formatCents(p.marginCents)} (${formatPercent(p.marginPct)}), ${formatCount(p.monthlyOrders)} orders in the last 4 weeks, 4-week trend ${formatChange(p.trendPct)} (against the 4 weeks before), ${p.competition} competition (${formatCountOf(p.adCount, "active ad")}), ships in ${formatCount(p.shippingDays)} days`;
 }
 
 function adText(ad: Ad): string {
@@ -43,12 +43,12 @@ function adText(ad: Ad): string {
 }
 
 function storeText(store: Store): string {
-  return `store ${store.id} "${store.name}" on ${store.platform}: about ${formatDollars(store.estMonthlyRevenueUsd)} a month, ${formatCount(store.productCount)} products listed, sells ${store.topProductIds.join(", ")}`;
+  return `store ${store.id} "${store.name}" on ${store.platform}: about ${formatDollars(store.estMonthlyRevenueUsd)} a month, ${formatCount(store.productCount)} products listed, best sellers ${store.topProductIds.join(", ")}`;
 }
 
 function nicheText(niche: Niche): string {
   const s = nicheStats(niche.id)!;
-  return `niche ${niche.id} "${niche.name}": ${formatCount(s.productCount)} products, prices ${formatCents(s.minPriceCents)} to ${formatCents(s.maxPriceCents)} (median ${formatCents(s.medianPriceCents)}), average margin ${formatPercent(s.avgMarginPct)}, ${formatCount(s.totalMonthlyOrders)} orders a month, median 30-day trend ${formatChange(s.medianTrendPct)}, ${formatCount(s.lowCompetitionCount)} products in low competition`;
+  return `niche ${niche.id} "${niche.name}": ${formatCount(s.productCount)} products, prices ${formatCents(s.minPriceCents)} to ${formatCents(s.maxPriceCents)} (median ${formatCents(s.medianPriceCents)}), average margin ${formatPercent(s.avgMarginPct)}, ${formatCount(s.totalMonthlyOrders)} orders in the last 4 weeks, median 4-week trend ${formatChange(s.medianTrendPct)}, ${formatCount(s.lowCompetitionCount)} products in low competition`;
 }
 
 /**
@@ -66,8 +66,11 @@ export const retrieveFromCatalog: Retriever = (turns) => {
   };
   const niches = found.niches.filter((hit) => hit.matched.length > 0).slice(0, 2).map((hit) => hit.niche);
   for (const niche of niches) add("niche", niche.id, `Niche: ${niche.name}`, nicheText(niche));
-  const products = found.products.filter((hit) => hit.matched.length > 0).slice(0, MAX_PRODUCTS).map((hit) => hit.product);
-  for (const p of rankWinningProducts(products)) add("product", p.id, `${p.id} ${p.name}`, productText(p));
+  const hits = found.products.filter((hit) => hit.matched.length > 0).slice(0, MAX_PRODUCTS);
+  const products = hits.map((hit) => hit.product);
+  // A product the question names in full leads (best match first); the rest follow by estimated profit.
+  const named = hits.filter((hit) => hit.exactName).map((hit) => hit.product);
+  for (const p of [...named, ...rankWinningProducts(products.filter((p) => !named.includes(p)))]) add("product", p.id, `${p.id} ${p.name}`, productText(p));
   const lead = products[0];
   if (lead) {
     for (const ad of adsForProduct(lead.id).slice(0, 3)) add("ad", ad.id, `${ad.id} ${ad.platform} ad for ${lead.id}`, adText(ad));

@@ -27,6 +27,11 @@ export function formatCount(value: number): string {
   return `${value < 0 ? "-" : ""}${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
 }
 
+/** A count with its noun: (1, "ad") → "1 ad", (3, "active ad") → "3 active ads", (0, "ad") → "0 ads". */
+export function formatCountOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** A change: 18 → "+18%", -7 → "-7%", 0 → "0%". */
 export function formatChange(pct: number): string {
   return `${pct > 0 ? "+" : ""}${formatCount(pct)}%`;

@@ -2,8 +2,10 @@
  * Retrieval over the sample catalog: which niches, products, ads and stores a question is about.
  * Niches match on their name, keyword list and product types (weighted by how rare the word is
  * across niches, with a bonus for whole phrases like "yoga mat"); products match on their name (BM25) plus a
- * share of their niche's score; ads and stores inherit from their product and niche. Catalog ids
- * written in the text ("P-0042", "A-0007", "S-012") match exactly.
+ * share of their niche's score, and a product whose whole name the text writes ("the pro yoga mat")
+ * ranks above names that only share its words ("Pro yoga mat, deluxe kit"); ads and stores inherit
+ * from their product and niche. Catalog ids written in the text ("P-0042", "A-00007", "S-012")
+ * match exactly.
  */
 import { getCatalog, getProduct, type Ad, type Niche, type Product, type Store } from "./catalog";
 import { contentTerms, tokenize } from "./tokens";
@@ -24,6 +26,8 @@ export interface ProductHit {
   score: number;
   /** Query terms found in the product's own name. */
   matched: string[];
+  /** The query writes the product's whole name, word for word ("pro yoga mat" for "Pro yoga mat"). */
+  exactName: boolean;
 }
 
 export interface AdHit {
@@ -55,6 +59,8 @@ interface ProductDoc {
   product: Product;
   termCounts: Map<string, number>;
   length: number;
+  /** Every word of the name in order, filler included ("set of 3"), for the whole-name match. */
+  words: string[];
 }
 
 interface SearchIndex {
@@ -75,6 +81,8 @@ const PHRASE_BONUS = 2;
 const PRODUCT_SHARE_OF_NICHE = 0.5;
 const NICHE_SHARE_OF_PRODUCT = 0.3;
 const ID_MATCH_SCORE = 100;
+/** Per word of a product name the query writes out whole: more than any partial BM25 match adds. */
+const EXACT_NAME_BONUS = 4;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
@@ -110,7 +118,7 @@ function buildIndex(): SearchIndex {
     const terms = tokenize(product.name);
     const termCounts = new Map<string, number>();
     for (const term of terms) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
-    return { product, termCounts, length: terms.length };
+    return { product, termCounts, length: terms.length, words: terms };
   });
 
   const adTerms = new Map(catalog.ads.map((ad) => [ad.id, new Set(contentTerms(ad.hook))]));
@@ -137,6 +145,15 @@ function buildIndex(): SearchIndex {
 function searchIndex(): SearchIndex {
   cachedIndex ??= buildIndex();
   return cachedIndex;
+}
+
+/**
+ * A product name split into its base ("Portable pet brush") and its pack or size edition
+ * ("2-pack"): the catalog writes an edition after a comma, "Portable pet brush, 2-pack".
+ */
+export function nameParts(name: string): { base: string; edition: string | null } {
+  const comma = name.indexOf(", ");
+  return comma < 0 ? { base: name, edition: null } : { base: name.slice(0, comma), edition: name.slice(comma + 2) };
 }
 
 function containsPhrase(terms: readonly string[], phrase: readonly string[]): boolean {
@@ -177,11 +194,13 @@ export function searchCatalog(query: string, options: { limit?: number } = {}): 
   const catalog = getCatalog();
   const ids = idsIn(query);
   // Catalog ids are matched above; their digits would only add noise as terms.
-  const terms = contentTerms(query.replace(/\b[PAS]-\d{3,5}\b/gi, " "));
+  const withoutIds = query.replace(/\b[PAS]-\d{3,5}\b/gi, " ");
+  const terms = contentTerms(withoutIds);
   const queryTerms = new Set(terms);
+  const queryWords = tokenize(withoutIds);
 
-  // Products: BM25 over names.
-  const productNameScores = new Map<string, { score: number; matched: string[] }>();
+  // Products: BM25 over names, plus a bonus when the query writes the whole name.
+  const productNameScores = new Map<string, { score: number; matched: string[]; exactName: boolean }>();
   for (const doc of idx.productDocs) {
     let score = 0;
     const matched: string[] = [];
@@ -193,8 +212,10 @@ export function searchCatalog(query: string, options: { limit?: number } = {}): 
       score +=
         (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / idx.avgProductLength));
     }
+    const exactName = matched.length > 0 && containsPhrase(queryWords, doc.words);
+    if (exactName) score += EXACT_NAME_BONUS * doc.length;
     if (ids.products.includes(doc.product.id)) score += ID_MATCH_SCORE;
-    if (score > 0) productNameScores.set(doc.product.id, { score, matched });
+    if (score > 0) productNameScores.set(doc.product.id, { score, matched, exactName });
   }
 
   // Niches: weighted keyword overlap, phrase bonus, plus a share of their best product match.
@@ -228,7 +249,13 @@ export function searchCatalog(query: string, options: { limit?: number } = {}): 
   for (const product of catalog.products) {
     const byName = productNameScores.get(product.id);
     const score = (byName?.score ?? 0) + NICHE_SHARE_OF_PRODUCT * (nicheScores.get(product.nicheId) ?? 0);
-    if (score > 0) products.push({ product, score: round(score), matched: byName?.matched ?? [] });
+    if (score > 0)
+      products.push({
+        product,
+        score: round(score),
+        matched: byName?.matched ?? [],
+        exactName: byName?.exactName ?? false,
+      });
   }
   const productScore = new Map(products.map((hit) => [hit.product.id, hit.score]));
 

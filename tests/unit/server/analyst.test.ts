@@ -11,6 +11,7 @@ import {
 import { checkGrounding } from "~/server/ai/grounding";
 import type { ChatTurn, Citation, ReplyEvent } from "~/server/ai/types";
 import {
+  adsForProduct,
   adsInNiche,
   getCatalog,
   getNiche,
@@ -83,11 +84,11 @@ function productTables(markdown: string): Table[] {
   return tablesIn(markdown).filter((t) => t.header.join("|") === PRODUCT_TABLE_HEADER.join("|"));
 }
 
-/** Numbers written in text, with catalog ids, "30-day" and "YYYY-MM" months taken out. */
+/** Numbers written in text, with catalog ids, "4-week" / "the last 4 weeks" and "YYYY-MM" months taken out. */
 function numbersIn(text: string): number[] {
   const cleaned = text
-    .replace(/\b[PAS]-\d{3,4}\b/g, " ")
-    .replace(/30-day/g, " ")
+    .replace(/\b[PAS]-\d{3,5}\b/g, " ")
+    .replace(/\b4-week\b|\blast 4 weeks\b|\bthe 4 (weeks )?before\b/g, " ")
     .replace(/\b\d{4}-\d{2}\b/g, " ");
   return (cleaned.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, "")));
 }
@@ -155,7 +156,7 @@ function expectProductRowsFromCatalog(markdown: string, citations: Citation[]): 
       );
       expect(orders).toBe(count(p!.monthlyOrders));
       expect(trend).toBe(`${p!.trendPct > 0 ? "+" : ""}${p!.trendPct}%`);
-      expect(competition).toBe(`${p!.competition} (${p!.adCount} ads)`);
+      expect(competition).toBe(`${p!.competition} (${p!.adCount} ${p!.adCount === 1 ? "ad" : "ads"})`);
       // And, whatever the format: no figure in the row that the product does not hold.
       const allowed = new Set(productFigures(p!));
       for (const n of numbersIn(row.slice(2).join(" "))) expect(allowed.has(n), `${n} in row ${id}`).toBe(true);
@@ -339,6 +340,26 @@ describe("ad answers", () => {
     }
     expectProductRowsFromCatalog(markdown, citations);
     expect(summary).toMatch(/sample/i);
+    // The niche's ad count comes from the niche's record; the leading platform is named, not counted.
+    expect(markdown).toContain(`The sample catalog holds ${count(adsInNiche("skincare").length)} ads for skincare.`);
+    expect(citations.some((c) => c.record?.kind === "niche" && c.record.id === "skincare")).toBe(true);
+    const perPlatform = new Map<string, number>();
+    for (const ad of adsInNiche("skincare")) perPlatform.set(ad.platform, (perPlatform.get(ad.platform) ?? 0) + 1);
+    const most = Math.max(...perPlatform.values());
+    const leaders = [...perPlatform].filter(([, n]) => n === most).map(([platform]) => platform);
+    expect(markdown).toMatch(new RegExp(`\\*\\*Where they run:\\*\\* ${leaders.sort().join(" and ")} carr`));
+    expect(checkGrounding(`${markdown}\n${summary}`, citations).ungrounded).toEqual([]);
+  });
+
+  it("counts a product's own ads from its record, however many it has", () => {
+    const busiest = getCatalog()
+      .products.slice()
+      .sort((a, b) => adsForProduct(b.id).length - adsForProduct(a.id).length || a.id.localeCompare(b.id))[0];
+    expect(adsForProduct(busiest.id).length).toBeGreaterThan(10);
+    const answer = answerConversation(conversation(`ad hooks for ${busiest.id}`));
+    expect(answer.markdown).toMatch(new RegExp(`^## Ad angles for ${busiest.name}`));
+    expect(answer.markdown).toContain(`holds ${adsForProduct(busiest.id).length} ads for the`);
+    expect(checkGrounding(`${answer.markdown}\n${answer.summary}`, answer.citations ?? []).ungrounded).toEqual([]);
   });
 });
 
@@ -356,7 +377,49 @@ describe("store answers", () => {
       expect(row[5]).toBe(store.launchMonth);
     }
     expect(markdown).toMatch(/sample stores, not real shops/);
+    // The count it states is the niche's, from the niche's record it cites.
+    expect(markdown).toContain(`The sample catalog lists ${catalogStores.length} competitor stores for jewelry.`);
+    expect(citations.some((c) => c.record?.kind === "niche" && c.record.id === "jewelry")).toBe(true);
+    expect(checkGrounding(markdown, citations).ungrounded).toEqual([]);
     expectProductRowsFromCatalog(markdown, citations);
+  });
+
+  it("shows the largest stores of the whole catalog without claiming a count no record holds", async () => {
+    const { markdown, summary, citations } = await ask("who are the competitors?");
+    const rows = tablesIn(markdown).find((t) => t.header[0] === "Store")!.rows;
+    const largest = getCatalog()
+      .stores.slice()
+      .sort((a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id))
+      .slice(0, rows.length);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(getCatalog().stores.length);
+    expect(rows.map((r) => r[0])).toEqual(largest.map((s) => `${s.id} ${s.name}`));
+    expect(`${markdown}\n${summary}`).not.toContain(String(getCatalog().stores.length));
+    expect(summary).toMatch(/newest of those shown/);
+    expect(checkGrounding(`${markdown}\n${summary}`, citations).ungrounded).toEqual([]);
+  });
+});
+
+describe("the trend's window", () => {
+  it("names the trend for what it is, the last 4 weeks against the 4 before, in every answer that shows one", () => {
+    expect(PRODUCT_TABLE_HEADER).toContain("4-week trend");
+    for (const question of [
+      "Find winning products in pet supplies",
+      "Compare pet supplies vs jewelry",
+      "Is pet supplies a good niche?",
+      "Is the yoga mat a good product to sell?",
+      "How should I price the yoga mat?",
+      "What margins do kitchen gadgets have?",
+    ]) {
+      const answer = answerConversation(conversation(question));
+      const text = `${answer.markdown}\n${answer.summary ?? ""}`;
+      expect(text, question).toMatch(/4-week trend|over the last 4 weeks/);
+      expect(text, question).not.toMatch(/30-day|30 days|last month/i);
+    }
+    const verdict = answerConversation(conversation("Is the yoga mat a good product to sell?"));
+    const yogaMat = getCatalog().products.find((p) => p.name === "Yoga mat")!;
+    expect(verdict.markdown).toContain(`${yogaMat.monthlyOrders.toLocaleString("en-US")} orders in the last 4 weeks, ${yogaMat.trendPct > 0 ? "+" : ""}${yogaMat.trendPct}% on the 4 weeks before`);
+    expect(verdict.summary).toMatch(/over the last 4 weeks \(against the 4 before\)/);
   });
 });
 

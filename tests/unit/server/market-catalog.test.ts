@@ -1,27 +1,46 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   adsForProduct,
+  adWeeks,
+  CATALOG_AS_OF,
   CATALOG_SEED,
   competitionFor,
   generateCatalog,
   getCatalog,
   getProduct,
+  HISTORY_WEEKS,
   listNiches,
+  nameInSentence,
   nicheStats,
   productsInNiche,
   rankWinningProducts,
+  shippingCostFor,
   storesInNiche,
   type Product,
 } from "~/server/market/catalog";
-import { formatCents, formatChange, formatCount, formatDollars, formatPercent } from "~/server/market/format";
+import { formatCents, formatChange, formatCount, formatCountOf, formatDollars, formatPercent } from "~/server/market/format";
 import { NICHE_SEEDS } from "~/server/market/niche-seeds";
 import { createPrng, hashSeed } from "~/server/market/prng";
-import { searchCatalog } from "~/server/market/search";
+import { nameParts, searchCatalog } from "~/server/market/search";
 import { contentTerms, stem, tokenize } from "~/server/market/tokens";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** Monday of the oldest history week: the as-of week's Monday, 25 weeks back. */
+const HISTORY_START = new Date(Date.parse(`${CATALOG_AS_OF}T00:00:00Z`) - (HISTORY_WEEKS - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** Collects the records that break a rule, so thousands of records cost one expect (and the failure lists them). */
+function breaches() {
+  const list: string[] = [];
+  return {
+    list,
+    check(ok: boolean, what: string) {
+      if (!ok && list.length < 20) list.push(what);
+    },
+  };
+}
 
 describe("sample catalog generation", () => {
   it("is the same on every generation", () => {
@@ -37,46 +56,68 @@ describe("sample catalog generation", () => {
   it("matches the recorded fingerprint, so every machine gets this exact catalog", () => {
     // If this changes on purpose (new seed data or generator), update the recorded values below.
     const catalog = generateCatalog();
-    expect(hashSeed(JSON.stringify(catalog))).toBe(2263149417);
-    // Shipping cost was added without a random draw: without it, the catalog is byte for byte the one before.
-    const withoutShipping = { ...catalog, products: catalog.products.map(({ shippingCostCents: _shipping, ...rest }) => rest) };
-    expect(hashSeed(JSON.stringify(withoutShipping))).toBe(1196175765);
+    expect(hashSeed(JSON.stringify(catalog))).toBe(3553527448);
     expect(getProduct("P-0001")).toEqual({
       id: "P-0001",
-      name: "Portable pet brush",
-      productType: "pet brush",
+      name: "Self-cleaning lick mat",
+      productType: "lick mat",
       nicheId: "pet-supplies",
-      costCents: 603,
-      shippingCostCents: 490,
-      priceCents: 1599,
-      marginCents: 996,
-      marginPct: 62,
-      monthlyOrders: 3410,
-      trendPct: 41,
-      adCount: 26,
-      competition: "medium",
-      rating: 3.7,
+      costCents: 214,
+      shippingCostCents: 430,
+      priceCents: 599,
+      marginCents: 385,
+      marginPct: 64,
+      monthlyOrders: 1175,
+      trendPct: 8,
+      adCount: 4,
+      competition: "high",
+      rating: 4.7,
       shippingDays: 7,
-      launchMonth: "2025-12",
+      launchMonth: "2026-03",
+      weeklyOrders: [178, 190, 199, 220, 227, 240, 246, 252, 264, 272, 275, 298, 304, 297, 301, 294, 299, 284, 269, 263, 279, 279, 267, 286, 311, 311],
+      weeklyPriceCents: new Array(26).fill(599),
+      weeklyActiveAds: [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4],
     });
     expect(getProduct("P-0042")).toMatchObject({
-      name: "Makeup mirror",
-      nicheId: "beauty-tools",
-      costCents: 2539,
-      priceCents: 4399,
+      name: "No-pull harness, mini",
+      nicheId: "pet-supplies",
+      costCents: 957,
+      priceCents: 2099,
     });
-    expect(getCatalog().ads[0]).toMatchObject({
-      id: "A-0001",
+    expect(getCatalog().ads[0]).toEqual({
+      id: "A-00001",
       productId: "P-0001",
-      platform: "Pinterest",
-      views: 132300,
-      engagements: 3487,
+      platform: "Facebook",
+      angle: "unboxing",
+      hook: "Unboxing the self-cleaning lick mat: honest first impressions",
+      daysRunning: 109,
+      views: 101700,
+      engagements: 3385,
+      engagementRatePct: 3.3,
+      format: "video",
+      lengthSeconds: 22,
+      visualStyle: "text-overlay",
+      startWeek: 25,
     });
     expect(getCatalog().stores[0]).toMatchObject({
       id: "S-001",
-      name: "Paw Hub",
+      name: "Paw Club",
       nicheId: "pet-supplies",
-      estMonthlyRevenueUsd: 86400,
+      platform: "Shopify",
+      productCount: 27,
+      estMonthlyRevenueUsd: 176900,
+      launchMonth: "2023-12",
+      topProductIds: ["P-0017", "P-0044", "P-0006"],
+    });
+    expect(getCatalog().stores[0].listings).toHaveLength(30);
+    expect(getCatalog().stores[0].listings[0]).toEqual({
+      productId: "P-0005",
+      priceCents: 1099,
+      previousPriceCents: null,
+      priceChangedWeek: null,
+      firstSeenWeek: 0,
+      removedWeek: null,
+      orderSharePct: 21,
     });
   });
 
@@ -88,19 +129,21 @@ describe("sample catalog generation", () => {
     expect(now).not.toHaveBeenCalled();
   });
 
-  it("holds about 30 niches, 400 products, a few hundred ads and 60 stores, all labelled as sample data", () => {
+  it("holds 60 niches, at least 5,000 products, 20,000 ads and 500 stores, all labelled as sample data", () => {
     const catalog = getCatalog();
     expect(catalog.meta.isSampleData).toBe(true);
     expect(catalog.meta.note).toMatch(/sample data/i);
-    expect(catalog.niches).toHaveLength(30);
-    expect(catalog.products).toHaveLength(400);
-    expect(catalog.ads.length).toBeGreaterThanOrEqual(250);
-    expect(catalog.ads.length).toBeLessThanOrEqual(500);
-    expect(catalog.stores).toHaveLength(60);
-    expect(new Set(catalog.products.map((p) => p.id)).size).toBe(400);
-    expect(new Set(catalog.products.map((p) => p.name)).size).toBe(400);
+    expect(catalog.niches).toHaveLength(60);
+    expect(catalog.products.length).toBeGreaterThanOrEqual(5000);
+    expect(catalog.ads.length).toBeGreaterThanOrEqual(20000);
+    expect(catalog.stores).toHaveLength(500);
+    const count = catalog.products.length;
+    expect(new Set(catalog.products.map((p) => p.id)).size).toBe(count);
+    expect(new Set(catalog.products.map((p) => p.name)).size).toBe(count);
     expect(catalog.products.every((p, i) => p.id === `P-${String(i + 1).padStart(4, "0")}`)).toBe(true);
-    for (const niche of catalog.niches) expect(productsInNiche(niche.id).length).toBeGreaterThanOrEqual(10);
+    expect(catalog.ads.every((a, i) => a.id === `A-${String(i + 1).padStart(5, "0")}`)).toBe(true);
+    expect(catalog.stores.every((s, i) => s.id === `S-${String(i + 1).padStart(3, "0")}`)).toBe(true);
+    for (const niche of catalog.niches) expect(productsInNiche(niche.id).length).toBeGreaterThanOrEqual(80);
   });
 });
 
@@ -108,53 +151,129 @@ describe("catalog figures", () => {
   const products = getCatalog().products;
 
   it("derives every margin from price and cost", () => {
+    const wrong = breaches();
     for (const p of products) {
-      expect(p.marginCents).toBe(p.priceCents - p.costCents);
-      expect(p.marginPct).toBe(Math.round(((p.priceCents - p.costCents) / p.priceCents) * 100));
-      expect(p.priceCents).toBeGreaterThan(p.costCents);
-      expect(p.priceCents % 100).toBe(99);
+      wrong.check(p.marginCents === p.priceCents - p.costCents, `${p.id} marginCents`);
+      wrong.check(p.marginPct === Math.round(((p.priceCents - p.costCents) / p.priceCents) * 100), `${p.id} marginPct`);
+      wrong.check(p.priceCents > p.costCents, `${p.id} sells below cost`);
+      wrong.check(p.priceCents % 100 === 99, `${p.id} price does not end in .99`);
     }
+    expect(wrong.list).toEqual([]);
   });
 
   it("derives competition from the ad count", () => {
-    for (const p of products) expect(p.competition).toBe(competitionFor(p.adCount));
-    expect([
-      competitionFor(12),
-      competitionFor(13),
-      competitionFor(35),
-      competitionFor(36),
-      competitionFor(81),
-    ]).toEqual(["low", "medium", "medium", "high", "saturated"]);
+    for (const p of products) if (p.competition !== competitionFor(p.adCount)) expect(p.competition, p.id).toBe(competitionFor(p.adCount));
+    // Low up to 1 ad running, medium up to 3, high up to 6, saturated above.
+    expect([0, 1, 2, 3, 4, 6, 7, 20].map(competitionFor)).toEqual(["low", "low", "medium", "medium", "high", "high", "saturated", "saturated"]);
+    // Every level occurs in the catalog.
+    expect(new Set(products.map((p) => p.competition))).toEqual(new Set(["low", "medium", "high", "saturated"]));
   });
 
   it("keeps every field in a plausible range", () => {
+    const wrong = breaches();
     for (const p of products) {
-      expect(p.rating).toBeGreaterThanOrEqual(3.6);
-      expect(p.rating).toBeLessThanOrEqual(4.9);
-      expect(Number.isInteger(p.rating * 10)).toBe(true);
-      expect(p.shippingDays).toBeGreaterThanOrEqual(3);
-      expect(p.shippingDays).toBeLessThanOrEqual(20);
-      expect(p.monthlyOrders).toBeGreaterThanOrEqual(10);
-      expect(Number.isInteger(p.trendPct)).toBe(true);
-      expect(p.launchMonth).toMatch(/^202[3-5]-(0[1-9]|1[0-2])$/);
+      wrong.check(p.rating >= 3.6 && p.rating <= 4.9 && Number.isInteger(Math.round(p.rating * 10)) && Math.abs(p.rating * 10 - Math.round(p.rating * 10)) < 1e-9, `${p.id} rating ${p.rating}`);
+      wrong.check(Number.isInteger(p.shippingDays) && p.shippingDays >= 3 && p.shippingDays <= 20, `${p.id} shippingDays ${p.shippingDays}`);
+      wrong.check(p.monthlyOrders >= 10, `${p.id} monthlyOrders ${p.monthlyOrders}`);
+      wrong.check(Number.isInteger(p.trendPct), `${p.id} trendPct ${p.trendPct}`);
+      wrong.check(/^202[3-6]-(0[1-9]|1[0-2])$/.test(p.launchMonth), `${p.id} launchMonth ${p.launchMonth}`);
+      // Launched before the history starts, so every week of it is a week on sale.
+      wrong.check(p.launchMonth < HISTORY_START.slice(0, 7), `${p.id} launched ${p.launchMonth}, inside the history`);
+      for (const [name, series] of Object.entries({ weeklyOrders: p.weeklyOrders, weeklyPriceCents: p.weeklyPriceCents, weeklyActiveAds: p.weeklyActiveAds })) {
+        wrong.check(series.length === HISTORY_WEEKS, `${p.id} ${name} has ${series.length} weeks`);
+        wrong.check(series.every((v) => Number.isInteger(v) && v >= 0), `${p.id} ${name} holds a negative or fractional value`);
+      }
+      wrong.check(p.weeklyPriceCents.every((cents) => cents % 100 === 99), `${p.id} a weekly price does not end in .99`);
     }
+    expect(wrong.list).toEqual([]);
+  });
+
+  it("derives orders, trend, price, ads and shipping from each product's own history", () => {
+    const wrong = breaches();
+    const adsRunning = new Map<string, number[]>();
+    for (const ad of getCatalog().ads) {
+      const weeks = adsRunning.get(ad.productId) ?? new Array<number>(HISTORY_WEEKS).fill(0);
+      const [from, to] = adWeeks(ad);
+      wrong.check(from === ad.startWeek && to >= from && to < HISTORY_WEEKS, `${ad.id} weeks ${from}-${to}`);
+      for (let week = from; week <= to; week++) weeks[week] += 1;
+      adsRunning.set(ad.productId, weeks);
+    }
+    const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+    const noAds = new Array<number>(HISTORY_WEEKS).fill(0);
+    const asOf = HISTORY_WEEKS - 1;
+    for (const p of products) {
+      const lastFour = sum(p.weeklyOrders.slice(-4));
+      const fourBefore = sum(p.weeklyOrders.slice(-8, -4));
+      // Orders a month are the last 4 weeks; the trend is them against the 4 weeks before.
+      wrong.check(p.monthlyOrders === lastFour, `${p.id} monthlyOrders ${p.monthlyOrders}, last 4 weeks ${lastFour}`);
+      const trend = fourBefore > 0 ? Math.round((lastFour / fourBefore - 1) * 100) : lastFour > 0 ? 100 : 0;
+      wrong.check(p.trendPct === trend, `${p.id} trendPct ${p.trendPct}, 4 weeks against 4 ${trend}`);
+      // The price is the as-of week's; the ads are those running in it.
+      wrong.check(p.priceCents === p.weeklyPriceCents[asOf], `${p.id} priceCents is not the last week's`);
+      wrong.check(p.adCount === p.weeklyActiveAds[asOf], `${p.id} adCount is not the last week's`);
+      const running = adsForProduct(p.id).filter((ad) => adWeeks(ad)[0] <= asOf && adWeeks(ad)[1] >= asOf).length;
+      wrong.check(p.adCount === running, `${p.id} adCount ${p.adCount}, ads running in the last week ${running}`);
+      // Every week's active ads are the product's ads whose weeks cover it.
+      const weekly = adsRunning.get(p.id) ?? noAds;
+      wrong.check(p.weeklyActiveAds.every((n, week) => n === weekly[week]), `${p.id} weeklyActiveAds differ from its ads' weeks`);
+      // Shipping is derived from cost and delivery time, with no random draw.
+      wrong.check(p.shippingCostCents === shippingCostFor(p.costCents, p.shippingDays), `${p.id} shippingCostCents`);
+    }
+    expect(wrong.list).toEqual([]);
   });
 
   it("derives engagement rates and links ads and stores to real catalog entries", () => {
     const catalog = getCatalog();
+    const wrong = breaches();
+    const platforms = new Set(["TikTok", "Facebook", "Instagram", "Pinterest"]);
+    const styles = new Set(["ugc", "studio", "lifestyle", "text-overlay", "comparison", "meme"]);
     for (const ad of catalog.ads) {
-      expect(getProduct(ad.productId)).toBeDefined();
-      expect(ad.engagementRatePct).toBe(Math.round((ad.engagements / ad.views) * 1000) / 10);
-      expect(["TikTok", "Facebook", "Instagram", "Pinterest"]).toContain(ad.platform);
-      expect(ad.hook).not.toMatch(/\d/);
+      const product = getProduct(ad.productId);
+      wrong.check(product !== undefined, `${ad.id} product ${ad.productId}`);
+      wrong.check(ad.engagementRatePct === Math.round((ad.engagements / ad.views) * 1000) / 10, `${ad.id} engagementRatePct`);
+      wrong.check(platforms.has(ad.platform), `${ad.id} platform ${ad.platform}`);
+      // A hook states no figure: its only digits are those of the product's name ("…, set of 3").
+      wrong.check(!/\d/.test(ad.hook.split(nameInSentence(product?.name ?? "")).join(" ")), `${ad.id} hook states a figure: ${ad.hook}`);
+      // Only videos have a length; TikTok runs only videos.
+      wrong.check(["video", "image", "carousel"].includes(ad.format), `${ad.id} format ${ad.format}`);
+      wrong.check((ad.lengthSeconds === null) === (ad.format !== "video"), `${ad.id} lengthSeconds ${ad.lengthSeconds} for ${ad.format}`);
+      wrong.check(ad.platform !== "TikTok" || ad.format === "video", `${ad.id} a TikTok ${ad.format}`);
+      wrong.check(styles.has(ad.visualStyle), `${ad.id} visualStyle ${ad.visualStyle}`);
+      wrong.check(Number.isInteger(ad.startWeek) && ad.startWeek >= 0 && ad.startWeek < HISTORY_WEEKS, `${ad.id} startWeek ${ad.startWeek}`);
+      wrong.check(Number.isInteger(ad.daysRunning) && ad.daysRunning > 0, `${ad.id} daysRunning ${ad.daysRunning}`);
     }
+    const productById = new Map(catalog.products.map((p) => [p.id, p]));
     for (const store of catalog.stores) {
-      expect(store.topProductIds.length).toBe(3);
-      for (const id of store.topProductIds) expect(getProduct(id)!.nicheId).toBe(store.nicheId);
+      const listed = store.listings.filter((l) => l.removedWeek === null);
+      // The store's figures come from its listings: the ones not removed are its products now.
+      wrong.check(store.productCount === listed.length, `${store.id} productCount ${store.productCount}, listed ${listed.length}`);
+      wrong.check(new Set(store.listings.map((l) => l.productId)).size === store.listings.length, `${store.id} lists a product twice`);
+      for (const l of store.listings) {
+        const where = `${store.id} listing ${l.productId}`;
+        wrong.check(productById.get(l.productId)?.nicheId === store.nicheId, `${where} is not a product of its niche`);
+        wrong.check(l.priceCents % 100 === 99, `${where} price`);
+        wrong.check(l.firstSeenWeek >= 0 && l.firstSeenWeek < HISTORY_WEEKS, `${where} firstSeenWeek`);
+        wrong.check(l.removedWeek === null || (l.removedWeek > l.firstSeenWeek && l.removedWeek < HISTORY_WEEKS), `${where} removedWeek`);
+        wrong.check((l.previousPriceCents === null) === (l.priceChangedWeek === null), `${where} price change half recorded`);
+        wrong.check(l.priceChangedWeek === null || (l.priceChangedWeek > l.firstSeenWeek && l.priceChangedWeek < HISTORY_WEEKS), `${where} priceChangedWeek`);
+      }
+      const storeOrders = (l: (typeof listed)[number]) => (productById.get(l.productId)!.monthlyOrders * l.orderSharePct) / 100;
+      const revenueCents = listed.reduce((total, l) => total + storeOrders(l) * l.priceCents, 0);
+      wrong.check(store.estMonthlyRevenueUsd === Math.round(revenueCents / 10000) * 100, `${store.id} estMonthlyRevenueUsd`);
+      // Its three best sellers, still listed, best first.
+      const best = listed
+        .slice()
+        .sort((a, b) => storeOrders(b) - storeOrders(a) || (a.productId < b.productId ? -1 : 1))
+        .slice(0, 3)
+        .map((l) => l.productId);
+      wrong.check(store.topProductIds.length === 3 && store.topProductIds.join() === best.join(), `${store.id} topProductIds ${store.topProductIds.join()}, best sellers ${best.join()}`);
     }
-    expect(new Set(catalog.stores.map((s) => s.name)).size).toBe(60);
+    expect(wrong.list).toEqual([]);
+    expect(new Set(catalog.stores.map((s) => s.name)).size).toBe(500);
+    expect(adsForProduct("P-0001").length).toBeGreaterThan(0);
     expect(adsForProduct("P-0001").every((ad) => ad.productId === "P-0001")).toBe(true);
-    expect(storesInNiche("jewelry")).toHaveLength(2);
+    // 500 stores over 60 niches: 8 or 9 each.
+    for (const niche of catalog.niches) expect([8, 9]).toContain(storesInNiche(niche.id).length);
   });
 
   it("computes niche statistics from the niche's products", () => {
@@ -231,7 +350,26 @@ describe("catalog retrieval", () => {
   it("matches catalog ids exactly", () => {
     expect(searchCatalog("tell me about P-0042").products[0].product.id).toBe("P-0042");
     expect(searchCatalog("S-001").stores[0].store.id).toBe("S-001");
-    expect(searchCatalog("A-0001").ads[0].ad.id).toBe("A-0001");
+    expect(searchCatalog("A-00001").ads[0].ad.id).toBe("A-00001");
+    expect(searchCatalog("A-20000").ads[0].ad.id).toBe("A-20000");
+  });
+
+  it("ranks a product whose whole name the query writes above names that only share its words", () => {
+    const top = (query: string) => searchCatalog(query).products[0];
+    expect(top("how should I price the pro yoga mat?")).toMatchObject({ product: { name: "Pro yoga mat" }, exactName: true });
+    expect(top("is the yoga mat any good")).toMatchObject({ product: { name: "Yoga mat" }, exactName: true });
+    expect(top("price the portable pet brush 2-pack")).toMatchObject({ product: { name: "Portable pet brush, 2-pack" }, exactName: true });
+    expect(top("magnetic phone mount").exactName).toBe(false);
+  });
+
+  it("splits a product name into its base and its pack or size edition", () => {
+    expect(nameParts("Portable pet brush, 2-pack")).toEqual({ base: "Portable pet brush", edition: "2-pack" });
+    expect(nameParts("Pro yoga mat")).toEqual({ base: "Pro yoga mat", edition: null });
+    // Every catalog name is a plain name or a plain name of the catalog in an edition.
+    const names = new Set(getCatalog().products.map((p) => p.name));
+    const bases = new Set(getCatalog().products.map((p) => nameParts(p.name).base));
+    for (const base of bases) expect(base).not.toContain(",");
+    expect([...bases].filter((b) => !names.has(b))).toEqual([]);
   });
 
   it("returns ranked lists within the limit and nothing for unknown subjects", () => {
@@ -279,5 +417,6 @@ describe("tokens and formats", () => {
     expect(formatChange(-7)).toBe("-7%");
     expect(formatChange(0)).toBe("0%");
     expect(formatPercent(72)).toBe("72%");
+    expect([formatCountOf(1, "ad"), formatCountOf(0, "ad"), formatCountOf(1200, "active ad")]).toEqual(["1 ad", "0 ads", "1,200 active ads"]);
   });
 });

@@ -25,7 +25,12 @@ interface Case {
 }
 
 const top = (nicheId: string, row = 1) => rankWinningProducts(productsInNiche(nicheId))[row - 1].id;
-const byType = (type: string) => getCatalog().products.find((p) => p.productType === type)!.id;
+/** The product with exactly this name: the one a merchant who writes the name means, over its editions ("Yoga mat, 2-pack"). */
+const byName = (name: string) => {
+  const product = getCatalog().products.find((p) => p.name === name);
+  if (!product) throw new Error(`The sample catalog has no product named "${name}"`);
+  return product.id;
+};
 
 /** Runs a conversation through the analyst, feeding it its own earlier answers. */
 function converse(turns: string[]): AnalystAnswer {
@@ -41,24 +46,32 @@ function converse(turns: string[]): AnalystAnswer {
 
 const CASES: Case[] = [
   // Products the catalog holds
-  { ask: ["Is a posture corrector a good product to sell?"], intent: "verdict", about: { product: byType("posture corrector") }, says: [/Verdict: (Sell|Test carefully|Avoid)\./, /three numbers/] },
-  { ask: ["Write a product description for a magnetic phone mount"], intent: "copy", about: { product: "P-0067" }, says: [/Magnetic car phone mount/, /What I could not fill/] },
-  { ask: ["What ad budget should I set for the yoga mat on Meta?"], intent: "budget", about: { product: byType("yoga mat") }, says: [/Break-even CPA/, /on Meta/, /per ad set per day/] },
-  { ask: ["What ROAS do I need for the portable pet brush?"], intent: "budget", about: { product: "P-0001" }, says: [/Break-even ROAS/, /Target ROAS/] },
+  { ask: ["Is a posture corrector a good product to sell?"], intent: "verdict", about: { product: byName("Posture corrector") }, says: [/Verdict: (Sell|Test carefully|Avoid)\./, /three numbers/] },
+  { ask: ["Write a product description for a magnetic phone mount"], intent: "copy", about: { product: byName("Magnetic car phone mount") }, says: [/Magnetic car phone mount/, /What I could not fill/] },
+  { ask: ["What ad budget should I set for the yoga mat on Meta?"], intent: "budget", about: { product: byName("Yoga mat") }, says: [/Break-even CPA/, /on Meta/, /per ad set per day/] },
+  { ask: ["What ROAS do I need for the portable pet brush?"], intent: "budget", about: { product: byName("Portable pet brush") }, says: [/Break-even ROAS/, /Target ROAS/] },
   { ask: ["Break-even CPA for P-0001?"], intent: "budget", about: { product: "P-0001" } },
-  { ask: ["How should I price the pro yoga mat?"], intent: "pricing", about: { product: byType("yoga mat") } },
-  { ask: ["Give me ad hooks for the yoga mat"], intent: "ads", about: { product: byType("yoga mat") } },
-  { ask: ["Write a product page for the self-cleaning pet brush"], intent: "copy", about: { product: "P-0005" }, says: [/\[Main benefit/] },
-  { ask: ["Should I sell the clear phone case?"], intent: "verdict", about: { product: "P-0055" } },
+  { ask: ["How should I price the pro yoga mat?"], intent: "pricing", about: { product: byName("Pro yoga mat") } },
+  { ask: ["Give me ad hooks for the yoga mat"], intent: "ads", about: { product: byName("Yoga mat") } },
+  { ask: ["Write a product page for the self-cleaning pet brush"], intent: "copy", about: { product: byName("Self-cleaning pet brush") }, says: [/\[Main benefit/] },
+  { ask: ["Should I sell the clear phone case?"], intent: "verdict", about: { product: byName("Clear phone case") } },
   { ask: ["Is P-0042 worth selling?"], intent: "verdict", about: { product: "P-0042" } },
-  { ask: ["Is the electric neck massager a good product?"], intent: "verdict", about: { product: "P-0179" } },
+  { ask: ["Is the electric neck massager a good product?"], intent: "verdict", about: { product: byName("Electric neck massager") } },
+  // A product's own words are not the task: a "video doorbell" priced, a "headrest hook" advertised
+  { ask: ["How should I price the video doorbell?"], intent: "pricing", about: { product: byName("Video doorbell") } },
+  { ask: ["Ad hooks for the headrest hook"], intent: "ads", about: { product: byName("Headrest hook") } },
+  // Pack and size editions: the one named is the one answered, and only when it is named
+  { ask: ["How should I price the portable pet brush 2-pack?"], intent: "pricing", about: { product: byName("Portable pet brush, 2-pack") } },
+  { ask: ["What ad budget should I set for the pro yoga mat XL?"], intent: "budget", about: { product: byName("Pro yoga mat, XL") } },
+  { ask: ["Is the compact yoga mat, pro edition worth selling?"], intent: "verdict", about: { product: byName("Compact yoga mat, pro edition") } },
 
   // Products it does not hold: said first, substitutes named, not counted
   { ask: ["What should I price a pet hair remover at?"], substitutes: true, unanswered: "no-match", says: [/^## The sample catalog has no pet hair remover/] },
   { ask: ["Write a product description for a dog sweater"], substitutes: true, unanswered: "no-match", says: [/has no dog sweater/] },
   { ask: ["What ad budget should I set for a kitchen zorbonator?"], substitutes: true, unanswered: "no-match", says: [/has no kitchen zorbonator/] },
   { ask: ["Is a cat tree a good product to sell?"], substitutes: true, unanswered: "no-match", says: [/has no cat tree/] },
-  { ask: ["What should I price a unicorn saddle at?"], unanswered: "no-match", says: [/has no unicorn saddle/] },
+  { ask: ["What should I price a unicorn saddle at?"], substitutes: true, unanswered: "no-match", says: [/^## The sample catalog has no unicorn saddle/] },
+  { ask: ["What should I price a quantum flux capacitor at?"], unanswered: "no-match", says: [/^## The sample catalog has no quantum flux capacitor/] },
   { ask: ["Find winning products in vintage tractors"], intent: "no-match", unanswered: "no-match", says: [/couldn't find "vintage tractors"/] },
 
   // Follow-ups keep the subject: pronouns and rows of the last table
@@ -67,10 +80,12 @@ const CASES: Case[] = [
   { ask: ["Find winning products in kitchen gadgets", "is the first one a good product to sell?"], intent: "verdict", about: { product: top("kitchen-gadgets", 1) } },
   { ask: ["Find winning products in home fitness", "what ad budget for number 3?"], intent: "budget", about: { product: top("home-fitness", 3) } },
   { ask: ["Find winning products in jewelry", "how should I price the last one?"], intent: "pricing", about: { product: top("jewelry", 8) } },
-  { ask: ["How should I price the pro yoga mat?", "what budget should I set for it on TikTok?"], intent: "budget", about: { product: byType("yoga mat") }, says: [/on TikTok/] },
-  { ask: ["Is a posture corrector a good product to sell?", "write a description for it"], intent: "copy", about: { product: byType("posture corrector") } },
+  { ask: ["How should I price the pro yoga mat?", "what budget should I set for it on TikTok?"], intent: "budget", about: { product: byName("Pro yoga mat") }, says: [/on TikTok/] },
+  { ask: ["Is a posture corrector a good product to sell?", "write a description for it"], intent: "copy", about: { product: byName("Posture corrector") } },
   { ask: ["Find winning products in home fitness", "what about their ads?"], intent: "ads", about: { niche: "Home fitness" } },
-  { ask: ["Give me ad hooks for the yoga mat", "and the break-even CPA for it?"], intent: "budget", about: { product: byType("yoga mat") } },
+  { ask: ["Give me ad hooks for the yoga mat", "and the break-even CPA for it?"], intent: "budget", about: { product: byName("Yoga mat") } },
+  // A niche's own name is the niche, even when product names carry it ("Cycling gloves")
+  { ask: ["Ad hooks for fishing", "and for cycling?"], intent: "ads", about: { niche: "Ad angles for Cycling" } },
 
   // Niches, comparisons, stores
   { ask: ["Compare pet supplies vs jewelry"], intent: "compare", says: [/Pet supplies/, /Jewelry/] },

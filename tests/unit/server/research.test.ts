@@ -80,4 +80,15 @@ describe("checking an answer against what was retrieved", () => {
     expect(follow.records.some((r) => r.kind === "product")).toBe(true);
     expect(follow.records.map((r) => r.n)).toEqual(follow.records.map((_, i) => i + 1));
   });
+
+  it("tells the model the trend's window: the last 4 weeks against the 4 before", () => {
+    const { records } = retrieveFromCatalog([{ role: "user", content: "How should I price the pro yoga mat?" }]);
+    const product = records.find((r) => r.kind === "product")!;
+    const niche = records.find((r) => r.kind === "niche")!;
+    // The product named in full leads the products sent.
+    expect(product.title).toMatch(/ Pro yoga mat$/);
+    expect(product.text).toMatch(/orders in the last 4 weeks, 4-week trend [+-]?\d+% \(against the 4 weeks before\)/);
+    expect(niche.text).toMatch(/median 4-week trend/);
+    for (const r of records) expect(r.text).not.toMatch(/30-day|30 days/);
+  });
 });
