@@ -47,7 +47,7 @@ export interface Product {
   /** marginCents / priceCents, as a whole percent. */
   readonly marginPct: number;
   readonly monthlyOrders: number;
-  /** Change in orders over the last 30 days, whole percent. */
+  /** Orders in the last 4 weeks against the 4 weeks before, whole percent. */
   readonly trendPct: number;
   /** Active ads seen for the product across platforms. */
   readonly adCount: number;
@@ -395,6 +395,16 @@ const STILL_STYLES: readonly (readonly [VisualStyle, number])[] = [
   ["comparison", 15],
 ];
 
+/**
+ * How long an ad has run as of its last week seen: at most the days since it was first seen
+ * (an ad first seen last week cannot have run for months); some stopped well before the end.
+ */
+function daysRunningFrom(rng: Prng, startWeek: number): number {
+  const weeksLeft = HISTORY_WEEKS - startWeek;
+  const weeks = rng.next() < 0.5 ? weeksLeft : rng.int(1, weeksLeft);
+  return Math.max(1, weeks * 7 - rng.int(0, 6));
+}
+
 function makeAd(rng: Prng, index: number, product: DraftProduct, seed: NicheSeed, weeklyOrders: readonly number[]): Ad {
   const platform = rng.weighted<AdPlatform>([
     ["TikTok", 40],
@@ -423,7 +433,7 @@ function makeAd(rng: Prng, index: number, product: DraftProduct, seed: NicheSeed
     platform,
     angle,
     hook: writeHook(angle, product.naming, seed),
-    daysRunning: rng.int(2, 150),
+    daysRunning: daysRunningFrom(rng, startWeek),
     views,
     engagements,
     engagementRatePct: engagementRateOf(engagements, views),
@@ -528,7 +538,8 @@ export function generateCatalog(seed: string = CATALOG_SEED): MarketCatalog {
   let carry = 0;
   drafts.forEach((draft, i) => {
     carry += (weights[i] / weightTotal) * CATALOG_SIZE.ads;
-    const count = Math.floor(carry);
+    // The last product takes what rounding left, so the total is exactly CATALOG_SIZE.ads.
+    const count = i === drafts.length - 1 ? CATALOG_SIZE.ads - ads.length : Math.floor(carry);
     carry -= count;
     for (let n = 0; n < count; n++) {
       const ad = makeAd(rng, ads.length + 1, draft, seedById.get(draft.nicheId)!, history[i].orders);
