@@ -1,0 +1,321 @@
+/**
+ * /ai-explore, the winning-product Explorer: catalog products with their winning score, filtered,
+ * sorted, searched and paged, the whole view in the address (shareable, reloadable, back/forward);
+ * a product's panel at `?product=<id>`; the score's measured precision; the CSV of the view.
+ */
+import { useSearchParams } from "@remix-run/react";
+import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Download, Lock, RefreshCw, Search, SearchX, SlidersHorizontal, X } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ALLOWANCES } from "~/domain/counters";
+import { openUpgradeModal } from "~/features/billing";
+import { errorMessage } from "~/lib/http";
+import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx } from "~/ui";
+import { BacktestCard } from "./backtest-card";
+import { exportCsvHref } from "./explorer-client";
+import {
+  PAGE_SIZE,
+  PRODUCT_PARAM,
+  activeFilterCount,
+  apiQuery,
+  clearFilters,
+  pageCount,
+  parseView,
+  toggleSort,
+  withFilter,
+  writeView,
+  type ExplorerView,
+  type FilterKey,
+  type SortKey,
+} from "./explorer-query";
+import { Filters } from "./filters";
+import { longWeek } from "./format";
+import { ProductPanel } from "./product-panel";
+import { Pager, ResultCards, ResultsSkeleton, ResultsTable } from "./results";
+import { useExplorerPage, useNiches, useSavedLists } from "./use-explorer";
+
+const SORT_LABELS: Record<SortKey, string> = {
+  score: "Winning score",
+  orders: "Orders, last 4 weeks",
+  trend: "Orders trend",
+  margin: "Margin",
+  price: "Price",
+  ads: "Active ads",
+  newest: "Newest",
+};
+
+export function ExplorerScreen() {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parseView(params), [params]);
+  const query = apiQuery(view);
+  const page = useExplorerPage(query);
+  const niches = useNiches();
+  const lists = useSavedLists();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const productId = params.get(PRODUCT_PARAM);
+
+  const setView = useCallback(
+    (next: ExplorerView, { replace = false }: { replace?: boolean } = {}) => {
+      setParams((current) => writeView(next, current), { replace, preventScrollReset: true });
+    },
+    [setParams],
+  );
+  const setFilter = <K extends FilterKey>(key: K, value: ExplorerView[K]) => setView(withFilter(view, key, value));
+  const clear = () => setView(clearFilters(view));
+  const closeProduct = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PRODUCT_PARAM);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  const data = page.data;
+  const filterCount = activeFilterCount({ ...view, q: undefined });
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="explorer-screen">
+      <PageHeader
+        title="Explorer"
+        description="Winning products from the catalog, ranked by a score that shows its reasons. Filter, open a product to see why it scores what it does, and save the ones to test."
+        actions={
+          <a
+            href={exportCsvHref(apiQuery(view))}
+            download
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+            data-testid="explorer-export"
+          >
+            <Download className="size-3.5" aria-hidden />
+            Export CSV
+          </a>
+        }
+      />
+      <p className="mt-3 flex flex-wrap items-center gap-2 text-[13px] text-muted" data-testid="explorer-provenance">
+        <Badge tone="warning">Sample data</Badge>
+        <span>
+          Generated sample catalog{data ? `, as of the week of ${longWeek(data.asOf)}` : ""}. Your imports are labelled as yours.
+        </span>
+      </p>
+
+      <div className="mt-5">
+        <BacktestCard />
+      </div>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[15.5rem_minmax(0,1fr)] lg:gap-8">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <h2 className="mb-3 text-sm font-semibold text-fg">Filters</h2>
+          <Filters view={view} niches={niches.data} lists={lists.data} onChange={setFilter} onClear={clear} idPrefix="filters" />
+        </aside>
+
+        <div className="min-w-0" ref={resultsRef}>
+          <Toolbar view={view} setView={setView} filterCount={filterCount} onOpenFilters={() => setFiltersOpen(true)} />
+
+          {data?.planCap != null && (
+            <div className="mt-4 flex flex-col gap-2 rounded-xl border border-brand/30 bg-brand-soft px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid="explorer-cap">
+              <p className="flex items-start gap-2 text-fg">
+                <Lock className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
+                <span>
+                  Showing the top {data.planCap.toLocaleString("en-US")} of {data.total.toLocaleString("en-US")}. Upgrade to see all.
+                </span>
+              </p>
+              <Button
+                size="sm"
+                onClick={() =>
+                  openUpgradeModal({
+                    feature: "generate",
+                    title: ALLOWANCES.explorerResults.limitTitle,
+                    message: `The Free plan reads the top ${data.planCap} of each search. Growth shows all ${data.total.toLocaleString("en-US")} matches, with every page and the full CSV.`,
+                    limitLabel: `Top ${data.planCap} of ${data.total.toLocaleString("en-US")} shown`,
+                  })
+                }
+                data-testid="explorer-upgrade"
+              >
+                Upgrade
+              </Button>
+            </div>
+          )}
+
+          <div className="mt-4" aria-busy={page.isFetching || undefined} aria-live="polite" data-testid="explorer-results">
+            {page.isPending ? (
+              <ResultsSkeleton />
+            ) : !data ? (
+              <div role="alert" className="flex flex-col items-center rounded-2xl border border-warning/35 bg-warning/10 px-6 py-10 text-center" data-testid="explorer-error">
+                <AlertTriangle className="size-6 text-warning" aria-hidden />
+                <p className="mt-3 font-semibold text-fg">Couldn't load the products</p>
+                <p className="mt-1 text-sm text-muted">{errorMessage(page.error, "Something went wrong on our side.")}</p>
+                <Button variant="secondary" size="sm" className="mt-4" loading={page.isFetching} icon={<RefreshCw className="size-3.5" aria-hidden />} onClick={() => void page.refetch()} data-testid="explorer-retry">
+                  Try again
+                </Button>
+              </div>
+            ) : data.total === 0 ? (
+              <EmptyState
+                icon={SearchX}
+                title="No products match these filters"
+                description="Loosen a filter or two, or start again from the whole catalog."
+                action={
+                  <Button variant="secondary" onClick={clear} data-testid="explorer-clear">
+                    Clear filters
+                  </Button>
+                }
+                className="bg-surface"
+              />
+            ) : data.data.length === 0 ? (
+              <EmptyState
+                icon={Lock}
+                title="This page is past what your plan shows"
+                description={`Your plan reads the top ${data.visibleTotal.toLocaleString("en-US")} results of each search.`}
+                action={
+                  <Button variant="secondary" onClick={() => setView({ ...view, page: 1 })}>
+                    Back to page 1
+                  </Button>
+                }
+              />
+            ) : (
+              <div className={cx("space-y-4 transition-opacity", page.isPlaceholderData && "opacity-60")}>
+                {page.isRefetchError && (
+                  <p role="alert" className="flex items-center gap-2 rounded-lg border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning">
+                    <AlertTriangle className="size-4 shrink-0" aria-hidden />
+                    Couldn't refresh the results; showing the last ones we had.
+                  </p>
+                )}
+                <div className="hidden md:block">
+                  <ResultsTable rows={data.data} view={view} onSort={(key) => setView(toggleSort(view, key))} />
+                </div>
+                <div className="md:hidden">
+                  <ResultCards rows={data.data} />
+                </div>
+                <Pager
+                  page={view.page}
+                  pages={pageCount(data.visibleTotal, data.pageSize)}
+                  shown={data.data.length}
+                  total={data.visibleTotal}
+                  pageSize={data.pageSize || PAGE_SIZE}
+                  onPage={(n) => {
+                    setView({ ...view, page: n });
+                    resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+                  }}
+                />
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <Dialog open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" data-testid="filters-sheet" footer={<Button onClick={() => setFiltersOpen(false)}>Show {data ? data.total.toLocaleString("en-US") : ""} results</Button>}>
+        <Filters view={view} niches={niches.data} lists={lists.data} onChange={setFilter} onClear={clear} idPrefix="sheet" />
+      </Dialog>
+
+      <ProductPanel productId={productId} onClose={closeProduct} />
+    </div>
+  );
+}
+
+function Toolbar({
+  view,
+  setView,
+  filterCount,
+  onOpenFilters,
+}: {
+  view: ExplorerView;
+  setView: (next: ExplorerView, options?: { replace?: boolean }) => void;
+  filterCount: number;
+  onOpenFilters: () => void;
+}) {
+  const [text, setText] = useState(view.q ?? "");
+  const typed = useRef(false);
+  // The address changed under us (back/forward, Clear filters): show its search.
+  useEffect(() => {
+    if (!typed.current) setText(view.q ?? "");
+  }, [view.q]);
+  // Typing searches after a pause; one history entry per search, not per key.
+  useEffect(() => {
+    if (!typed.current) return;
+    const t = setTimeout(() => {
+      typed.current = false;
+      if ((text.trim() || undefined) !== view.q) setView(withFilter(view, "q", text.trim() || undefined), { replace: true });
+    }, 350);
+    return () => clearTimeout(t);
+  }, [text, view, setView]);
+
+  const OrderIcon = view.order === "desc" ? ArrowDownWideNarrow : ArrowUpNarrowWide;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <form
+        role="search"
+        className="relative min-w-0 flex-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          typed.current = false;
+          setView(withFilter(view, "q", text.trim() || undefined));
+        }}
+      >
+        <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" aria-hidden />
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => {
+            typed.current = true;
+            setText(e.target.value);
+          }}
+          placeholder="Search products"
+          aria-label="Search product names and types"
+          className="h-10 pl-10 pr-10"
+          maxLength={120}
+          data-testid="explorer-search"
+        />
+        {text && (
+          <IconButton
+            label="Clear search"
+            size="sm"
+            className="absolute right-1 top-1/2 -translate-y-1/2"
+            onClick={() => {
+              typed.current = false;
+              setText("");
+              setView(withFilter(view, "q", undefined));
+            }}
+          >
+            <X className="size-4" aria-hidden />
+          </IconButton>
+        )}
+      </form>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          className="h-10 lg:hidden"
+          icon={<SlidersHorizontal className="size-4" aria-hidden />}
+          onClick={onOpenFilters}
+          data-testid="explorer-filters-button"
+        >
+          Filters{filterCount ? ` (${filterCount})` : ""}
+        </Button>
+        <label className="sr-only" htmlFor="explorer-sort">
+          Sort by
+        </label>
+        <Select
+          id="explorer-sort"
+          className="h-10 min-w-0 text-sm sm:w-52 sm:text-sm"
+          value={view.sort}
+          onChange={(e) => setView(withFilter(view, "sort", e.target.value as SortKey))}
+          data-testid="explorer-sort"
+        >
+          {(Object.keys(SORT_LABELS) as SortKey[]).map((k) => (
+            <option key={k} value={k}>
+              Sort: {SORT_LABELS[k]}
+            </option>
+          ))}
+        </Select>
+        <IconButton
+          label={view.order === "desc" ? "Highest first: switch to lowest first" : "Lowest first: switch to highest first"}
+          tooltip
+          className="size-10 border border-line bg-surface"
+          onClick={() => setView(withFilter(view, "order", view.order === "desc" ? "asc" : "desc"))}
+          data-testid="explorer-order"
+        >
+          <OrderIcon className="size-4" aria-hidden />
+        </IconButton>
+      </div>
+    </div>
+  );
+}

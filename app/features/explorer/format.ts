@@ -1,0 +1,53 @@
+/** How the Explorer writes money, counts and changes. Money arrives in cents. */
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export const NOT_IN_RECORD = "Not in the record";
+
+export function money(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Whole dollars for axes and compact places ($25). */
+export function moneyWhole(cents: number): string {
+  return usdWhole.format(cents / 100);
+}
+
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** "+12%", "−8%", "0%". */
+export function change(pct: number): string {
+  if (pct > 0) return `+${pct}%`;
+  if (pct < 0) return `−${Math.abs(pct)}%`;
+  return "0%";
+}
+
+/** A week's Monday as "Mar 3". */
+export function shortWeek(weekOf: string): string {
+  const d = new Date(`${weekOf}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return weekOf;
+  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** A week's Monday as "March 3, 2026". */
+export function longWeek(weekOf: string): string {
+  const d = new Date(`${weekOf}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return weekOf;
+  return d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+export function capitalize(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/**
+ * What a sale keeps at the listed price: price − supplier cost − shipping cost. Null when the
+ * record lacks the cost or the shipping cost: never guessed.
+ */
+export function keptPerSale(priceCents: number, costCents: number | null, shippingCostCents: number | null): number | null {
+  if (costCents === null || shippingCostCents === null) return null;
+  return priceCents - costCents - shippingCostCents;
+}

@@ -1,0 +1,2 @@
+/** The Explorer's public face: routes and other features import only what is listed here. */
+export { ExplorerScreen } from "./explorer-screen";
