@@ -12,6 +12,7 @@ import { catalog } from "./catalog";
 import { chats } from "./chats";
 import { dev } from "./dev";
 import { health } from "./health";
+import { marketReports } from "./market-reports";
 import { newsletter } from "./newsletter";
 import { projects } from "./projects";
 import { usage } from "./usage";
@@ -54,6 +55,7 @@ export function createApi() {
   api.route("/", chats);
   api.route("/", projects);
   api.route("/", catalog);
+  api.route("/", marketReports);
   api.route("/", urlInspections);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
