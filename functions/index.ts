@@ -10,6 +10,7 @@ import { auth } from "./auth";
 import { createBilling } from "./billing";
 import { catalog } from "./catalog";
 import { chats } from "./chats";
+import { competitors } from "./competitors";
 import { dev } from "./dev";
 import { health } from "./health";
 import { marketReports } from "./market-reports";
@@ -55,6 +56,7 @@ export function createApi() {
   api.route("/", chats);
   api.route("/", projects);
   api.route("/", catalog);
+  api.route("/", competitors);
   api.route("/", marketReports);
   api.route("/", urlInspections);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.

@@ -212,12 +212,57 @@ export type Competitor = z.infer<typeof CompetitorSchema>;
 
 export const CompetitorDetailSchema = CompetitorSchema.extend({
   hasBestSellingOrder: z.boolean(),
+  bestSellersFrom: z
+    .enum(["store", "estimate"])
+    .nullable()
+    .meta({ description: "store: the store's own best-selling sort; estimate: the sample data's estimated orders; null: neither" }),
   priceBands: z.array(z.object({ label: z.string(), fromCents: z.number().int(), toCents: z.number().int().nullable(), count: z.number().int() })),
   listings: z.array(StoreListingSchema),
   changes: z.array(StoreChangeSchema),
   snapshots: z.array(z.object({ takenAt: z.string(), productCount: z.number().int(), status: z.string(), message: z.string().nullable() })),
 }).meta({ id: "CompetitorDetail" });
 export type CompetitorDetail = z.infer<typeof CompetitorDetailSchema>;
+export type StoreListing = z.infer<typeof StoreListingSchema>;
+export type StoreChange = z.infer<typeof StoreChangeSchema>;
+export type PriceBand = CompetitorDetail["priceBands"][number];
+
+export const CompetitorListSchema = z
+  .object({
+    data: z.array(CompetitorSchema),
+    used: z.number().int().meta({ description: "Stores the caller tracks" }),
+    limit: z.number().int().meta({ description: "Stores the caller's plan may track (ALLOWANCES.trackedStores)" }),
+  })
+  .meta({ id: "CompetitorList" });
+export type CompetitorList = z.infer<typeof CompetitorListSchema>;
+
+export const SampleStoreSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    niche: z.string().nullable(),
+    platform: z.string(),
+    productCount: z.number().int(),
+    estMonthlyRevenueUsd: z.number().int().nullable(),
+    trackedId: z.string().nullable().meta({ description: "The caller's competitor id when already tracked" }),
+    isSampleData: z.literal(true),
+  })
+  .meta({ id: "SampleStore" });
+export type SampleStore = z.infer<typeof SampleStoreSchema>;
+
+export const CompetitorComparisonSchema = z
+  .object({
+    stores: z.array(
+      CompetitorSchema.extend({
+        medianPriceCents: z.number().int().nullable(),
+        minPriceCents: z.number().int().nullable(),
+        maxPriceCents: z.number().int().nullable(),
+        priceBands: CompetitorDetailSchema.shape.priceBands,
+        bestSellers: z.array(StoreListingSchema),
+      }),
+    ),
+  })
+  .meta({ id: "CompetitorComparison" });
+export type CompetitorComparison = z.infer<typeof CompetitorComparisonSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Deep market analysis
