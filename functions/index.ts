@@ -13,6 +13,7 @@ import { chats } from "./chats";
 import { competitors } from "./competitors";
 import { dev } from "./dev";
 import { health } from "./health";
+import { intelligence } from "./intelligence";
 import { marketReports } from "./market-reports";
 import { newsletter } from "./newsletter";
 import { projects } from "./projects";
@@ -56,6 +57,7 @@ export function createApi() {
   api.route("/", chats);
   api.route("/", projects);
   api.route("/", catalog);
+  api.route("/", intelligence);
   api.route("/", competitors);
   api.route("/", marketReports);
   api.route("/", urlInspections);
