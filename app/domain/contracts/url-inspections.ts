@@ -116,6 +116,18 @@ export const UrlInspectionSchema = z
   })
   .meta({ id: "UrlInspection" });
 
+/** GET /api/url-inspections/image?url=…: one product image, fetched through the guard for the screen's thumbnails. */
+export const InspectionImageQuerySchema = z.object({
+  url: z
+    .string({ error: "url must be one image address" })
+    .trim()
+    .min(1, { message: "url cannot be empty" })
+    .max(URL_INSPECTION_MAX_LENGTH, { message: `url is too long (${URL_INSPECTION_MAX_LENGTH} characters at most)` }),
+});
+
+/** Image types the thumbnail proxy passes on (no SVG: it can carry scripts). */
+export const INSPECTION_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"] as const;
+
 export type UrlInspectionBody = z.input<typeof UrlInspectionBodySchema>;
 export type UrlInspection = z.infer<typeof UrlInspectionSchema>;
 export type UrlDecision = z.infer<typeof UrlDecisionSchema>;

@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   aiByUser: { limit: 20, windowMs: MINUTE },
   /** URL inspections (/scraping-test), per user: each may make up to four outbound requests. */
   urlInspectionByUser: { limit: 30, windowMs: 5 * MINUTE },
+  /** Thumbnails of inspected products (up to 8 an inspection), per user. */
+  inspectionImageByUser: { limit: 240, windowMs: 5 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;

@@ -6,9 +6,12 @@
  * those refusals; otherwise it was allowed, and the hops shown are those of the first request
  * that got an answer.
  */
-import type { UrlDecision, UrlInspection } from "~/domain/contracts/url-inspections";
+import { INSPECTION_IMAGE_TYPES, type UrlDecision, type UrlInspection } from "~/domain/contracts/url-inspections";
 import { extractProduct, type ExtractOptions } from "./product-extractor";
-import { checkUrl, createGuardedFetcher, type GuardedFetchOptions } from "./url-guard";
+import { checkUrl, createGuardedFetcher, guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "./url-guard";
+
+/** Size cap of one thumbnail. */
+export const INSPECTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface InspectionDeps {
   /** URL_GUARD_ALLOW_LOOPBACK=on (test suites only; production refuses it). */
@@ -43,4 +46,22 @@ export async function inspectUrl(input: string, deps: InspectionDeps): Promise<U
     decision = { allowed: true, url: shown?.url ?? check.url.href, hops: shown?.hops ?? [] };
   }
   return { url: check.url.href, decision, extraction, timings: { totalMs: now() - started } };
+}
+
+/**
+ * One product image for the screen's thumbnails (the app's content security policy loads images
+ * from its own origin only). Fetched through the guard like everything else: a refusal throws
+ * the guard's AppError; only raster image types pass, never SVG or HTML.
+ */
+export async function fetchInspectionImage(url: string, deps: InspectionDeps): Promise<GuardedResponse> {
+  // `return await`: workerd reports a promise that is already rejected when an async function
+  // hands it on (a refusal before any request) as an unhandled rejection.
+  return await guardedFetch(url, {
+    allowLoopbackForTests: deps.allowLoopbackForTests,
+    timeoutMs: deps.timeoutMs,
+    fetchImpl: deps.fetchImpl,
+    accept: INSPECTION_IMAGE_TYPES,
+    maxBytes: INSPECTION_IMAGE_MAX_BYTES,
+    responseType: "bytes",
+  });
 }

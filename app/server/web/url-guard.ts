@@ -447,6 +447,8 @@ export interface GuardedFetchOptions {
   accept?: readonly string[];
   /** At most this many redirects are followed (default and ceiling 5). */
   maxRedirects?: number;
+  /** "text" (the default) decodes the body by its charset; "bytes" leaves `body` empty (images). */
+  responseType?: "text" | "bytes";
   /** Extra request headers (an Accept, say); the guard sets its own User-Agent. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -460,7 +462,10 @@ export interface GuardedResponse {
   status: number;
   /** The media type without parameters, lower-cased; null when the answer named none. */
   contentType: string | null;
+  /** The body as text ("" for responseType "bytes"). */
   body: string;
+  /** The body as it arrived. */
+  data: Uint8Array<ArrayBuffer>;
   bytes: number;
   /** Every URL requested in order, the final one included. */
   hops: Hop[];
@@ -535,19 +540,28 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
   const hops: Hop[] = [];
   const visited = new Set<string>();
 
+  // Until the answer's head arrives, running out of time aborts the request. While the body
+  // streams, it stops the reads and cancels the stream instead: workerd reports an abort (or a
+  // cancel) that lands on a pending read as an unhandled rejection, a released lock it does not.
   const controller = new AbortController();
+  let phase: "head" | "body" = "head";
   let timedOut = false;
+  let rejectStopped: (reason: Error) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    rejectStopped = reject;
+  });
+  stopped.catch(() => {});
+  const stop = () => {
+    rejectStopped(new Error("stopped"));
+    if (phase === "head") controller.abort();
+  };
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    stop();
   }, timeoutMs);
-  const onCallerAbort = () => controller.abort();
+  const onCallerAbort = () => stop();
+  if (options.signal?.aborted) stop();
   options.signal?.addEventListener("abort", onCallerAbort);
-  // Rejects when the time is up, so a read that ignores the abort cannot hang the guard.
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener("abort", () => reject(new Error("aborted")));
-  });
-  aborted.catch(() => {});
 
   const timeoutError = (url: string) =>
     refusalError("timeout", `Refused ${displayUrl(url)}: no complete answer within the ${formatMs(timeoutMs)} time limit`, url, hops, timeoutMs);
@@ -576,7 +590,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
         });
         // If the time runs out first, the late answer is dropped (and its body released).
         pending.then((late) => (controller.signal.aborted ? late.body?.cancel().catch(() => {}) : undefined)).catch(() => {});
-        res = await Promise.race([pending, aborted]);
+        res = await Promise.race([pending, stopped]);
       } catch (err) {
         if (timedOut) throw timeoutError(href);
         if (options.signal?.aborted) throw cancelledError();
@@ -631,12 +645,15 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
       const chunks: Uint8Array[] = [];
       let bytes = 0;
       if (res.body) {
-        const reader = res.body.getReader();
+        phase = "body";
+        const body = res.body;
+        const reader = body.getReader();
+        reader.closed.catch(() => {});
         try {
           for (;;) {
             const read = reader.read();
             read.catch(() => {});
-            const { done, value } = await Promise.race([read, aborted]);
+            const { done, value } = await Promise.race([read, stopped]);
             if (done) break;
             bytes += value.byteLength;
             if (bytes > maxBytes) {
@@ -647,7 +664,12 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
           }
         } catch (err) {
           if (guardRefusalOf(err)) throw err;
-          reader.cancel().catch(() => {});
+          try {
+            reader.releaseLock();
+          } catch {
+            // already released
+          }
+          body.cancel().catch(() => {});
           if (timedOut) throw timeoutError(href);
           if (options.signal?.aborted) throw cancelledError();
           throw refusalError("network", `Could not read the answer of ${check.display}: ${err instanceof Error ? err.message : "the connection broke"}`, href, hops, undefined, err);
@@ -663,7 +685,8 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
         finalUrl: href,
         status: res.status,
         contentType: type,
-        body: decode(all, charset),
+        body: options.responseType === "bytes" ? "" : decode(all, charset),
+        data: all,
         bytes,
         hops,
         timings: { totalMs: Date.now() - started },
@@ -678,7 +701,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
 /** A guarded fetch with its policy bound (loopback allowance, fetch, default caps); per-call options override the caps. */
 export type GuardedFetcher = (
   url: string,
-  options?: Pick<GuardedFetchOptions, "accept" | "maxBytes" | "timeoutMs" | "headers" | "signal">,
+  options?: Pick<GuardedFetchOptions, "accept" | "maxBytes" | "timeoutMs" | "headers" | "signal" | "responseType">,
 ) => Promise<GuardedResponse>;
 
 export function createGuardedFetcher(defaults: GuardedFetchOptions = {}): GuardedFetcher {

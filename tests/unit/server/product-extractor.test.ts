@@ -255,6 +255,7 @@ function tableFetcher(table: Record<string, { status?: number; body: string; con
       status: answer.status ?? 200,
       contentType: answer.contentType ?? "application/json",
       body: answer.body,
+      data: new TextEncoder().encode(answer.body),
       bytes: answer.body.length,
       hops: [{ url, status: answer.status ?? 200 }],
       timings: { totalMs: 1 },
