@@ -12,6 +12,10 @@ export default defineConfig(async () => {
   // started by globalSetup on this port), so the workerd suite runs the real adapter end to end.
   const openAiPort = Number(process.env.FAKE_OPENAI_PORT) || (await freePort());
   process.env.FAKE_OPENAI_PORT = String(openAiPort);
+  // Fake Shopify stores and a website with hostile endpoints (tests/integration/fake-shopify.ts),
+  // one port each: the Worker reads their origins from the FAKE_SHOPIFY binding.
+  process.env.FAKE_SHOPIFY_PORTS ??= (await Promise.all([freePort(), freePort(), freePort()])).join(",");
+  const [harborPort, summitPort, webPort] = process.env.FAKE_SHOPIFY_PORTS.split(",");
   const documentsWorker = await bundleDocumentsWorker();
   return {
     plugins: [
@@ -29,6 +33,9 @@ export default defineConfig(async () => {
             AI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
             AI_MODEL: "fake-model",
             AI_API_KEY: "sk-test-dropcraft-fake-openai",
+            // The URL guard's test-only allowance (production refuses it): the fake servers on 127.0.0.1.
+            URL_GUARD_ALLOW_LOOPBACK: "on",
+            FAKE_SHOPIFY: { harbor: `http://127.0.0.1:${harborPort}`, summit: `http://127.0.0.1:${summitPort}`, web: `http://127.0.0.1:${webPort}` },
           },
           // The DOCUMENTS service binding of wrangler.toml reaches the real documents Worker.
           workers: [documentsWorker],
@@ -40,7 +47,7 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
-      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts"],
+      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts"],
       deps: {
         optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
       },

@@ -1,5 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** Origins of the fake Shopify stores and website (tests/integration/fake-shopify.ts). */
+    FAKE_SHOPIFY: { harbor: string; summit: string; web: string };
   }
 }
