@@ -1,9 +1,13 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ScrapingTestScreen } from "~/features/url-inspection";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("scrapingTest");
+export const meta: MetaFunction = () => [
+  { title: "Scraping Test — Dropcraft" },
+  { name: "description", content: "Check how Dropcraft reads a product page: the URL guard's decision and every field the product reader finds, with its source." },
+];
 
 export default function Screen() {
-  return <ComingSoon screen="scrapingTest" />;
+  return <ScrapingTestScreen />;
 }

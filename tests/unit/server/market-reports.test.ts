@@ -15,7 +15,7 @@ function factsFor(nicheId: string, focusId?: string): ReportFacts {
     .map((p) => ({
       ...p,
       ownerUserId: null,
-      source: "sample",
+      source: "sample" as const,
       sourceUrl: null,
       vendor: null,
       imageUrl: null,

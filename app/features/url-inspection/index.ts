@@ -1,0 +1,2 @@
+/** The URL inspection feature's public face (/scraping-test). */
+export { ScrapingTestScreen } from "./scraping-test-screen";
