@@ -1,0 +1,2 @@
+/** The competitor-research feature's public face: routes import only what is listed here. */
+export { CompetitorResearchScreen } from "./competitors-screen";
