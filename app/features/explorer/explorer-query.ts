@@ -223,3 +223,42 @@ export function productHref(params: URLSearchParams, productId: string | null): 
 export function chatQuestion(product: { id: string; name: string; niche: { name: string } }): string {
   return `Should I sell “${product.name}” (${product.id}, ${product.niche.name}) right now? Look at its winning score and reasons, its orders, ads and competition, and tell me the risks.`;
 }
+
+export interface FilterChip {
+  key: FilterKey;
+  label: string;
+}
+
+/** The filters in force, in words, each removable on its own ("Score 60+", "Up to $30"…). */
+export function filterChips(view: ExplorerView, nicheName?: (id: string) => string | undefined): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const usd = (d: number) => `$${Number.isInteger(d) ? d : d.toFixed(2)}`;
+  if (view.q) chips.push({ key: "q", label: `“${view.q}”` });
+  if (view.niche) chips.push({ key: "niche", label: nicheName?.(view.niche) ?? view.niche });
+  if (view.priceMin !== undefined) chips.push({ key: "priceMin", label: `From ${usd(view.priceMin)}` });
+  if (view.priceMax !== undefined) chips.push({ key: "priceMax", label: `Up to ${usd(view.priceMax)}` });
+  if (view.marginMin !== undefined) chips.push({ key: "marginMin", label: `Margin ${view.marginMin}%+` });
+  if (view.competition.length) chips.push({ key: "competition", label: `${view.competition.map((c) => c[0].toUpperCase() + c.slice(1)).join(" or ")} competition` });
+  if (view.platform) chips.push({ key: "platform", label: `Ads on ${view.platform}` });
+  if (view.trend) chips.push({ key: "trend", label: `${view.trend[0].toUpperCase()}${view.trend.slice(1)} orders` });
+  if (view.shipMax !== undefined) chips.push({ key: "shipMax", label: `Delivers in ${view.shipMax} days or less` });
+  if (view.scoreMin !== undefined) chips.push({ key: "scoreMin", label: `Score ${view.scoreMin}+` });
+  if (view.source !== "all") chips.push({ key: "source", label: view.source === "sample" ? "Sample catalog only" : "My imports only" });
+  if (view.saved) chips.push({ key: "saved", label: `In “${view.saved}”` });
+  return chips;
+}
+
+/** The view without one filter. */
+export function withoutFilter(view: ExplorerView, key: FilterKey): ExplorerView {
+  if (key === "competition") return withFilter(view, key, []);
+  if (key === "source") return withFilter(view, key, "all");
+  return withFilter(view, key, undefined);
+}
+
+/** The CSV export's query: the view's filters and sort, every page (within the plan's cap). */
+export function exportQuery(view: ExplorerView): string {
+  const params = new URLSearchParams(apiQuery(view));
+  params.delete("page");
+  params.delete("pageSize");
+  return params.toString();
+}

@@ -4,7 +4,18 @@
  * a product's panel at `?product=<id>`; the score's measured precision; the CSV of the view.
  */
 import { useSearchParams } from "@remix-run/react";
-import { AlertTriangle, ArrowDownWideNarrow, ArrowUpNarrowWide, Download, Lock, RefreshCw, Search, SearchX, SlidersHorizontal, X } from "lucide-react";
+import {
+  AlertTriangle,
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  Download,
+  Lock,
+  RefreshCw,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+  X,
+} from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALLOWANCES } from "~/domain/counters";
 import { openUpgradeModal } from "~/features/billing";
@@ -18,10 +29,13 @@ import {
   activeFilterCount,
   apiQuery,
   clearFilters,
+  exportQuery,
   pageCount,
   parseView,
   toggleSort,
+  filterChips,
   withFilter,
+  withoutFilter,
   writeView,
   type ExplorerView,
   type FilterKey,
@@ -51,6 +65,8 @@ export function ExplorerScreen() {
   const niches = useNiches();
   const lists = useSavedLists();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // From 768 px the filters sit above the results (shown at first); below, they open in a sheet.
+  const [inlineFilters, setInlineFilters] = useState(true);
   const resultsRef = useRef<HTMLDivElement>(null);
   const productId = params.get(PRODUCT_PARAM);
 
@@ -82,7 +98,7 @@ export function ExplorerScreen() {
         description="Winning products from the catalog, ranked by a score that shows its reasons. Filter, open a product to see why it scores what it does, and save the ones to test."
         actions={
           <a
-            href={exportCsvHref(apiQuery(view))}
+            href={exportCsvHref(exportQuery(view))}
             download
             className={buttonClasses({ variant: "secondary", size: "sm" })}
             data-testid="explorer-export"
@@ -95,7 +111,8 @@ export function ExplorerScreen() {
       <p className="mt-3 flex flex-wrap items-center gap-2 text-[13px] text-muted" data-testid="explorer-provenance">
         <Badge tone="warning">Sample data</Badge>
         <span>
-          Generated sample catalog{data ? `, as of the week of ${longWeek(data.asOf)}` : ""}. Your imports are labelled as yours.
+          Generated sample catalog{data ? `, as of the week of ${longWeek(data.asOf)}` : ""}. Your imports are labelled
+          as yours.
         </span>
       </p>
 
@@ -103,108 +120,173 @@ export function ExplorerScreen() {
         <BacktestCard />
       </div>
 
-      <div className="mt-6 lg:grid lg:grid-cols-[15.5rem_minmax(0,1fr)] lg:gap-8">
-        <aside className="hidden lg:block" aria-label="Filters">
-          <h2 className="mb-3 text-sm font-semibold text-fg">Filters</h2>
-          <Filters view={view} niches={niches.data} lists={lists.data} onChange={setFilter} onClear={clear} idPrefix="filters" />
-        </aside>
+      <div className="mt-6 min-w-0" ref={resultsRef}>
+        <Toolbar
+          view={view}
+          setView={setView}
+          filterCount={filterCount}
+          filtersShown={inlineFilters}
+          onToggleFilters={() => {
+            if (window.matchMedia("(min-width: 768px)").matches) setInlineFilters((v) => !v);
+            else setFiltersOpen(true);
+          }}
+        />
+        {inlineFilters && (
+          <section
+            id="explorer-filters"
+            aria-label="Filters"
+            className="mt-3 hidden rounded-2xl border border-line bg-surface p-4 md:block"
+          >
+            <Filters
+              view={view}
+              niches={niches.data}
+              lists={lists.data}
+              onChange={setFilter}
+              onClear={clear}
+              idPrefix="filters"
+            />
+          </section>
+        )}
+        <FilterChips
+          view={view}
+          nicheName={(id) => niches.data?.find((n) => n.id === id)?.name}
+          onRemove={(key) => setView(withoutFilter(view, key))}
+          onClear={clear}
+        />
 
-        <div className="min-w-0" ref={resultsRef}>
-          <Toolbar view={view} setView={setView} filterCount={filterCount} onOpenFilters={() => setFiltersOpen(true)} />
+        {data?.planCap != null && (
+          <div
+            className="mt-4 flex flex-col gap-2 rounded-xl border border-brand/30 bg-brand-soft px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+            data-testid="explorer-cap"
+          >
+            <p className="flex items-start gap-2 text-fg">
+              <Lock className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
+              <span>
+                Showing the top {data.planCap.toLocaleString("en-US")} of {data.total.toLocaleString("en-US")}. Upgrade
+                to see all.
+              </span>
+            </p>
+            <Button
+              size="sm"
+              onClick={() =>
+                openUpgradeModal({
+                  feature: "generate",
+                  title: ALLOWANCES.explorerResults.limitTitle,
+                  message: `The Free plan reads the top ${data.planCap} of each search. Growth shows all ${data.total.toLocaleString("en-US")} matches, with every page and the full CSV.`,
+                  limitLabel: `Top ${data.planCap} of ${data.total.toLocaleString("en-US")} shown`,
+                })
+              }
+              data-testid="explorer-upgrade"
+            >
+              Upgrade
+            </Button>
+          </div>
+        )}
 
-          {data?.planCap != null && (
-            <div className="mt-4 flex flex-col gap-2 rounded-xl border border-brand/30 bg-brand-soft px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid="explorer-cap">
-              <p className="flex items-start gap-2 text-fg">
-                <Lock className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
-                <span>
-                  Showing the top {data.planCap.toLocaleString("en-US")} of {data.total.toLocaleString("en-US")}. Upgrade to see all.
-                </span>
-              </p>
+        <div
+          className="mt-4"
+          aria-busy={page.isFetching || undefined}
+          aria-live="polite"
+          data-testid="explorer-results"
+        >
+          {page.isPending ? (
+            <ResultsSkeleton />
+          ) : !data ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center rounded-2xl border border-warning/35 bg-warning/10 px-6 py-10 text-center"
+              data-testid="explorer-error"
+            >
+              <AlertTriangle className="size-6 text-warning" aria-hidden />
+              <p className="mt-3 font-semibold text-fg">Couldn't load the products</p>
+              <p className="mt-1 text-sm text-muted">{errorMessage(page.error, "Something went wrong on our side.")}</p>
               <Button
+                variant="secondary"
                 size="sm"
-                onClick={() =>
-                  openUpgradeModal({
-                    feature: "generate",
-                    title: ALLOWANCES.explorerResults.limitTitle,
-                    message: `The Free plan reads the top ${data.planCap} of each search. Growth shows all ${data.total.toLocaleString("en-US")} matches, with every page and the full CSV.`,
-                    limitLabel: `Top ${data.planCap} of ${data.total.toLocaleString("en-US")} shown`,
-                  })
-                }
-                data-testid="explorer-upgrade"
+                className="mt-4"
+                loading={page.isFetching}
+                icon={<RefreshCw className="size-3.5" aria-hidden />}
+                onClick={() => void page.refetch()}
+                data-testid="explorer-retry"
               >
-                Upgrade
+                Try again
               </Button>
             </div>
-          )}
-
-          <div className="mt-4" aria-busy={page.isFetching || undefined} aria-live="polite" data-testid="explorer-results">
-            {page.isPending ? (
-              <ResultsSkeleton />
-            ) : !data ? (
-              <div role="alert" className="flex flex-col items-center rounded-2xl border border-warning/35 bg-warning/10 px-6 py-10 text-center" data-testid="explorer-error">
-                <AlertTriangle className="size-6 text-warning" aria-hidden />
-                <p className="mt-3 font-semibold text-fg">Couldn't load the products</p>
-                <p className="mt-1 text-sm text-muted">{errorMessage(page.error, "Something went wrong on our side.")}</p>
-                <Button variant="secondary" size="sm" className="mt-4" loading={page.isFetching} icon={<RefreshCw className="size-3.5" aria-hidden />} onClick={() => void page.refetch()} data-testid="explorer-retry">
-                  Try again
+          ) : data.total === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title="No products match these filters"
+              description="Loosen a filter or two, or start again from the whole catalog."
+              action={
+                <Button variant="secondary" onClick={clear} data-testid="explorer-clear">
+                  Clear filters
                 </Button>
+              }
+              className="bg-surface"
+            />
+          ) : data.data.length === 0 ? (
+            <EmptyState
+              icon={Lock}
+              title="This page is past what your plan shows"
+              description={`Your plan reads the top ${data.visibleTotal.toLocaleString("en-US")} results of each search.`}
+              action={
+                <Button variant="secondary" onClick={() => setView({ ...view, page: 1 })}>
+                  Back to page 1
+                </Button>
+              }
+            />
+          ) : (
+            <div className={cx("space-y-4 transition-opacity", page.isPlaceholderData && "opacity-60")}>
+              {page.isRefetchError && (
+                <p
+                  role="alert"
+                  className="flex items-center gap-2 rounded-lg border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning"
+                >
+                  <AlertTriangle className="size-4 shrink-0" aria-hidden />
+                  Couldn't refresh the results; showing the last ones we had.
+                </p>
+              )}
+              <div className="hidden xl:block">
+                <ResultsTable rows={data.data} view={view} onSort={(key) => setView(toggleSort(view, key))} />
               </div>
-            ) : data.total === 0 ? (
-              <EmptyState
-                icon={SearchX}
-                title="No products match these filters"
-                description="Loosen a filter or two, or start again from the whole catalog."
-                action={
-                  <Button variant="secondary" onClick={clear} data-testid="explorer-clear">
-                    Clear filters
-                  </Button>
-                }
-                className="bg-surface"
-              />
-            ) : data.data.length === 0 ? (
-              <EmptyState
-                icon={Lock}
-                title="This page is past what your plan shows"
-                description={`Your plan reads the top ${data.visibleTotal.toLocaleString("en-US")} results of each search.`}
-                action={
-                  <Button variant="secondary" onClick={() => setView({ ...view, page: 1 })}>
-                    Back to page 1
-                  </Button>
-                }
-              />
-            ) : (
-              <div className={cx("space-y-4 transition-opacity", page.isPlaceholderData && "opacity-60")}>
-                {page.isRefetchError && (
-                  <p role="alert" className="flex items-center gap-2 rounded-lg border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-warning">
-                    <AlertTriangle className="size-4 shrink-0" aria-hidden />
-                    Couldn't refresh the results; showing the last ones we had.
-                  </p>
-                )}
-                <div className="hidden md:block">
-                  <ResultsTable rows={data.data} view={view} onSort={(key) => setView(toggleSort(view, key))} />
-                </div>
-                <div className="md:hidden">
-                  <ResultCards rows={data.data} />
-                </div>
-                <Pager
-                  page={view.page}
-                  pages={pageCount(data.visibleTotal, data.pageSize)}
-                  shown={data.data.length}
-                  total={data.visibleTotal}
-                  pageSize={data.pageSize || PAGE_SIZE}
-                  onPage={(n) => {
-                    setView({ ...view, page: n });
-                    resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-                  }}
-                />
+              <div className="xl:hidden">
+                <ResultCards rows={data.data} />
               </div>
-            )}
-          </div>
+              <Pager
+                page={view.page}
+                pages={pageCount(data.visibleTotal, data.pageSize)}
+                shown={data.data.length}
+                total={data.visibleTotal}
+                pageSize={data.pageSize || PAGE_SIZE}
+                onPage={(n) => {
+                  setView({ ...view, page: n });
+                  resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+                }}
+              />
+            </div>
+          )}
         </div>
       </div>
 
-      <Dialog open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" data-testid="filters-sheet" footer={<Button onClick={() => setFiltersOpen(false)}>Show {data ? data.total.toLocaleString("en-US") : ""} results</Button>}>
-        <Filters view={view} niches={niches.data} lists={lists.data} onChange={setFilter} onClear={clear} idPrefix="sheet" />
+      <Dialog
+        open={filtersOpen}
+        onOpenChange={setFiltersOpen}
+        title="Filters"
+        data-testid="filters-sheet"
+        footer={
+          <Button onClick={() => setFiltersOpen(false)}>
+            Show {data ? data.total.toLocaleString("en-US") : ""} results
+          </Button>
+        }
+      >
+        <Filters
+          view={view}
+          niches={niches.data}
+          lists={lists.data}
+          onChange={setFilter}
+          onClear={clear}
+          idPrefix="sheet"
+        />
       </Dialog>
 
       <ProductPanel productId={productId} onClose={closeProduct} />
@@ -216,12 +298,14 @@ function Toolbar({
   view,
   setView,
   filterCount,
-  onOpenFilters,
+  filtersShown,
+  onToggleFilters,
 }: {
   view: ExplorerView;
   setView: (next: ExplorerView, options?: { replace?: boolean }) => void;
   filterCount: number;
-  onOpenFilters: () => void;
+  filtersShown: boolean;
+  onToggleFilters: () => void;
 }) {
   const [text, setText] = useState(view.q ?? "");
   const typed = useRef(false);
@@ -234,7 +318,8 @@ function Toolbar({
     if (!typed.current) return;
     const t = setTimeout(() => {
       typed.current = false;
-      if ((text.trim() || undefined) !== view.q) setView(withFilter(view, "q", text.trim() || undefined), { replace: true });
+      if ((text.trim() || undefined) !== view.q)
+        setView(withFilter(view, "q", text.trim() || undefined), { replace: true });
     }, 350);
     return () => clearTimeout(t);
   }, [text, view, setView]);
@@ -251,7 +336,10 @@ function Toolbar({
           setView(withFilter(view, "q", text.trim() || undefined));
         }}
       >
-        <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle"
+          aria-hidden
+        />
         <Input
           type="search"
           value={text}
@@ -283,9 +371,11 @@ function Toolbar({
       <div className="flex items-center gap-2">
         <Button
           variant="secondary"
-          className="h-10 lg:hidden"
+          className={cx("h-10", filtersShown && "md:border-brand/50 md:bg-brand-soft")}
           icon={<SlidersHorizontal className="size-4" aria-hidden />}
-          onClick={onOpenFilters}
+          onClick={onToggleFilters}
+          aria-controls="explorer-filters"
+          data-expanded={filtersShown}
           data-testid="explorer-filters-button"
         >
           Filters{filterCount ? ` (${filterCount})` : ""}
@@ -307,7 +397,9 @@ function Toolbar({
           ))}
         </Select>
         <IconButton
-          label={view.order === "desc" ? "Highest first: switch to lowest first" : "Lowest first: switch to highest first"}
+          label={
+            view.order === "desc" ? "Highest first: switch to lowest first" : "Lowest first: switch to highest first"
+          }
           tooltip
           className="size-10 border border-line bg-surface"
           onClick={() => setView(withFilter(view, "order", view.order === "desc" ? "asc" : "desc"))}
@@ -317,5 +409,49 @@ function Toolbar({
         </IconButton>
       </div>
     </div>
+  );
+}
+
+function FilterChips({
+  view,
+  nicheName,
+  onRemove,
+  onClear,
+}: {
+  view: ExplorerView;
+  nicheName: (id: string) => string | undefined;
+  onRemove: (key: FilterKey) => void;
+  onClear: () => void;
+}) {
+  const chips = filterChips(view, nicheName);
+  if (!chips.length) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Filters in force" data-testid="filter-chips">
+      {chips.map((c) => (
+        <li key={c.key}>
+          <button
+            type="button"
+            onClick={() => onRemove(c.key)}
+            className="inline-flex h-7 items-center gap-1 rounded-full border border-brand/35 bg-brand-soft pl-2.5 pr-1.5 text-xs font-medium text-fg transition-colors hover:border-brand/60"
+            aria-label={`Remove filter: ${c.label}`}
+          >
+            {c.label}
+            <X className="size-3.5 text-subtle" aria-hidden />
+          </button>
+        </li>
+      ))}
+      {chips.length > 1 && (
+        <li>
+          <button
+            type="button"
+            onClick={onClear}
+            className="h-7 rounded-full px-2 text-xs font-semibold text-brand hover:underline"
+            data-testid="chips-clear"
+          >
+            Clear all
+          </button>
+        </li>
+      )}
+    </ul>
   );
 }

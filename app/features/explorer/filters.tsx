@@ -53,7 +53,19 @@ function Group({ label, children, htmlFor }: { label: string; children: ReactNod
 const compact = "h-10 text-sm sm:text-sm";
 
 /** A number that applies on Enter or blur. Empty means no filter. */
-function DollarInput({ id, label, value, onCommit, testId }: { id: string; label: string; value: number | undefined; onCommit: (v: number | undefined) => void; testId: string }) {
+function DollarInput({
+  id,
+  label,
+  value,
+  onCommit,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  onCommit: (v: number | undefined) => void;
+  testId: string;
+}) {
   const [text, setText] = useState(value === undefined ? "" : String(value));
   useEffect(() => setText(value === undefined ? "" : String(value)), [value]);
   const commit = () => {
@@ -98,51 +110,86 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
   const tid = (name: string) => `${idPrefix}-${name}`;
   const n = activeFilterCount(view);
   const toggleCompetition = (c: Competition) =>
-    onChange("competition", view.competition.includes(c) ? view.competition.filter((x) => x !== c) : [...view.competition, c]);
+    onChange(
+      "competition",
+      view.competition.includes(c) ? view.competition.filter((x) => x !== c) : [...view.competition, c],
+    );
 
   return (
-    <div className="space-y-4" data-testid={tid("filters")}>
-      <Group label="Niche" htmlFor={id("niche")}>
-        <Select id={id("niche")} className={compact} value={view.niche ?? ""} onChange={(e) => onChange("niche", e.target.value || undefined)} data-testid={tid("niche")}>
-          <option value="">All niches</option>
-          {view.niche && !niches?.some((x) => x.id === view.niche) && <option value={view.niche}>{view.niche}</option>}
-          {niches?.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name} ({x.productCount.toLocaleString("en-US")})
-            </option>
-          ))}
-        </Select>
-      </Group>
-
-      <Group label="Price">
-        <div className="grid grid-cols-2 gap-2">
-          <DollarInput id={id("price-min")} label="Lowest price, dollars" value={view.priceMin} onCommit={(v) => onChange("priceMin", v)} testId={tid("price-min")} />
-          <DollarInput id={id("price-max")} label="Highest price, dollars" value={view.priceMax} onCommit={(v) => onChange("priceMax", v)} testId={tid("price-max")} />
+    <div data-testid={tid("filters")}>
+      <div className="grid grid-cols-2 gap-x-3 gap-y-4 md:grid-cols-3 xl:grid-cols-5">
+        <div className="col-span-2 md:col-span-1">
+          <Group label="Niche" htmlFor={id("niche")}>
+            <Select
+              id={id("niche")}
+              className={compact}
+              value={view.niche ?? ""}
+              onChange={(e) => onChange("niche", e.target.value || undefined)}
+              data-testid={tid("niche")}
+            >
+              <option value="">All niches</option>
+              {view.niche && !niches?.some((x) => x.id === view.niche) && (
+                <option value={view.niche}>{view.niche}</option>
+              )}
+              {niches?.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name} ({x.productCount.toLocaleString("en-US")})
+                </option>
+              ))}
+            </Select>
+          </Group>
         </div>
-      </Group>
 
-      <fieldset>
-        <legend className="mb-1.5 text-[13px] font-medium text-fg">Competition</legend>
-        <div className="grid grid-cols-2 gap-1.5">
-          {COMPETITION_OPTIONS.map((c) => {
-            const on = view.competition.includes(c);
-            return (
-              <label
-                key={c}
-                className={cx(
-                  "flex h-9 cursor-pointer items-center gap-2 rounded-lg border px-2.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/50",
-                  on ? "border-brand/60 bg-brand-soft text-fg" : "border-line text-muted hover:border-subtle/60 hover:text-fg",
-                )}
-              >
-                <input type="checkbox" className="size-3.5 accent-[var(--brand)]" checked={on} onChange={() => toggleCompetition(c)} data-testid={tid(`competition-${c}`)} />
-                {capitalize(c)}
-              </label>
-            );
-          })}
+        <div className="col-span-2 md:col-span-1">
+          <Group label="Price">
+            <div className="grid grid-cols-2 gap-2">
+              <DollarInput
+                id={id("price-min")}
+                label="Lowest price, dollars"
+                value={view.priceMin}
+                onCommit={(v) => onChange("priceMin", v)}
+                testId={tid("price-min")}
+              />
+              <DollarInput
+                id={id("price-max")}
+                label="Highest price, dollars"
+                value={view.priceMax}
+                onCommit={(v) => onChange("priceMax", v)}
+                testId={tid("price-max")}
+              />
+            </div>
+          </Group>
         </div>
-      </fieldset>
 
-      <div className="grid grid-cols-2 gap-3">
+        <fieldset className="col-span-2 min-w-0">
+          <legend className="mb-1.5 text-[13px] font-medium text-fg">Competition</legend>
+          <div className="grid grid-cols-2 gap-1.5 sm:grid-cols-4">
+            {COMPETITION_OPTIONS.map((c) => {
+              const on = view.competition.includes(c);
+              return (
+                <label
+                  key={c}
+                  className={cx(
+                    "flex h-10 cursor-pointer items-center gap-2 rounded-lg border px-2.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/50",
+                    on
+                      ? "border-brand/60 bg-brand-soft text-fg"
+                      : "border-line text-muted hover:border-subtle/60 hover:text-fg",
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="size-3.5 shrink-0 accent-[var(--brand)]"
+                    checked={on}
+                    onChange={() => toggleCompetition(c)}
+                    data-testid={tid(`competition-${c}`)}
+                  />
+                  {capitalize(c)}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
         <Group label="Margin at least" htmlFor={id("margin")}>
           <Select
             id={id("margin")}
@@ -152,7 +199,9 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
             data-testid={tid("margin")}
           >
             <option value="">Any</option>
-            {view.marginMin !== undefined && !MARGINS.includes(view.marginMin) && <option value={view.marginMin}>{view.marginMin}%</option>}
+            {view.marginMin !== undefined && !MARGINS.includes(view.marginMin) && (
+              <option value={view.marginMin}>{view.marginMin}%</option>
+            )}
             {MARGINS.map((m) => (
               <option key={m} value={m}>
                 {m}%
@@ -169,7 +218,9 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
             data-testid={tid("score")}
           >
             <option value="">Any</option>
-            {view.scoreMin !== undefined && !SCORES.includes(view.scoreMin) && <option value={view.scoreMin}>{view.scoreMin}</option>}
+            {view.scoreMin !== undefined && !SCORES.includes(view.scoreMin) && (
+              <option value={view.scoreMin}>{view.scoreMin}</option>
+            )}
             {SCORES.map((s) => (
               <option key={s} value={s}>
                 {s}+
@@ -178,7 +229,13 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
           </Select>
         </Group>
         <Group label="Orders trend" htmlFor={id("trend")}>
-          <Select id={id("trend")} className={compact} value={view.trend ?? ""} onChange={(e) => onChange("trend", (e.target.value || undefined) as Trend | undefined)} data-testid={tid("trend")}>
+          <Select
+            id={id("trend")}
+            className={compact}
+            value={view.trend ?? ""}
+            onChange={(e) => onChange("trend", (e.target.value || undefined) as Trend | undefined)}
+            data-testid={tid("trend")}
+          >
             <option value="">Any</option>
             {TREND_OPTIONS.map((t) => (
               <option key={t} value={t}>
@@ -196,7 +253,9 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
             data-testid={tid("ship")}
           >
             <option value="">Any</option>
-            {view.shipMax !== undefined && !SHIP_DAYS.includes(view.shipMax) && <option value={view.shipMax}>{view.shipMax} days</option>}
+            {view.shipMax !== undefined && !SHIP_DAYS.includes(view.shipMax) && (
+              <option value={view.shipMax}>{view.shipMax} days</option>
+            )}
             {SHIP_DAYS.map((d) => (
               <option key={d} value={d}>
                 {d} days
@@ -221,29 +280,46 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
           </Select>
         </Group>
         <Group label="Source" htmlFor={id("source")}>
-          <Select id={id("source")} className={compact} value={view.source} onChange={(e) => onChange("source", e.target.value as Source)} data-testid={tid("source")}>
+          <Select
+            id={id("source")}
+            className={compact}
+            value={view.source}
+            onChange={(e) => onChange("source", e.target.value as Source)}
+            data-testid={tid("source")}
+          >
             <option value="all">All products</option>
             <option value="sample">Sample catalog</option>
             <option value="mine">My imports</option>
           </Select>
         </Group>
+        <div className="col-span-2 md:col-span-1">
+          <Group label="Saved list" htmlFor={id("saved")}>
+            <Select
+              id={id("saved")}
+              className={compact}
+              value={view.saved ?? ""}
+              onChange={(e) => onChange("saved", e.target.value || undefined)}
+              data-testid={tid("saved")}
+            >
+              <option value="">Any product</option>
+              {view.saved && !lists?.some((l) => l.name === view.saved) && (
+                <option value={view.saved}>{view.saved}</option>
+              )}
+              {lists?.map((l) => (
+                <option key={l.name} value={l.name}>
+                  {l.name} ({l.count})
+                </option>
+              ))}
+            </Select>
+            {lists?.length === 0 && (
+              <p className="mt-1 text-xs text-subtle">Save products from their page to make lists.</p>
+            )}
+          </Group>
+        </div>
       </div>
 
-      <Group label="Saved list" htmlFor={id("saved")}>
-        <Select id={id("saved")} className={compact} value={view.saved ?? ""} onChange={(e) => onChange("saved", e.target.value || undefined)} data-testid={tid("saved")}>
-          <option value="">Any product</option>
-          {view.saved && !lists?.some((l) => l.name === view.saved) && <option value={view.saved}>{view.saved}</option>}
-          {lists?.map((l) => (
-            <option key={l.name} value={l.name}>
-              {l.name} ({l.count})
-            </option>
-          ))}
-        </Select>
-        {lists?.length === 0 && <p className="mt-1 text-xs text-subtle">Save products from their page to make lists.</p>}
-      </Group>
-
       {n > 0 && (
-        <Button variant="ghost" size="sm" className="w-full" onClick={onClear} data-testid={tid("clear")}>
+        <Button variant="ghost" size="sm" className="mt-3" onClick={onClear} data-testid={tid("clear")}>
           Clear {n === 1 ? "the filter" : `all ${n} filters`}
         </Button>
       )}

@@ -167,6 +167,7 @@ function ProductBody({ p }: { p: ProductRecord }) {
               series={[{ label: "Orders", values: p.weeklyOrders.map((w) => w.value), tone: "brand", bars: true }]}
               format={(v) => `${count(v)} orders`}
               formatTick={(v) => count(v)}
+              integer
               data-testid="chart-orders"
             />
             <WeekChart
@@ -177,6 +178,7 @@ function ProductBody({ p }: { p: ProductRecord }) {
               series={[{ label: "Active ads", values: p.weeklyActiveAds.map((w) => w.value), tone: "accent" }]}
               format={(v) => `${count(v)} ads`}
               formatTick={(v) => count(v)}
+              integer
               data-testid="chart-ads"
             />
             <WeekChart
@@ -202,12 +204,12 @@ function ProductBody({ p }: { p: ProductRecord }) {
             {p.ads.map((ad) => (
               <li key={ad.id} className="rounded-xl border border-line bg-surface p-3">
                 <p className="text-sm font-medium text-fg">&ldquo;{ad.hook}&rdquo;</p>
-                <p className="mt-1 flex flex-wrap gap-x-2 gap-y-0.5 text-xs text-muted">
+                <p className="mt-1 text-xs text-muted">
                   <span className="font-semibold text-fg">{ad.platform}</span>
-                  {ad.format && <span>{ad.format}</span>}
-                  {ad.visualStyle && <span>· {ad.visualStyle}</span>}
-                  {ad.lengthSeconds ? <span>· {ad.lengthSeconds}s</span> : null}
-                  <span>· {capitalize(ad.angle)} angle</span>
+                  {[ad.format && capitalize(ad.format), ad.visualStyle && capitalize(ad.visualStyle), ad.lengthSeconds ? `${ad.lengthSeconds} seconds` : null, `${capitalize(ad.angle)} angle`]
+                    .filter(Boolean)
+                    .map((part) => ` · ${part}`)
+                    .join("")}
                 </p>
                 <p className="mt-1 text-xs text-subtle">
                   {count(ad.views)} views · {ad.engagementRatePct}% engagement · running {count(ad.daysRunning)} days

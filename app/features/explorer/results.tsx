@@ -3,7 +3,7 @@
  * product's name is a link to its panel (`?product=<id>` over the same view).
  */
 import { Link, useSearchParams } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, TrendingDown, TrendingUp } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ExplorerProduct } from "~/domain/contracts/market";
 import { Badge, Button, cx, DataTable, Skeleton, type Column } from "~/ui";
 import { productHref, rangeLabel, type ExplorerView, type SortKey } from "./explorer-query";
@@ -24,10 +24,8 @@ function Trend({ pct }: { pct: number | null }) {
   if (pct === null) return <Missing />;
   const up = pct > 0;
   const down = pct < 0;
-  const Icon = up ? TrendingUp : down ? TrendingDown : null;
   return (
     <span className={cx("inline-flex items-center gap-1 font-semibold tabular-nums", up ? "text-accent" : down ? "text-danger" : "text-muted")}>
-      {Icon && <Icon className="size-3.5" aria-hidden />}
       <span aria-hidden>{up ? "▲" : down ? "▼" : ""}</span>
       <span className="sr-only">{up ? "rising" : down ? "falling" : "steady"} </span>
       {change(pct)}
@@ -48,7 +46,7 @@ function CompetitionBadge({ level }: { level: ExplorerProduct["competition"] }) 
 
 function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }) {
   return (
-    <div className="min-w-0 max-w-[22rem]">
+    <div className="min-w-[13rem] max-w-[22rem]">
       <Link
         to={productHref(params, p.id)}
         preventScrollReset
@@ -103,7 +101,7 @@ export function ResultsTable({ rows, view, onSort }: { rows: ExplorerProduct[]; 
       rowKey={(p) => p.id}
       sort={SORTABLE.includes(view.sort) ? { key: view.sort, direction: view.order } : undefined}
       onSortChange={(key) => onSort(key as SortKey)}
-      className="[&_td]:py-2.5"
+      className="[&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3"
     />
   );
 }
@@ -111,7 +109,7 @@ export function ResultsTable({ rows, view, onSort }: { rows: ExplorerProduct[]; 
 export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
   const [params] = useSearchParams();
   return (
-    <ul className="space-y-3" data-testid="result-cards">
+    <ul className="grid gap-3 sm:grid-cols-2" data-testid="result-cards">
       {rows.map((p) => (
         <li key={p.id} className="relative rounded-2xl border border-line bg-surface p-4 focus-within:border-brand/60" data-testid="result-card">
           <div className="flex items-start gap-3">

@@ -37,6 +37,8 @@ export interface WeekChartProps {
   formatTick?: (value: number) => string;
   /** Start the value axis at zero (counts); prices read better from near their lowest. */
   fromZero?: boolean;
+  /** Whole-number values (counts): no fractional ticks. */
+  integer?: boolean;
   height?: number;
   /** The column header of the table's first column. */
   labelHeader?: string;
@@ -75,6 +77,7 @@ export function WeekChart({
   format,
   formatTick = format,
   fromZero = true,
+  integer = false,
   height = 180,
   labelHeader = "Week",
   "data-testid": testId,
@@ -90,11 +93,18 @@ export function WeekChart({
   const all = series.flatMap((s) => s.values);
   const max = all.length ? Math.max(...all) : 1;
   const min = all.length ? Math.min(...all) : 0;
-  const lo = fromZero ? Math.min(0, min) : Math.max(0, min - (max - min) * 0.25 - (max === min ? 1 : 0));
-  const hi = max === lo ? lo + 1 : max;
+  // Counts start at zero; other values (prices) get room around them, a flat series included.
+  const pad = Math.max((max - min) * 0.25, Math.abs(max) * 0.1, 1);
+  const lo = fromZero ? Math.min(0, min) : Math.max(0, min - pad);
+  const hi = fromZero ? (max === lo ? lo + 1 : max) : max + pad / 2;
   const x = scaleBand<number>({ domain: labels.map((_, i) => i), range: [0, innerW], padding: 0.25 });
   const y = scaleLinear<number>({ domain: [lo, hi], range: [innerH, 0], nice: true });
   const cx_ = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2;
+  // One tick per distinct label (rounded money can repeat), whole numbers only for counts.
+  const yTicks = y
+    .ticks(4)
+    .filter((t) => !integer || Number.isInteger(t))
+    .filter((t, i, all) => all.findIndex((u) => formatTick(u) === formatTick(t)) === i);
   const tickEvery = Math.max(1, Math.ceil(n / Math.max(2, Math.floor(innerW / 64))));
 
   const pick = (e: PointerEvent<SVGRectElement>) => {
@@ -194,7 +204,7 @@ export function WeekChart({
         >
           <svg width={width} height={height} className="block max-w-full overflow-visible" aria-hidden>
             <Group left={MARGIN.left} top={MARGIN.top}>
-              {y.ticks(4).map((t) => (
+              {yTicks.map((t) => (
                 <line key={t} x1={0} x2={innerW} y1={y(t)} y2={y(t)} className="stroke-line" strokeDasharray="2 4" />
               ))}
               {barSeries &&
@@ -236,7 +246,7 @@ export function WeekChart({
               )}
               <AxisLeft
                 scale={y}
-                numTicks={4}
+                tickValues={yTicks}
                 tickFormat={(v) => formatTick(Number(v))}
                 hideAxisLine
                 hideTicks

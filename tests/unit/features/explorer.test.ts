@@ -6,12 +6,15 @@ import {
   apiQuery,
   chatQuestion,
   clearFilters,
+  exportQuery,
+  filterChips,
   pageCount,
   parseView,
   productHref,
   rangeLabel,
   toggleSort,
   withFilter,
+  withoutFilter,
   writeView,
   type ExplorerView,
 } from "~/features/explorer/explorer-query";
@@ -81,6 +84,14 @@ describe("Explorer view → API query", () => {
     expect(parsed).toMatchObject({ q: "lamp", priceMin: 1000, priceMax: 2999, competition: ["low", "medium"], shipMax: 7, source: "mine", saved: "Picks", page: 2, pageSize: 25, sort: "score", order: "desc" });
   });
 
+  it("exports the view's filters and sort without its page", () => {
+    const params = new URLSearchParams(exportQuery(view("niche=home&sort=margin&page=3")));
+    expect(params.get("niche")).toBe("home");
+    expect(params.get("sort")).toBe("margin");
+    expect(params.has("page")).toBe(false);
+    expect(params.has("pageSize")).toBe(false);
+  });
+
   it("parses with the contract for the plain view too", () => {
     expect(() => ExplorerQuerySchema.parse(Object.fromEntries(new URLSearchParams(apiQuery(view("")))))).not.toThrow();
   });
@@ -138,5 +149,28 @@ describe("Explorer formatting", () => {
     expect(q).toContain("Calming donut bed");
     expect(q).toContain("P-0001");
     expect(q).toContain("Pet supplies");
+  });
+});
+
+describe("Explorer filter chips", () => {
+  it("says each filter in force in words, and removing one keeps the others", () => {
+    const v = parseView(new URLSearchParams("q=lamp&niche=home&priceMax=30&competition=low,medium&scoreMin=60&source=mine&saved=Picks&trend=rising&shipMax=7"));
+    const chips = filterChips(v, (id) => (id === "home" ? "Home decor" : undefined));
+    expect(chips.map((c) => c.label)).toEqual([
+      "“lamp”",
+      "Home decor",
+      "Up to $30",
+      "Low or Medium competition",
+      "Rising orders",
+      "Delivers in 7 days or less",
+      "Score 60+",
+      "My imports only",
+      "In “Picks”",
+    ]);
+    expect(chips).toHaveLength(activeFilterCount(v));
+    expect(withoutFilter(v, "competition").competition).toEqual([]);
+    expect(withoutFilter(v, "source").source).toBe("all");
+    expect(withoutFilter(v, "niche")).toMatchObject({ niche: undefined, q: "lamp", page: 1 });
+    expect(filterChips(parseView(new URLSearchParams("")))).toEqual([]);
   });
 });
