@@ -294,8 +294,8 @@ function ExtractionView({ extraction }: { extraction: ProductExtraction }) {
   const { fields } = extraction;
   const found = 8 - extraction.missing.length;
   const columns: Column<FieldRow>[] = [
-    { key: "field", header: "Field", cell: (row) => <span className="font-medium">{FIELD_LABELS[row.name]}</span>, className: "w-40 whitespace-nowrap align-top" },
-    { key: "value", header: "Value", cell: (row) => <FieldValue row={row} />, className: "min-w-56 align-top" },
+    { key: "field", header: "Field", cell: (row) => <span className="font-medium">{FIELD_LABELS[row.name]}</span>, className: "w-28 align-top sm:w-40" },
+    { key: "value", header: "Value", cell: (row) => <FieldValue row={row} />, className: "min-w-44 align-top" },
     {
       key: "source",
       header: "Source",
