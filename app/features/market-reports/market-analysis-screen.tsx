@@ -20,6 +20,7 @@ const UPGRADE = {
   feature: "generate" as const,
   title: "Deep market analysis is a paid feature",
   message: "Growth and Elite plans write a full report on any niche or product: demand, competition, margins, audience, ad angles, risks and a 30-day launch plan, citing every record.",
+  limitLabel: "0 deep analyses on Free",
 };
 
 function SectionsPreview({ locked }: { locked: boolean }) {
@@ -152,6 +153,7 @@ export function MarketAnalysisScreen() {
   const locked = !subscription.isLoading && !subscription.status?.features.hasDeepMarketAnalysis;
   const reports = useReports();
   const start = useStartReport();
+  const [justStarted, setJustStarted] = useState<string | null>(null);
   const selected = params.get(REPORT_PARAM) ?? reports.data?.[0]?.id ?? null;
   const initial = subjectFromParams(params);
 
@@ -168,7 +170,10 @@ export function MarketAnalysisScreen() {
 
   const onStart = (subject: ReportSubject) =>
     start.mutate(subject, {
-      onSuccess: (report) => select(report.id),
+      onSuccess: (report) => {
+        setJustStarted(report.id);
+        select(report.id);
+      },
       onError: (err) => {
         const problem = startProblem(err);
         if (problem.kind === "upgrade") return openUpgradeModal({ ...UPGRADE, message: problem.message });
@@ -216,7 +221,7 @@ export function MarketAnalysisScreen() {
 
         <div className="min-w-0 space-y-6">
           {selected ? (
-            <ReportView key={selected} id={selected} onDeleted={() => select(null)} />
+            <ReportView key={selected} id={selected} focusOnOpen={justStarted === selected} onDeleted={() => select(null)} />
           ) : locked ? (
             <SectionsPreview locked />
           ) : (

@@ -5,7 +5,7 @@
  */
 import Markdown, { type MarkdownToJSX } from "markdown-to-jsx/react";
 import { AlertTriangle, FileDown, Printer, RefreshCw, Trash2 } from "lucide-react";
-import { memo, useMemo, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { MarketReport } from "~/domain/contracts/market";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
@@ -31,7 +31,7 @@ const OVERRIDES: MarkdownToJSX.Overrides = {
   ol: { props: { className: "my-3 list-decimal space-y-1.5 pl-6 marker:text-subtle" } },
   em: { props: { className: "text-muted" } },
   strong: { props: { className: "font-semibold text-fg" } },
-  a: { props: { className: "font-medium text-brand underline decoration-brand/40 underline-offset-2 hover:decoration-brand" } },
+  a: { props: { className: "whitespace-nowrap font-medium text-brand underline decoration-brand/40 underline-offset-2 hover:decoration-brand" } },
   table: Table,
   thead: { props: { className: "bg-surface-2/70 text-xs text-muted" } },
   th: { props: { className: "border-b border-line px-3 py-2 font-semibold" } },
@@ -76,11 +76,17 @@ export function StatusBadge({ status }: { status: MarketReport["status"] }) {
   return <Badge tone="brand">Writing…</Badge>;
 }
 
-export function ReportView({ id, onDeleted }: { id: string; onDeleted: () => void }) {
+export function ReportView({ id, onDeleted, focusOnOpen = false }: { id: string; onDeleted: () => void; focusOnOpen?: boolean }) {
   const query = useReport(id);
   const remove = useDeleteReport();
   const [confirming, setConfirming] = useState(false);
   const report = query.data;
+  const articleRef = useRef<HTMLElement>(null);
+  const hasReport = Boolean(report);
+  // A report just started: on a phone it opens below the form, so bring it into view.
+  useEffect(() => {
+    if (focusOnOpen && hasReport) articleRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [focusOnOpen, hasReport]);
 
   if (query.isPending) {
     return (
@@ -113,7 +119,7 @@ export function ReportView({ id, onDeleted }: { id: string; onDeleted: () => voi
     });
 
   return (
-    <article className="min-w-0 rounded-2xl border border-line bg-surface p-4 sm:p-6" data-testid="report-view" aria-labelledby="report-title">
+    <article ref={articleRef} className="min-w-0 scroll-mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-6" data-testid="report-view" aria-labelledby="report-title">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">

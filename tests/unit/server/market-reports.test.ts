@@ -14,6 +14,7 @@ function factsFor(nicheId: string, focusId?: string): ReportFacts {
     .filter((p) => p.nicheId === nicheId)
     .map((p) => ({
       ...p,
+      competition: p.competition as CatalogProductRow["competition"],
       ownerUserId: null,
       source: "sample" as const,
       sourceUrl: null,
