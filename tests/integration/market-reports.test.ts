@@ -2,9 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatCents, formatCount } from "~/server/market/format";
 import { REPORT_STEPS, startReport } from "~/server/market/reports";
+import { reserveUsage } from "~/server/usage/meter";
 import { ensureSampleCatalog } from "~/server/market/seed";
 import { createDb } from "../../db/client";
 import { call, verifiedUser } from "./helpers";
+
+/** The tests that wait for a report's job (it runs ~1 s; the shared CI machine can be slow). */
+const JOB_TIMEOUT = 60_000;
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 let free: User;
@@ -124,7 +128,7 @@ describe("POST /api/market-reports", () => {
     const list = await call("/api/market-reports", { token: paid.token });
     expect(list.json.data[0]).toMatchObject({ id: report.id, status: "done" });
     expect(list.json.data[0].markdown).toBeUndefined();
-  });
+  }, JOB_TIMEOUT);
 
   it("writes a product report with the product's verdict and its niche as context", async () => {
     const started = await call("/api/market-reports", { method: "POST", token: paid.token, body: { subjectKind: "product", subjectId: "p-0001" } });
@@ -139,6 +143,20 @@ describe("POST /api/market-reports", () => {
     expect(report.markdown).toMatch(/\*\*Verdict: (Sell|Test carefully|Avoid)\*\*/);
     expect(report.cited).toEqual(expect.arrayContaining(["P-0001", record.niche.id]));
     for (const s of REPORT_STEPS) expect(report.markdown).toContain(`\n## ${s.heading}\n`);
+  }, JOB_TIMEOUT);
+});
+
+describe("the daily allowance", () => {
+  it("answers USAGE_LIMIT once the plan's deep analyses are used up, creating nothing", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    for (let i = 0; i < 10; i++) await (await reserveUsage(env, u.user.id, "aiAdvisor")).commit();
+    const { status, json, res } = await call("/api/market-reports", { method: "POST", token: u.token, body: { subjectKind: "niche", subjectId: "pet-supplies" } });
+    expect(status).toBe(429);
+    expect(json).toMatchObject({ type: "USAGE_LIMIT", details: { counter: "aiAdvisor", limit: 10 } });
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await call("/api/market-reports", { token: u.token })).json.data).toEqual([]);
+    expect(await advisorUsed(u)).toBe(10);
   });
 });
 
@@ -169,7 +187,7 @@ describe("downloads", () => {
     expect(html.text).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Lamp");
     expect(html.text).toContain("<table>");
     expect(html.text).toContain("<h2");
-  });
+  }, JOB_TIMEOUT);
 
   it("defaults to Markdown and refuses a bad format", async () => {
     const [first] = (await call("/api/market-reports", { token: paid.token })).json.data;
@@ -229,5 +247,5 @@ describe("a report that fails", () => {
     expect(after.json.data.error).toMatch(/No niche .* not counted/);
     expect(await advisorUsed(u)).toBe(0);
     expect((await call(`/api/market-reports/${report.id}/download?format=md`, { token: u.token })).status).toBe(409);
-  });
+  }, JOB_TIMEOUT);
 });
