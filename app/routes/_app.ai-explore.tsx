@@ -6,7 +6,11 @@ import { protectedLoader } from "~/server/remix/guards.server";
 export const loader = protectedLoader;
 export const meta: MetaFunction = () => [
   { title: "Explorer: winning products — Dropcraft" },
-  { name: "description", content: "Catalog products ranked by a winning score that shows its reasons: filter, compare, open a product and save the ones to test." },
+  {
+    name: "description",
+    content:
+      "Catalog products ranked by a winning score that shows its reasons: filter, compare, open a product and save the ones to test.",
+  },
 ];
 
 /** Filters, sort, page and the open product live in the query string: changing them asks the server nothing. */

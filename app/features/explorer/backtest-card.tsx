@@ -19,7 +19,11 @@ export function BacktestCard() {
   if (!b) return null; // Not measured yet (or unavailable): say nothing rather than something unmeasured.
   const weeks = b.weeks.map((w) => `W${w.week + 1}`);
   return (
-    <section className="rounded-2xl border border-line bg-surface" aria-label="How well the score has picked winners" data-testid="backtest-card">
+    <section
+      className="rounded-2xl border border-line bg-surface"
+      aria-label="How well the score has picked winners"
+      data-testid="backtest-card"
+    >
       <button
         type="button"
         aria-expanded={open}
@@ -28,14 +32,18 @@ export function BacktestCard() {
         className="flex w-full items-start gap-3 rounded-2xl px-4 py-3 text-left transition-colors hover:bg-surface-2/60 sm:items-center"
         data-testid="backtest-toggle"
       >
-        <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand sm:mt-0" aria-hidden>
+        <span
+          className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg bg-brand-soft text-brand sm:mt-0"
+          aria-hidden
+        >
           <FlaskConical className="size-4" />
         </span>
         <span className="min-w-0 flex-1 text-sm text-muted">
-          <span className="font-semibold text-fg">Score precision {pct(b.precisionPct)}</span> vs {pct(b.baseRatePct)} base rate{" "}
-          <span className="font-semibold text-accent">({b.lift.toLocaleString("en-US")}× lift)</span>
+          <span className="font-semibold text-fg">Score precision {pct(b.precisionPct)}</span> vs {pct(b.baseRatePct)}{" "}
+          base rate <span className="font-semibold text-accent">({b.lift.toLocaleString("en-US")}× lift)</span>
           <span className="block text-xs text-subtle sm:ml-2 sm:inline">
-            {b.pickedWon.toLocaleString("en-US")} of {b.picked.toLocaleString("en-US")} top picks grew {b.options.growthThreshold}%+ in the next {b.options.horizon} weeks
+            {b.pickedWon.toLocaleString("en-US")} of {b.picked.toLocaleString("en-US")} top picks grew{" "}
+            {b.options.growthThreshold}%+ in the next {b.options.horizon} weeks
           </span>
         </span>
         <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-brand">
@@ -49,8 +57,10 @@ export function BacktestCard() {
           <p className="text-sm text-muted">{b.method}</p>
           <p className="mt-2 text-xs text-subtle">
             Measured on the sample catalog's own history
-            {backtest.data?.measuredAt ? ` on ${new Date(backtest.data.measuredAt).toLocaleDateString("en-US", { dateStyle: "medium" })}` : ""}. Past precision is
-            not a promise about the next product.
+            {backtest.data?.measuredAt
+              ? ` on ${new Date(backtest.data.measuredAt).toLocaleDateString("en-US", { dateStyle: "medium" })}`
+              : ""}
+            . Past precision is not a promise about the next product.
           </p>
           <div className="mt-4">
             <WeekChart
@@ -60,8 +70,18 @@ export function BacktestCard() {
               longLabels={b.weeks.map((w) => `History week ${w.week + 1} (${w.pickedWon} of ${w.picked} picks grew)`)}
               labelHeader="Scored at"
               series={[
-                { label: "Top picks", values: b.weeks.map((w) => (w.picked ? (w.pickedWon / w.picked) * 100 : 0)), tone: "brand", bars: true },
-                { label: "All products", values: b.weeks.map((w) => (w.products ? (w.productsWon / w.products) * 100 : 0)), tone: "muted", dashed: true },
+                {
+                  label: "Top picks",
+                  values: b.weeks.map((w) => (w.picked ? (w.pickedWon / w.picked) * 100 : 0)),
+                  tone: "brand",
+                  bars: true,
+                },
+                {
+                  label: "All products",
+                  values: b.weeks.map((w) => (w.products ? (w.productsWon / w.products) * 100 : 0)),
+                  tone: "muted",
+                  dashed: true,
+                },
               ]}
               format={pct}
               formatTick={(v) => `${Math.round(v)}%`}

@@ -55,7 +55,19 @@ export const DEFAULT_VIEW: Readonly<ExplorerView> = Object.freeze({
 });
 
 /** The filters a view can have (everything but sort, order and page). */
-export type FilterKey = "q" | "niche" | "priceMin" | "priceMax" | "marginMin" | "competition" | "platform" | "trend" | "shipMax" | "scoreMin" | "source" | "saved";
+export type FilterKey =
+  | "q"
+  | "niche"
+  | "priceMin"
+  | "priceMax"
+  | "marginMin"
+  | "competition"
+  | "platform"
+  | "trend"
+  | "shipMax"
+  | "scoreMin"
+  | "source"
+  | "saved";
 
 /** The search parameter that opens a product's panel; it travels beside the view. */
 export const PRODUCT_PARAM = "product";
@@ -120,7 +132,8 @@ function entries(view: ExplorerView): [string, string][] {
   put("priceMin", view.priceMin);
   put("priceMax", view.priceMax);
   put("marginMin", view.marginMin);
-  if (view.competition.length) put("competition", COMPETITION_OPTIONS.filter((c) => view.competition.includes(c)).join(","));
+  if (view.competition.length)
+    put("competition", COMPETITION_OPTIONS.filter((c) => view.competition.includes(c)).join(","));
   put("platform", view.platform);
   put("trend", view.trend);
   put("shipMax", view.shipMax);
@@ -171,7 +184,11 @@ export function apiQuery(view: ExplorerView, pageSize: number = PAGE_SIZE): stri
 }
 
 /** A changed filter starts again at page 1; sort and order changes do too. */
-export function withFilter<K extends FilterKey | "sort" | "order">(view: ExplorerView, key: K, value: ExplorerView[K]): ExplorerView {
+export function withFilter<K extends FilterKey | "sort" | "order">(
+  view: ExplorerView,
+  key: K,
+  value: ExplorerView[K],
+): ExplorerView {
   return { ...view, [key]: value, page: 1 };
 }
 
@@ -186,7 +203,18 @@ export function toggleSort(view: ExplorerView, key: SortKey): ExplorerView {
 
 /** How many filters narrow the view (search included), for the "Filters (3)" button. */
 export function activeFilterCount(view: ExplorerView): number {
-  const keys: FilterKey[] = ["q", "niche", "priceMin", "priceMax", "marginMin", "platform", "trend", "shipMax", "scoreMin", "saved"];
+  const keys: FilterKey[] = [
+    "q",
+    "niche",
+    "priceMin",
+    "priceMax",
+    "marginMin",
+    "platform",
+    "trend",
+    "shipMax",
+    "scoreMin",
+    "saved",
+  ];
   let n = keys.filter((k) => view[k] !== undefined).length;
   if (view.competition.length) n += 1;
   if (view.source !== "all") n += 1;
@@ -238,12 +266,17 @@ export function filterChips(view: ExplorerView, nicheName?: (id: string) => stri
   if (view.priceMin !== undefined) chips.push({ key: "priceMin", label: `From ${usd(view.priceMin)}` });
   if (view.priceMax !== undefined) chips.push({ key: "priceMax", label: `Up to ${usd(view.priceMax)}` });
   if (view.marginMin !== undefined) chips.push({ key: "marginMin", label: `Margin ${view.marginMin}%+` });
-  if (view.competition.length) chips.push({ key: "competition", label: `${view.competition.map((c) => c[0].toUpperCase() + c.slice(1)).join(" or ")} competition` });
+  if (view.competition.length)
+    chips.push({
+      key: "competition",
+      label: `${view.competition.map((c) => c[0].toUpperCase() + c.slice(1)).join(" or ")} competition`,
+    });
   if (view.platform) chips.push({ key: "platform", label: `Ads on ${view.platform}` });
   if (view.trend) chips.push({ key: "trend", label: `${view.trend[0].toUpperCase()}${view.trend.slice(1)} orders` });
   if (view.shipMax !== undefined) chips.push({ key: "shipMax", label: `Delivers in ${view.shipMax} days or less` });
   if (view.scoreMin !== undefined) chips.push({ key: "scoreMin", label: `Score ${view.scoreMin}+` });
-  if (view.source !== "all") chips.push({ key: "source", label: view.source === "sample" ? "Sample catalog only" : "My imports only" });
+  if (view.source !== "all")
+    chips.push({ key: "source", label: view.source === "sample" ? "Sample catalog only" : "My imports only" });
   if (view.saved) chips.push({ key: "saved", label: `In “${view.saved}”` });
   return chips;
 }

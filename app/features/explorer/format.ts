@@ -47,7 +47,11 @@ export function capitalize(s: string): string {
  * What a sale keeps at the listed price: price − supplier cost − shipping cost. Null when the
  * record lacks the cost or the shipping cost: never guessed.
  */
-export function keptPerSale(priceCents: number, costCents: number | null, shippingCostCents: number | null): number | null {
+export function keptPerSale(
+  priceCents: number,
+  costCents: number | null,
+  shippingCostCents: number | null,
+): number | null {
   if (costCents === null || shippingCostCents === null) return null;
   return priceCents - costCents - shippingCostCents;
 }

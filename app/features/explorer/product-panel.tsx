@@ -5,13 +5,46 @@
  * list, ask the chat about it, or build its page.
  */
 import { Link } from "@remix-run/react";
-import { AlertTriangle, Bookmark, BookmarkCheck, Check, LayoutTemplate, MessageSquare, Plus, RefreshCw } from "lucide-react";
+import {
+  AlertTriangle,
+  Bookmark,
+  BookmarkCheck,
+  Check,
+  LayoutTemplate,
+  MessageSquare,
+  Plus,
+  RefreshCw,
+} from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ProductRecord } from "~/domain/contracts/catalog";
 import { HttpError, errorMessage } from "~/lib/http";
-import { Badge, Button, buttonClasses, Dialog, Field, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, Skeleton, Stat } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  Dialog,
+  Field,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+  Skeleton,
+  Stat,
+} from "~/ui";
 import { chatQuestion } from "./explorer-query";
-import { capitalize, change, count, keptPerSale, longWeek, money, moneyWhole, NOT_IN_RECORD, shortWeek } from "./format";
+import {
+  capitalize,
+  change,
+  count,
+  keptPerSale,
+  longWeek,
+  money,
+  moneyWhole,
+  NOT_IN_RECORD,
+  shortWeek,
+} from "./format";
 import { ScoreBadge, ScoreBreakdown } from "./score-parts";
 import { useProductRecord, useSavedLists, useToggleSave } from "./use-explorer";
 import { WeekChart } from "./week-chart";
@@ -32,7 +65,12 @@ export function ProductPanel({ productId, onClose }: { productId: string | null;
       {record.isPending ? (
         <PanelSkeleton />
       ) : record.isError ? (
-        <PanelError error={record.error} productId={productId ?? ""} retrying={record.isFetching} onRetry={() => void record.refetch()} />
+        <PanelError
+          error={record.error}
+          productId={productId ?? ""}
+          retrying={record.isFetching}
+          onRetry={() => void record.refetch()}
+        />
       ) : p ? (
         <ProductBody p={p} />
       ) : null}
@@ -55,19 +93,41 @@ function PanelSkeleton() {
   );
 }
 
-function PanelError({ error, productId, retrying, onRetry }: { error: unknown; productId: string; retrying: boolean; onRetry: () => void }) {
+function PanelError({
+  error,
+  productId,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  productId: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   const missing = error instanceof HttpError && error.status === 404;
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-warning/35 bg-warning/10 p-4 text-sm" data-testid="product-error">
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-xl border border-warning/35 bg-warning/10 p-4 text-sm"
+      data-testid="product-error"
+    >
       <p className="flex items-center gap-2 font-semibold text-fg">
         <AlertTriangle className="size-4 text-warning" aria-hidden />
         {missing ? `No product ${productId} in the catalog` : "Couldn't load this product"}
       </p>
       <p className="text-muted">
-        {missing ? "It may have been an import that was removed, or the link is mistyped." : errorMessage(error, "Something went wrong on our side.")}
+        {missing
+          ? "It may have been an import that was removed, or the link is mistyped."
+          : errorMessage(error, "Something went wrong on our side.")}
       </p>
       {!missing && (
-        <Button variant="secondary" size="sm" loading={retrying} icon={<RefreshCw className="size-3.5" aria-hidden />} onClick={onRetry}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={retrying}
+          icon={<RefreshCw className="size-3.5" aria-hidden />}
+          onClick={onRetry}
+        >
           Try again
         </Button>
       )}
@@ -97,7 +157,9 @@ function ProductBody({ p }: { p: ProductRecord }) {
       <div className="flex flex-wrap items-center gap-2">
         <ScoreBadge score={p.score?.score ?? null} />
         {p.isSampleData ? <Badge tone="warning">Sample data</Badge> : <Badge tone="brand">{p.source}</Badge>}
-        {p.isSampleData && <span className="text-xs text-subtle">{p.source}: generated records, not live market data</span>}
+        {p.isSampleData && (
+          <span className="text-xs text-subtle">{p.source}: generated records, not live market data</span>
+        )}
       </div>
 
       <div className="mt-4 flex flex-wrap gap-2">
@@ -122,7 +184,11 @@ function ProductBody({ p }: { p: ProductRecord }) {
 
       <Section title="Money per sale">
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="product-money">
-          <Stat label="Price" value={money(p.priceCents)} hint={p.compareAtPriceCents ? `Compare at ${money(p.compareAtPriceCents)}` : undefined} />
+          <Stat
+            label="Price"
+            value={money(p.priceCents)}
+            hint={p.compareAtPriceCents ? `Compare at ${money(p.compareAtPriceCents)}` : undefined}
+          />
           <Stat label="Supplier cost" value={p.costCents === null ? <NotInRecord /> : money(p.costCents)} />
           <Stat
             label="Shipping cost"
@@ -131,15 +197,32 @@ function ProductBody({ p }: { p: ProductRecord }) {
           />
           <Stat
             label="Kept per sale"
-            value={kept === null ? <NotInRecord /> : <span className={kept < 0 ? "text-danger" : undefined}>{money(kept)}</span>}
-            hint={kept === null ? "Needs the cost and the shipping cost" : `${Math.round((kept / p.priceCents) * 100)}% of the price, before ads`}
+            value={
+              kept === null ? (
+                <NotInRecord />
+              ) : (
+                <span className={kept < 0 ? "text-danger" : undefined}>{money(kept)}</span>
+              )
+            }
+            hint={
+              kept === null
+                ? "Needs the cost and the shipping cost"
+                : `${Math.round((kept / p.priceCents) * 100)}% of the price, before ads`
+            }
           />
         </div>
-        <p className="mt-2 text-xs text-subtle">Kept per sale = price − supplier cost − shipping cost, at the listed price. Payment fees and ads are not in it.</p>
+        <p className="mt-2 text-xs text-subtle">
+          Kept per sale = price − supplier cost − shipping cost, at the listed price. Payment fees and ads are not in
+          it.
+        </p>
       </Section>
 
       <Section title="Winning score and its reasons">
-        {p.score ? <ScoreBreakdown score={p.score} /> : <p className="text-sm text-muted">This product has no score yet: the record lacks the data to score it.</p>}
+        {p.score ? (
+          <ScoreBreakdown score={p.score} />
+        ) : (
+          <p className="text-sm text-muted">This product has no score yet: the record lacks the data to score it.</p>
+        )}
       </Section>
 
       <Section title="Week by week">
@@ -150,10 +233,17 @@ function ProductBody({ p }: { p: ProductRecord }) {
             trend={
               p.trendPct === null
                 ? undefined
-                : { direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat", label: `${change(Math.round(p.trendPct))} vs 4 weeks before` }
+                : {
+                    direction: p.trendPct > 0 ? "up" : p.trendPct < 0 ? "down" : "flat",
+                    label: `${change(Math.round(p.trendPct))} vs 4 weeks before`,
+                  }
             }
           />
-          <Stat label="Active ads" value={count(p.activeAds)} hint={p.mainPlatform ? `Mostly on ${p.mainPlatform}` : undefined} />
+          <Stat
+            label="Active ads"
+            value={count(p.activeAds)}
+            hint={p.mainPlatform ? `Mostly on ${p.mainPlatform}` : undefined}
+          />
           <Stat label="Competition" value={p.competition ? capitalize(p.competition) : <NotInRecord />} />
           <Stat label="Delivery" value={p.shippingDays === null ? <NotInRecord /> : `${p.shippingDays} days`} />
         </div>
@@ -206,7 +296,12 @@ function ProductBody({ p }: { p: ProductRecord }) {
                 <p className="text-sm font-medium text-fg">&ldquo;{ad.hook}&rdquo;</p>
                 <p className="mt-1 text-xs text-muted">
                   <span className="font-semibold text-fg">{ad.platform}</span>
-                  {[ad.format && capitalize(ad.format), ad.visualStyle && capitalize(ad.visualStyle), ad.lengthSeconds ? `${ad.lengthSeconds} seconds` : null, `${capitalize(ad.angle)} angle`]
+                  {[
+                    ad.format && capitalize(ad.format),
+                    ad.visualStyle && capitalize(ad.visualStyle),
+                    ad.lengthSeconds ? `${ad.lengthSeconds} seconds` : null,
+                    `${capitalize(ad.angle)} angle`,
+                  ]
                     .filter(Boolean)
                     .map((part) => ` · ${part}`)
                     .join("")}
@@ -244,7 +339,9 @@ function ProductBody({ p }: { p: ProductRecord }) {
         {p.source}
         {p.vendor ? ` · vendor ${p.vendor}` : ""}
         {p.launchMonth ? ` · launched ${p.launchMonth}` : ""}
-        {p.catalogRating === null ? "" : ` · catalog rating ${p.catalogRating} of 5 (a catalog figure, not customer reviews)`}
+        {p.catalogRating === null
+          ? ""
+          : ` · catalog rating ${p.catalogRating} of 5 (a catalog figure, not customer reviews)`}
       </p>
     </div>
   );
@@ -290,7 +387,13 @@ function SaveMenu({ product }: { product: ProductRecord }) {
             variant="secondary"
             size="sm"
             loading={toggle.isPending}
-            icon={saved ? <BookmarkCheck className="size-3.5 text-brand" aria-hidden /> : <Bookmark className="size-3.5" aria-hidden />}
+            icon={
+              saved ? (
+                <BookmarkCheck className="size-3.5 text-brand" aria-hidden />
+              ) : (
+                <Bookmark className="size-3.5" aria-hidden />
+              )
+            }
             data-testid="product-save"
           >
             {saved ? `Saved (${product.savedLists.length})` : "Save to list"}

@@ -25,7 +25,12 @@ function Trend({ pct }: { pct: number | null }) {
   const up = pct > 0;
   const down = pct < 0;
   return (
-    <span className={cx("inline-flex items-center gap-1 font-semibold tabular-nums", up ? "text-accent" : down ? "text-danger" : "text-muted")}>
+    <span
+      className={cx(
+        "inline-flex items-center gap-1 font-semibold tabular-nums",
+        up ? "text-accent" : down ? "text-danger" : "text-muted",
+      )}
+    >
       <span aria-hidden>{up ? "▲" : down ? "▼" : ""}</span>
       <span className="sr-only">{up ? "rising" : down ? "falling" : "steady"} </span>
       {change(pct)}
@@ -66,13 +71,27 @@ function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }
   );
 }
 
-export function ResultsTable({ rows, view, onSort }: { rows: ExplorerProduct[]; view: ExplorerView; onSort: (key: SortKey) => void }) {
+export function ResultsTable({
+  rows,
+  view,
+  onSort,
+}: {
+  rows: ExplorerProduct[];
+  view: ExplorerView;
+  onSort: (key: SortKey) => void;
+}) {
   const [params] = useSearchParams();
   const columns: Column<ExplorerProduct>[] = [
     { key: "name", header: "Product", cell: (p) => <NameCell p={p} params={params} /> },
     { key: "score", header: "Score", sortable: true, cell: (p) => <ScoreBadge score={p.score} /> },
     { key: "price", header: "Price", sortable: true, align: "right", cell: (p) => money(p.priceCents) },
-    { key: "margin", header: "Margin", sortable: true, align: "right", cell: (p) => (p.marginPct === null ? <Missing /> : `${p.marginPct}%`) },
+    {
+      key: "margin",
+      header: "Margin",
+      sortable: true,
+      align: "right",
+      cell: (p) => (p.marginPct === null ? <Missing /> : `${p.marginPct}%`),
+    },
     {
       key: "orders",
       header: "Orders 4 wk",
@@ -91,7 +110,12 @@ export function ResultsTable({ rows, view, onSort }: { rows: ExplorerProduct[]; 
     { key: "trend", header: "Trend", sortable: true, align: "right", cell: (p) => <Trend pct={p.trendPct} /> },
     { key: "competition", header: "Competition", cell: (p) => <CompetitionBadge level={p.competition} /> },
     { key: "ads", header: "Ads", sortable: true, align: "right", cell: (p) => count(p.activeAds) },
-    { key: "ship", header: "Ships", align: "right", cell: (p) => (p.shippingDays === null ? <Missing /> : `${p.shippingDays} d`) },
+    {
+      key: "ship",
+      header: "Ships",
+      align: "right",
+      cell: (p) => (p.shippingDays === null ? <Missing /> : `${p.shippingDays} d`),
+    },
   ];
   return (
     <DataTable
@@ -111,10 +135,19 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="result-cards">
       {rows.map((p) => (
-        <li key={p.id} className="relative rounded-2xl border border-line bg-surface p-4 focus-within:border-brand/60" data-testid="result-card">
+        <li
+          key={p.id}
+          className="relative rounded-2xl border border-line bg-surface p-4 focus-within:border-brand/60"
+          data-testid="result-card"
+        >
           <div className="flex items-start gap-3">
             <div className="min-w-0 flex-1">
-              <Link to={productHref(params, p.id)} preventScrollReset className="font-semibold leading-snug text-fg after:absolute after:inset-0 after:rounded-2xl" data-testid="card-open">
+              <Link
+                to={productHref(params, p.id)}
+                preventScrollReset
+                className="font-semibold leading-snug text-fg after:absolute after:inset-0 after:rounded-2xl"
+                data-testid="card-open"
+              >
                 {p.name}
               </Link>
               <p className="mt-0.5 text-xs text-muted" data-niche={p.niche.id}>
@@ -131,7 +164,9 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
             </div>
             <div>
               <dt className="text-subtle">Margin</dt>
-              <dd className="font-semibold tabular-nums text-fg">{p.marginPct === null ? <Missing /> : `${p.marginPct}%`}</dd>
+              <dd className="font-semibold tabular-nums text-fg">
+                {p.marginPct === null ? <Missing /> : `${p.marginPct}%`}
+              </dd>
             </div>
             <div>
               <dt className="text-subtle">Trend</dt>
@@ -148,7 +183,9 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
             </div>
             <div>
               <dt className="text-subtle">Ships</dt>
-              <dd className="font-semibold tabular-nums text-fg">{p.shippingDays === null ? <Missing /> : `${p.shippingDays} days`}</dd>
+              <dd className="font-semibold tabular-nums text-fg">
+                {p.shippingDays === null ? <Missing /> : `${p.shippingDays} days`}
+              </dd>
             </div>
           </dl>
           <p className="mt-3 flex items-center gap-2 text-xs text-muted">
@@ -195,13 +232,26 @@ export function Pager({
         {rangeLabel(page, shown, total, pageSize)}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} icon={<ChevronLeft className="size-4" aria-hidden />} data-testid="pager-prev">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          icon={<ChevronLeft className="size-4" aria-hidden />}
+          data-testid="pager-prev"
+        >
           Previous
         </Button>
         <span className="text-sm tabular-nums text-muted">
           Page {page} of {pages}
         </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="pager-next">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          data-testid="pager-next"
+        >
           Next
           <ChevronRight className="size-4" aria-hidden />
         </Button>
@@ -209,4 +259,3 @@ export function Pager({
     </nav>
   );
 }
-

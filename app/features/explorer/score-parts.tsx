@@ -40,7 +40,9 @@ export function ScoreBreakdown({ score }: { score: ProductScore }) {
   // Missing components give their weight to the others in proportion (app/server/market/score.ts).
   const weightPresent = parts.reduce((sum, c) => sum + (c.points === null ? 0 : c.weight), 0);
   const formula = (c: ScoreComponent) =>
-    weightPresent === 100 ? `${points(c.points!)} × ${c.weight}% = ${points(c.contribution)}` : `${points(c.points!)} × ${c.weight} ÷ ${weightPresent} = ${points(c.contribution)}`;
+    weightPresent === 100
+      ? `${points(c.points!)} × ${c.weight}% = ${points(c.contribution)}`
+      : `${points(c.points!)} × ${c.weight} ÷ ${weightPresent} = ${points(c.contribution)}`;
   return (
     <div data-testid="score-breakdown">
       <div className="flex items-end gap-3">
@@ -64,13 +66,22 @@ export function ScoreBreakdown({ score }: { score: ProductScore }) {
       </div>
       {score.missing.length > 0 && (
         <p className="mt-2 text-xs text-warning">
-          {NOT_IN_RECORD}: {parts.filter((c) => score.missing.includes(c.key)).map((c) => c.label.toLowerCase()).join(", ")}. Its weight went to the
-          other components.
+          {NOT_IN_RECORD}:{" "}
+          {parts
+            .filter((c) => score.missing.includes(c.key))
+            .map((c) => c.label.toLowerCase())
+            .join(", ")}
+          . Its weight went to the other components.
         </p>
       )}
       <ol className="mt-4 space-y-3" data-testid="score-components">
         {parts.map((c) => (
-          <li key={c.key} className="rounded-xl border border-line bg-surface p-3.5" data-testid="score-component" data-key={c.key}>
+          <li
+            key={c.key}
+            className="rounded-xl border border-line bg-surface p-3.5"
+            data-testid="score-component"
+            data-key={c.key}
+          >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span aria-hidden className={cx("size-2.5 shrink-0 rounded-full", COMPONENT_COLORS[c.key])} />
               <p className="min-w-0 flex-1 font-semibold text-fg">{c.label}</p>
@@ -86,7 +97,9 @@ export function ScoreBreakdown({ score }: { score: ProductScore }) {
               </div>
               <div>
                 <dt className="text-subtle">Points</dt>
-                <dd className="font-semibold tabular-nums text-fg">{c.points === null ? NOT_IN_RECORD : `${points(c.points)} of 100`}</dd>
+                <dd className="font-semibold tabular-nums text-fg">
+                  {c.points === null ? NOT_IN_RECORD : `${points(c.points)} of 100`}
+                </dd>
               </div>
               <div className="col-span-2 sm:col-span-1">
                 <dt className="text-subtle">Adds</dt>
@@ -97,7 +110,10 @@ export function ScoreBreakdown({ score }: { score: ProductScore }) {
             </dl>
             {c.points !== null && (
               <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-surface-2" aria-hidden>
-                <span className={cx("block h-full rounded-full", COMPONENT_COLORS[c.key])} style={{ width: `${Math.min(100, Math.max(0, c.points))}%` }} />
+                <span
+                  className={cx("block h-full rounded-full", COMPONENT_COLORS[c.key])}
+                  style={{ width: `${Math.min(100, Math.max(0, c.points))}%` }}
+                />
               </div>
             )}
             <p className="mt-2 text-sm text-muted">{c.explanation}</p>
@@ -126,11 +142,23 @@ export function Sparkline({ values, className }: { values: readonly number[]; cl
   const max = Math.max(...values);
   const min = Math.min(...values);
   const span = max - min || 1;
-  const pts = values.map((v, i) => `${((i / (values.length - 1)) * (w - 2) + 1).toFixed(1)},${(h - 1 - ((v - min) / span) * (h - 2)).toFixed(1)}`).join(" ");
+  const pts = values
+    .map(
+      (v, i) =>
+        `${((i / (values.length - 1)) * (w - 2) + 1).toFixed(1)},${(h - 1 - ((v - min) / span) * (h - 2)).toFixed(1)}`,
+    )
+    .join(" ");
   const rising = values[values.length - 1] >= values[0];
   return (
     <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} aria-hidden className={cx("shrink-0", className)}>
-      <polyline points={pts} fill="none" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" className={rising ? "stroke-accent" : "stroke-danger"} />
+      <polyline
+        points={pts}
+        fill="none"
+        strokeWidth={1.5}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+        className={rising ? "stroke-accent" : "stroke-danger"}
+      />
     </svg>
   );
 }

@@ -10,7 +10,16 @@ import { useCurrentUser } from "~/features/auth";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { explorerKeys } from "./explorer-keys";
-import { fetchBacktest, fetchNiches, fetchProduct, fetchProducts, fetchSavedLists, saveProduct, unsaveProduct, type SavedList } from "./explorer-client";
+import {
+  fetchBacktest,
+  fetchNiches,
+  fetchProduct,
+  fetchProducts,
+  fetchSavedLists,
+  saveProduct,
+  unsaveProduct,
+  type SavedList,
+} from "./explorer-client";
 
 /** Retry network trouble and server errors once, never a refusal (400, 404). */
 const retry = (failures: number, err: unknown) => failures < 1 && !(err instanceof HttpError && err.status < 500);
@@ -73,7 +82,9 @@ export function useSavedLists() {
 
 /** Writes a product's lists into its record and every cached page that shows it. */
 function putProductLists(queryClient: QueryClient, id: string, change: (lists: string[]) => string[]) {
-  queryClient.setQueryData<ProductRecord>(explorerKeys.product(id), (old) => (old ? { ...old, savedLists: change(old.savedLists) } : old));
+  queryClient.setQueryData<ProductRecord>(explorerKeys.product(id), (old) =>
+    old ? { ...old, savedLists: change(old.savedLists) } : old,
+  );
   queryClient.setQueriesData<ExplorerPage>({ queryKey: explorerKeys.allProducts() }, (old) =>
     old ? { ...old, data: old.data.map((p) => (p.id === id ? { ...p, savedLists: change(p.savedLists) } : p)) } : old,
   );
@@ -83,16 +94,23 @@ function putProductLists(queryClient: QueryClient, id: string, change: (lists: s
 export function useToggleSave(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ list, save }: { list: string; save: boolean }) => (save ? saveProduct(id, list) : unsaveProduct(id, list)),
+    mutationFn: ({ list, save }: { list: string; save: boolean }) =>
+      save ? saveProduct(id, list) : unsaveProduct(id, list),
     onSuccess: (lists: SavedList[], { list, save }) => {
       queryClient.setQueryData(explorerKeys.savedLists(), lists);
-      putProductLists(queryClient, id, (old) => (save ? [...old.filter((l) => l !== list), list] : old.filter((l) => l !== list)));
+      putProductLists(queryClient, id, (old) =>
+        save ? [...old.filter((l) => l !== list), list] : old.filter((l) => l !== list),
+      );
       // A page filtered by a saved list has changed membership.
       void queryClient.invalidateQueries({ queryKey: explorerKeys.allProducts() });
       notify({ title: save ? `Saved to “${list}”` : `Removed from “${list}”`, variant: "success" });
     },
     onError: (err) => {
-      notify({ title: "Couldn't change the list", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn't change the list",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
     },
   });
 }

@@ -118,7 +118,16 @@ export function WeekChart({
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!n) return;
     const current = active ?? n - 1;
-    const next = e.key === "ArrowLeft" ? current - 1 : e.key === "ArrowRight" ? current + 1 : e.key === "Home" ? 0 : e.key === "End" ? n - 1 : null;
+    const next =
+      e.key === "ArrowLeft"
+        ? current - 1
+        : e.key === "ArrowRight"
+          ? current + 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? n - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     setActive(Math.min(n - 1, Math.max(0, next)));
@@ -236,11 +245,25 @@ export function WeekChart({
                 ))}
               {active !== null && (
                 <>
-                  <line x1={cx_(active)} x2={cx_(active)} y1={0} y2={innerH} className="stroke-subtle" strokeDasharray="3 3" />
+                  <line
+                    x1={cx_(active)}
+                    x2={cx_(active)}
+                    y1={0}
+                    y2={innerH}
+                    className="stroke-subtle"
+                    strokeDasharray="3 3"
+                  />
                   {series
                     .filter((s) => !s.bars && s.values[active] !== undefined)
                     .map((s) => (
-                      <circle key={s.label} cx={cx_(active)} cy={y(s.values[active])} r={4} className={cx(FILL[s.tone], "stroke-surface")} strokeWidth={2} />
+                      <circle
+                        key={s.label}
+                        cx={cx_(active)}
+                        cy={y(s.values[active])}
+                        r={4}
+                        className={cx(FILL[s.tone], "stroke-surface")}
+                        strokeWidth={2}
+                      />
                     ))}
                 </>
               )}
@@ -250,7 +273,14 @@ export function WeekChart({
                 tickFormat={(v) => formatTick(Number(v))}
                 hideAxisLine
                 hideTicks
-                tickLabelProps={{ className: "fill-subtle text-[11px] tabular-nums", fill: undefined, fontSize: undefined, textAnchor: "end", dx: -4, dy: 3 }}
+                tickLabelProps={{
+                  className: "fill-subtle text-[11px] tabular-nums",
+                  fill: undefined,
+                  fontSize: undefined,
+                  textAnchor: "end",
+                  dx: -4,
+                  dy: 3,
+                }}
               />
               <AxisBottom
                 top={innerH}
@@ -259,7 +289,13 @@ export function WeekChart({
                 tickFormat={(i) => labels[Number(i)] ?? ""}
                 hideTicks
                 axisLineClassName="stroke-line"
-                tickLabelProps={{ className: "fill-subtle text-[11px]", fill: undefined, fontSize: undefined, textAnchor: "middle", dy: 4 }}
+                tickLabelProps={{
+                  className: "fill-subtle text-[11px]",
+                  fill: undefined,
+                  fontSize: undefined,
+                  textAnchor: "middle",
+                  dy: 4,
+                }}
               />
               <rect
                 width={innerW}
@@ -284,13 +320,17 @@ export function WeekChart({
                     <span aria-hidden className={cx("size-2 rounded-full", SWATCH[s.tone])} />
                     {s.label}
                   </span>
-                  <span className="font-semibold tabular-nums text-fg">{s.values[active] === undefined ? "—" : format(s.values[active])}</span>
+                  <span className="font-semibold tabular-nums text-fg">
+                    {s.values[active] === undefined ? "—" : format(s.values[active])}
+                  </span>
                 </p>
               ))}
             </div>
           )}
           <p className="sr-only" aria-live="polite">
-            {active !== null ? `${longLabels[active]}: ${series.map((s) => `${s.label} ${s.values[active] === undefined ? "none" : format(s.values[active])}`).join(", ")}` : ""}
+            {active !== null
+              ? `${longLabels[active]}: ${series.map((s) => `${s.label} ${s.values[active] === undefined ? "none" : format(s.values[active])}`).join(", ")}`
+              : ""}
           </p>
         </div>
       )}

@@ -24,7 +24,19 @@ const view = (qs: string) => parseView(new URLSearchParams(qs));
 
 describe("Explorer view ⇄ address", () => {
   it("reads the defaults from an empty address and writes them back as nothing", () => {
-    expect(view("")).toEqual({ ...DEFAULT_VIEW, q: undefined, niche: undefined, priceMin: undefined, priceMax: undefined, marginMin: undefined, platform: undefined, trend: undefined, shipMax: undefined, scoreMin: undefined, saved: undefined });
+    expect(view("")).toEqual({
+      ...DEFAULT_VIEW,
+      q: undefined,
+      niche: undefined,
+      priceMin: undefined,
+      priceMax: undefined,
+      marginMin: undefined,
+      platform: undefined,
+      trend: undefined,
+      shipMax: undefined,
+      scoreMin: undefined,
+      saved: undefined,
+    });
     expect(writeView(view("")).toString()).toBe("");
   });
 
@@ -54,8 +66,23 @@ describe("Explorer view ⇄ address", () => {
   });
 
   it("drops what the API would refuse instead of sending it", () => {
-    const v = view("priceMin=abc&priceMax=-5&marginMin=400&competition=low,bogus,high&platform=MySpace&trend=up&shipMax=0&scoreMin=101&source=theirs&sort=random&order=sideways&page=0");
-    expect(v).toMatchObject({ priceMin: undefined, priceMax: undefined, marginMin: undefined, competition: ["low", "high"], platform: undefined, trend: undefined, shipMax: undefined, scoreMin: undefined, source: "all", sort: "score", order: "desc", page: 1 });
+    const v = view(
+      "priceMin=abc&priceMax=-5&marginMin=400&competition=low,bogus,high&platform=MySpace&trend=up&shipMax=0&scoreMin=101&source=theirs&sort=random&order=sideways&page=0",
+    );
+    expect(v).toMatchObject({
+      priceMin: undefined,
+      priceMax: undefined,
+      marginMin: undefined,
+      competition: ["low", "high"],
+      platform: undefined,
+      trend: undefined,
+      shipMax: undefined,
+      scoreMin: undefined,
+      source: "all",
+      sort: "score",
+      order: "desc",
+      page: 1,
+    });
   });
 
   it("keeps competition levels in one order whatever order the address lists them in", () => {
@@ -65,7 +92,9 @@ describe("Explorer view ⇄ address", () => {
 
   it("keeps the open product beside the view, and adds or removes it", () => {
     const current = new URLSearchParams("niche=pet-supplies&product=P-0001");
-    expect(writeView(withFilter(view("niche=pet-supplies"), "trend", "rising"), current).toString()).toBe("niche=pet-supplies&trend=rising&product=P-0001");
+    expect(writeView(withFilter(view("niche=pet-supplies"), "trend", "rising"), current).toString()).toBe(
+      "niche=pet-supplies&trend=rising&product=P-0001",
+    );
     expect(productHref(new URLSearchParams("niche=home"), "P-0042")).toBe("?niche=home&product=P-0042");
     expect(productHref(current, null)).toBe("?niche=pet-supplies");
   });
@@ -81,7 +110,19 @@ describe("Explorer view → API query", () => {
     expect(params.get("competition")).toBe("low,medium");
     expect(params.get("pageSize")).toBe("25");
     const parsed = ExplorerQuerySchema.parse(Object.fromEntries(params));
-    expect(parsed).toMatchObject({ q: "lamp", priceMin: 1000, priceMax: 2999, competition: ["low", "medium"], shipMax: 7, source: "mine", saved: "Picks", page: 2, pageSize: 25, sort: "score", order: "desc" });
+    expect(parsed).toMatchObject({
+      q: "lamp",
+      priceMin: 1000,
+      priceMax: 2999,
+      competition: ["low", "medium"],
+      shipMax: 7,
+      source: "mine",
+      saved: "Picks",
+      page: 2,
+      pageSize: 25,
+      sort: "score",
+      order: "desc",
+    });
   });
 
   it("exports the view's filters and sort without its page", () => {
@@ -154,7 +195,11 @@ describe("Explorer formatting", () => {
 
 describe("Explorer filter chips", () => {
   it("says each filter in force in words, and removing one keeps the others", () => {
-    const v = parseView(new URLSearchParams("q=lamp&niche=home&priceMax=30&competition=low,medium&scoreMin=60&source=mine&saved=Picks&trend=rising&shipMax=7"));
+    const v = parseView(
+      new URLSearchParams(
+        "q=lamp&niche=home&priceMax=30&competition=low,medium&scoreMin=60&source=mine&saved=Picks&trend=rising&shipMax=7",
+      ),
+    );
     const chips = filterChips(v, (id) => (id === "home" ? "Home decor" : undefined));
     expect(chips.map((c) => c.label)).toEqual([
       "“lamp”",
