@@ -71,7 +71,14 @@ function ChatScreenBody({ chatId }: { chatId: string | null }) {
   const listRef = useRef<ChatListHandle>(null);
   const sheetListRef = useRef<ChatListHandle>(null);
 
-  const wantsNew = !chatId && (location.state as LocationState | null)?.newChat === true;
+  // A question handed over in the address (/chat?q=…, the Explorer's "Ask in chat") waits in a new chat's composer, unsent.
+  const prefill = chatId ? null : new URLSearchParams(location.search).get("q");
+  const wantsNew = !chatId && ((location.state as LocationState | null)?.newChat === true || Boolean(prefill));
+  useEffect(() => {
+    if (!prefill) return;
+    setDraft(NEW_CHAT_DRAFT, prefill);
+    navigate(chatPath(), { replace: true, state: { newChat: true } });
+  }, [prefill, navigate, chatPath]);
 
   // A new chat's id while its first question is being asked on /chat (before the address changes).
   const [pendingId, setPendingId] = useState<string | null>(null);
