@@ -48,9 +48,9 @@ import { Pager, ResultCards, ResultsSkeleton, ResultsTable } from "./results";
 import { useExplorerPage, useNiches, useSavedLists } from "./use-explorer";
 
 const SORT_LABELS: Record<SortKey, string> = {
-  score: "Winning score",
-  orders: "Orders, last 4 weeks",
-  trend: "Orders trend",
+  score: "Score",
+  orders: "Orders",
+  trend: "Trend",
   margin: "Margin",
   price: "Price",
   ads: "Active ads",
@@ -109,11 +109,20 @@ export function ExplorerScreen() {
         }
       />
       <p className="mt-3 flex flex-wrap items-center gap-2 text-[13px] text-muted" data-testid="explorer-provenance">
-        <Badge tone="warning">Sample data</Badge>
-        <span>
-          Generated sample catalog{data ? `, as of the week of ${longWeek(data.asOf)}` : ""}. Your imports are labelled
-          as yours.
-        </span>
+        {view.source === "mine" ? (
+          <>
+            <Badge tone="brand">Your imports</Badge>
+            <span>Only the products you imported{data ? `; catalog week of ${longWeek(data.asOf)}` : ""}.</span>
+          </>
+        ) : (
+          <>
+            <Badge tone="warning">Sample data</Badge>
+            <span>
+              Generated sample catalog, not live market data{data ? `, as of the week of ${longWeek(data.asOf)}` : ""}.
+              Your imports are labelled as yours.
+            </span>
+          </>
+        )}
       </p>
 
       <div className="mt-5">

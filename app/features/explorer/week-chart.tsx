@@ -148,7 +148,6 @@ export function WeekChart({
           variant="ghost"
           size="sm"
           icon={<Table2 className="size-3.5" aria-hidden />}
-          aria-pressed={asTable}
           onClick={() => setAsTable((v) => !v)}
           data-testid={testId ? `${testId}-table-toggle` : undefined}
         >
