@@ -38,6 +38,8 @@ describe("/market-analysis", () => {
     const sections = page.getByTestId("report-sections").getByRole("listitem");
     await expect(sections.count()).resolves.toBe(7);
     await expect(sections.first().innerText()).resolves.toContain("Demand");
+    // The address's niche is chosen once the niches have loaded.
+    await page.getByRole("option", { name: /^Pet supplies \(\d+ products\)$/ }).waitFor({ state: "attached" });
     await expect(page.getByRole("combobox", { name: "Niche" }).inputValue()).resolves.toBe("pet-supplies");
     await page.getByRole("button", { name: "Generate report" }).click();
     await page.getByRole("dialog").getByText("Deep market analysis is a paid feature").waitFor();
