@@ -48,13 +48,13 @@ function Columns({ data, onOpen }: { data: CompetitorComparison; onOpen: (id: st
   const medians = data.stores.map((s) => s.medianPriceCents ?? 0);
   return (
     <div className="mt-5 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="grid auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4" data-testid="compare-columns">
+      <ul className="grid snap-x snap-mandatory auto-cols-[minmax(15rem,1fr)] grid-flow-col gap-4" data-testid="compare-columns">
         {data.stores.map((s) => {
           const shares = s.priceBands.map((b) => (s.productCount ? b.count / s.productCount : 0));
           const widths = bandWidths(shares.map((x) => Math.round((x / maxShare) * 1000)));
           const cheapest = s.medianPriceCents !== null && s.medianPriceCents === Math.min(...medians);
           return (
-            <li key={s.id} className="flex flex-col rounded-xl border border-line p-4" data-testid="compare-column">
+            <li key={s.id} className="flex snap-start flex-col rounded-xl border border-line p-4" data-testid="compare-column">
               <button type="button" onClick={() => onOpen(s.id)} className="truncate text-left font-semibold text-fg hover:text-brand hover:underline">
                 {s.name}
               </button>

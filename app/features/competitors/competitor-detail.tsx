@@ -22,7 +22,7 @@ import { CloseButton, LoadError } from "./parts";
 import { useCompetitor } from "./use-competitors";
 
 /** Rows of the catalogue shown at once; "Show more" adds as many again. */
-const PAGE = 50;
+const PAGE = 25;
 
 export function CompetitorDetailView({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useCompetitor(id);
@@ -101,7 +101,7 @@ function DetailBody({ store, onClose }: { store: CompetitorDetail; onClose: () =
         <Stat label="Last snapshot" value={<span className="text-lg">{formatDay(store.lastSnapshotAt)}</span>} hint={plural(store.snapshots.length, "snapshot")} />
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <PriceBands bands={store.priceBands} total={listed.length} />
         <BestSellers store={store} listed={listed} />
       </div>
@@ -207,12 +207,7 @@ function Catalogue({ listings, hasRanks }: { listings: StoreListing[]; hasRanks:
       key: "title",
       header: "Product",
       cell: (l) => (
-        <div className="flex min-w-[12rem] items-center gap-3">
-          {l.imageUrl ? (
-            <img src={l.imageUrl} alt="" loading="lazy" className="size-9 shrink-0 rounded-md border border-line bg-surface-2 object-cover" />
-          ) : (
-            <span className="size-9 shrink-0 rounded-md bg-surface-2" aria-hidden />
-          )}
+        <div className="min-w-[10rem]">
           <div className="min-w-0">
             <p className={cx("truncate font-medium", l.removedAt ? "text-muted line-through" : "text-fg")}>{l.title}</p>
             <p className="truncate text-xs text-subtle">
@@ -308,15 +303,15 @@ function ChangeRow({ change }: { change: StoreChange }) {
   const down = change.kind === "price" && change.newPriceCents !== null && change.oldPriceCents !== null && change.newPriceCents < change.oldPriceCents;
   const Icon = down ? ArrowDownRight : kind.Icon;
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-testid="change-row" data-kind={change.kind}>
-      <Badge tone={kind.tone} className="w-[5.5rem] justify-center">
+    <li className="grid grid-cols-[5.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-0.5 py-2 text-sm sm:grid-cols-[5.25rem_minmax(0,1fr)_auto]" data-testid="change-row" data-kind={change.kind}>
+      <Badge tone={kind.tone} className="justify-center">
         <Icon className="size-3" aria-hidden />
         {kind.label}
       </Badge>
-      <span className="min-w-0 flex-1 truncate text-fg" title={change.title}>
+      <span className="min-w-0 truncate text-fg" title={change.title}>
         {change.title}
       </span>
-      <span className={cx("shrink-0 tabular-nums", change.kind === "price" ? (down ? "text-accent" : "text-danger") : "text-muted")}>
+      <span className={cx("col-start-2 tabular-nums sm:col-start-3 sm:text-right", change.kind === "price" ? (down ? "text-accent" : "text-danger") : "text-muted")}>
         {change.kind === "price" ? priceChangeLabel(change) : formatCents(change.kind === "added" ? change.newPriceCents : change.oldPriceCents)}
       </span>
     </li>

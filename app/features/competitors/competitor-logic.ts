@@ -70,6 +70,7 @@ export function groupChangesByDay(changes: readonly StoreChange[]): ChangeDay[] 
 /** The price change in words: "$19.99 → $14.99 (−25%)". */
 export function priceChangeLabel(c: StoreChange): string {
   if (c.oldPriceCents === null || c.newPriceCents === null) return formatCents(c.newPriceCents ?? c.oldPriceCents);
+  if (c.oldPriceCents === c.newPriceCents) return `${formatCents(c.newPriceCents)} (unchanged)`;
   const pct = c.oldPriceCents > 0 ? Math.round(((c.newPriceCents - c.oldPriceCents) / c.oldPriceCents) * 100) : 0;
   const sign = pct > 0 ? "+" : pct < 0 ? "−" : "±";
   return `${formatCents(c.oldPriceCents)} → ${formatCents(c.newPriceCents)} (${sign}${Math.abs(pct)}%)`;

@@ -102,7 +102,7 @@ export function CompetitorResearchScreen() {
       />
       <AllowanceLine used={competitors.data?.used} limit={competitors.data?.limit} />
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <AddStoreCard full={competitors.data ? competitors.data.used >= competitors.data.limit : false} onTracked={(c) => openStore(c.id)} />
         <SamplePicker onTracked={(c) => openStore(c.id)} full={competitors.data ? competitors.data.used >= competitors.data.limit : false} />
       </div>
