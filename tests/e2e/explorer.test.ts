@@ -5,7 +5,9 @@ import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 const { openPage } = setupBrowser();
 
 async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+  // "load", not "networkidle": the screen fetches results, niches, lists and the backtest, and each
+  // step below waits for what it needs (the shared machine can take a while to answer all four).
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
   await hydrated(page);
 }
 
@@ -148,7 +150,7 @@ describe("explorer", () => {
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => !url.searchParams.has("product"));
       await go(page, `/ai-explore?product=${productId}`);
-      await page.getByTestId("product-body").waitFor();
+      await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
       expect(await page.getByTestId("score-component").count()).toBe(5);
 
       // Ask in chat: a new chat with the question waiting in the composer, not sent.
@@ -171,7 +173,7 @@ describe("explorer", () => {
       const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
       await signUpThroughApi(context);
       await go(page, "/ai-explore");
-      await page.getByTestId("result-card").first().waitFor();
+      await page.getByTestId("result-card").first().waitFor({ timeout: 60_000 });
       const overflow = () =>
         page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(await overflow()).toBe(0);
@@ -185,7 +187,7 @@ describe("explorer", () => {
       expect(await overflow()).toBe(0);
 
       await page.getByTestId("card-open").first().click();
-      await page.getByTestId("product-body").waitFor();
+      await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
       expect(await page.getByTestId("score-component").count()).toBe(5);
       expect(await overflow()).toBe(0);
       const panel = await page.getByTestId("product-panel").boundingBox();
