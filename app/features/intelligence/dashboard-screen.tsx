@@ -213,9 +213,14 @@ function MethodNote({ mode }: { mode: IntelligenceMode }) {
           <li>Click any bar, point or table cell to see the ads behind it.</li>
         </ul>
       </div>
-      {mode === "app" && (
+      {mode === "app" ? (
         <Link to="/visual-intelligence" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
           Creatives by format, length and style
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <Link to="/signup" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+          Sign up free to add your own products and see visual intelligence
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       )}
