@@ -170,7 +170,7 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
                 <label
                   key={c}
                   className={cx(
-                    "flex h-10 cursor-pointer items-center gap-2 rounded-lg border px-2.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/50",
+                    "flex h-10 min-w-0 cursor-pointer items-center gap-1.5 rounded-lg border px-2 text-[13px] transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/50",
                     on
                       ? "border-brand/60 bg-brand-soft text-fg"
                       : "border-line text-muted hover:border-subtle/60 hover:text-fg",
