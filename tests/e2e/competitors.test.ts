@@ -10,7 +10,7 @@ import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 const { openPage } = setupBrowser();
 
 async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
   await hydrated(page);
 }
 
@@ -19,7 +19,8 @@ describe("competitor research", () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
     await go(page, "/competitor-research");
-    await page.getByTestId("competitors-empty").waitFor();
+    await page.getByTestId("competitors-empty").waitFor({ timeout: 60_000 });
+    await page.getByTestId("sample-store").first().waitFor({ timeout: 60_000 });
 
     // A URL the guard refuses is explained next to the field.
     await page.getByTestId("competitor-url").fill("http://10.0.0.1/");
