@@ -21,7 +21,8 @@ async function timed(path: string, t?: string) {
   return { ...res, ms: performance.now() - started };
 }
 
-describe("GET /api/intelligence/overview", () => {
+// Several aggregate calls per test: more than the default 5 s on a busy machine.
+describe("GET /api/intelligence/overview", { timeout: 30_000 }, () => {
   it("answers 26 weeks of ads by platform and niche, angles, hooks, movers and engagement, labelled as sample data", async () => {
     const { status, json, ms } = await timed("/api/intelligence/overview", token);
     console.info(`overview: ${ms.toFixed(0)} ms`);
@@ -76,7 +77,8 @@ describe("GET /api/intelligence/overview", () => {
   });
 });
 
-describe("GET /api/intelligence/ads (the drill-down)", () => {
+// Several aggregate calls per test: more than the default 5 s on a busy machine.
+describe("GET /api/intelligence/ads (the drill-down)", { timeout: 30_000 }, () => {
   it("lists exactly as many ads as a chart point counts, each with its product", async () => {
     const { json: overview } = await call("/api/intelligence/overview", { token });
     const tiktok = (overview.activityByPlatform as Series[]).find((s) => s.key === "TikTok")!;
@@ -126,7 +128,8 @@ describe("GET /api/intelligence/ads (the drill-down)", () => {
   });
 });
 
-describe("GET /api/intelligence/creatives", () => {
+// Several aggregate calls per test: more than the default 5 s on a busy machine.
+describe("GET /api/intelligence/creatives", { timeout: 30_000 }, () => {
   it("groups ads by format, length, angle and style with examples, each group's count matching its drill-down", async () => {
     const { status, json, ms } = await timed("/api/intelligence/creatives", token);
     console.info(`creatives: ${ms.toFixed(0)} ms`);
@@ -159,7 +162,8 @@ describe("GET /api/intelligence/creatives", () => {
   });
 });
 
-describe("GET /api/public/intelligence-demo", () => {
+// Several aggregate calls per test: more than the default 5 s on a busy machine.
+describe("GET /api/public/intelligence-demo", { timeout: 30_000 }, () => {
   it("answers the sample dashboard signed out, the same as a signed-in user's without imports", async () => {
     const demo = await call("/api/public/intelligence-demo");
     expect(demo.status).toBe(200);
