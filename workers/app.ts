@@ -6,6 +6,7 @@ import { AppError } from "../app/domain/errors";
 import { createLogger } from "../app/server/platform/log";
 import { createNonce, securityHeaders } from "../app/server/platform/security-headers";
 import { createApi } from "../functions";
+import { runScheduled } from "./scheduled";
 
 const api = createApi();
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -24,6 +25,11 @@ declare module "@remix-run/cloudflare" {
 }
 
 export default {
+  /** The cron triggers of wrangler.toml: the catalog refresh (workers/scheduled.ts). */
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(runScheduled(controller, env));
+  },
+
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const started = Date.now();
     const url = new URL(request.url);

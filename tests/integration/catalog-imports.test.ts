@@ -1,12 +1,11 @@
 /** Catalog imports: a CSV or JSON feed and a Shopify store become the importer's own products, with a report. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureSampleCatalog } from "~/server/market/seed";
-import { call, verifiedUser } from "./helpers";
+import { call, verifiedUser, seedSampleCatalog } from "./helpers";
 
 const { harbor } = env.FAKE_SHOPIFY;
 
-beforeAll(() => ensureSampleCatalog(env.DB), 120_000);
+beforeAll(() => seedSampleCatalog(), 120_000);
 
 const CSV = [
   "Name,Price,Cost,Shipping Cost,Shipping Days,Niche,Weekly Orders,Active Ads",

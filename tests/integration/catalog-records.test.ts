@@ -1,9 +1,7 @@
 /** The records a chat citation opens: one GET per kind, signed-in and verified, 404 naming what is missing. */
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adsForProduct, getCatalog, getNiche, nicheStats } from "~/server/market/catalog";
-import { ensureSampleCatalog } from "~/server/market/seed";
-import { call, signupUser, verifiedUser } from "./helpers";
+import { call, signupUser, verifiedUser, seedSampleCatalog } from "./helpers";
 
 const catalog = getCatalog();
 // A product with ads and a store that sells it, so every part of the record is exercised.
@@ -12,7 +10,7 @@ const product = catalog.products.find((p) => p.id === store.topProductIds.find((
 const ad = adsForProduct(product.id)[0];
 
 // Products are read from D1, seeded from the same generator the analyst reads: the figures must agree.
-beforeAll(() => ensureSampleCatalog(env.DB), 120_000);
+beforeAll(() => seedSampleCatalog(), 120_000);
 
 describe("catalog records", () => {
   it("answers a product with its figures, its ads and the stores selling it", async () => {

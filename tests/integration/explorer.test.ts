@@ -1,13 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureSampleCatalog } from "~/server/market/seed";
-import { call, verifiedUser } from "./helpers";
+import { call, verifiedUser, seedSampleCatalog } from "./helpers";
 
 let token: string;
 let paidToken: string;
 
 beforeAll(async () => {
-  await ensureSampleCatalog(env.DB);
+  await seedSampleCatalog();
   token = (await verifiedUser()).token;
   const paid = await verifiedUser();
   paidToken = paid.token;

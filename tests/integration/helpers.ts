@@ -1,4 +1,6 @@
 import { env, SELF } from "cloudflare:test";
+import { inject } from "vitest";
+import { runSeedStatements, seededSampleVersion } from "../../db/catalog-seed";
 
 export const BASE = "http://127.0.0.1";
 let counter = 0;
@@ -87,4 +89,10 @@ export function cookiesOf(res: Response): Record<string, { value: string; attrs:
 function randomIp() {
   const b = crypto.getRandomValues(new Uint8Array(3));
   return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/** Seeds the shared sample catalog into this file's D1 (statements made once per run, tests/integration/sample-catalog.ts). */
+export async function seedSampleCatalog() {
+  const { version, statements } = inject("sampleCatalog");
+  if ((await seededSampleVersion(env.DB)) !== version) await runSeedStatements(env.DB, statements);
 }

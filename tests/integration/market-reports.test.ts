@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatCents, formatCount } from "~/server/market/format";
 import { REPORT_STEPS, startReport } from "~/server/market/reports";
 import { reserveUsage } from "~/server/usage/meter";
-import { ensureSampleCatalog } from "~/server/market/seed";
 import { createDb } from "../../db/client";
-import { call, verifiedUser } from "./helpers";
+import { call, verifiedUser, seedSampleCatalog } from "./helpers";
 
 /** The tests that wait for a report's job (it runs ~1 s; the shared CI machine can be slow). */
 const JOB_TIMEOUT = 60_000;
@@ -53,7 +52,7 @@ async function hostileImport(u: User, suffix: string) {
 }
 
 beforeAll(async () => {
-  await ensureSampleCatalog(env.DB);
+  await seedSampleCatalog();
   [free, paid, other] = await Promise.all([verifiedUser(), verifiedUser(), verifiedUser()]);
   await subscribe(paid);
   await subscribe(other);
