@@ -571,6 +571,22 @@ export function mergeFound(finds: { source: FieldSource; product: FoundProduct |
   return fields;
 }
 
+/**
+ * The http(s) origin of a URL. Anything else (not a URL, another scheme) is handed to the
+ * guard, which refuses it before any request with its own code and message.
+ */
+async function webOrigin(url: string, fetcher: GuardedFetcher): Promise<string> {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) return parsed.origin;
+  await fetcher(url);
+  throw new AppError("VALIDATION", `${url.slice(0, 200)} is not an http(s) address.`);
+}
+
 export interface ExtractOptions {
   /** Milliseconds clock (tests); defaults to Date.now. */
   now?: () => number;
@@ -584,8 +600,8 @@ export interface ExtractOptions {
 export async function extractProduct(url: string, fetcher: GuardedFetcher, options: ExtractOptions = {}): Promise<ProductExtraction> {
   const now = options.now ?? Date.now;
   const started = now();
+  const origin = await webOrigin(url, fetcher);
   const page = new URL(url);
-  const origin = page.origin;
   const shop = shopifyProductPath(page);
   const kind: ProductExtraction["kind"] = shop ? "shopify-product" : page.pathname === "/" ? "store" : "page";
   const sources: SourceTried[] = [];
@@ -847,7 +863,7 @@ export async function fetchShopifyCatalog(storeUrl: string, fetcher: GuardedFetc
   const now = options.now ?? Date.now;
   const started = now();
   const maxPages = Math.max(1, options.maxPages ?? 20);
-  const origin = new URL(storeUrl).origin;
+  const origin = await webOrigin(storeUrl, fetcher);
   const requests: CatalogRequest[] = [];
   const notes: string[] = [];
 

@@ -18,7 +18,7 @@ import {
   parseShopifyProductJson,
   shopifyProductPath,
 } from "~/server/web/product-extractor";
-import { guardRefusalOf, type GuardedFetcher, type GuardedResponse } from "~/server/web/url-guard";
+import { createGuardedFetcher, guardRefusalOf, type GuardedFetcher, type GuardedResponse } from "~/server/web/url-guard";
 import { AppError } from "~/domain/errors";
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../../fixtures/product-pages", name), "utf8");
@@ -366,6 +366,14 @@ describe("fetchShopifyCatalog", () => {
     expect(catalog.bestSelling).toEqual({ handles: ["p-2", "p-1"], source: "collection-html" });
     expect(catalog.notes.join(" ")).toContain("first page of /collections/all?sort_by=best-selling");
     expect(handlesFromCollectionHtml(html)).toEqual(["p-2", "p-1", "not-in-catalog"]);
+  });
+
+  it("hands what is not an http(s) address to the guard, whose refusal it throws (never a TypeError)", async () => {
+    const fetcher = createGuardedFetcher({ fetchImpl: (async () => new Response("{}")) as typeof fetch });
+    for (const [url, code] of [["a", "invalid_url"], ["ftp://store.example/", "scheme"], ["", "invalid_url"]] as const) {
+      expect(guardRefusalOf(await fetchShopifyCatalog(url, fetcher).catch((e: unknown) => e))?.code, url).toBe(code);
+      expect(guardRefusalOf(await extractProduct(url, fetcher).catch((e: unknown) => e))?.code, url).toBe(code);
+    }
   });
 
   it("throws when the store does not answer Shopify's JSON, and stops at maxPages with a note", async () => {
