@@ -29,6 +29,8 @@ const OPEN_TO_UNVERIFIED = new Set([
   // Public routes answer everyone alike.
   "GET /health",
   "GET /openapi.json",
+  "GET /public/intelligence-demo",
+  "GET /public/intelligence-demo/ads",
   "POST /omnisend/newsletter-signup",
   "POST /webhooks/stripe",
   "GET /dev/outbox",

@@ -7,10 +7,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { snapshotTrackedStores } from "~/server/market/competitors";
-import { ensureSampleCatalog } from "~/server/market/seed";
 import { createGuardedFetcher } from "~/server/web/url-guard";
 import { createDb } from "../../db/client";
-import { call, verifiedUser } from "./helpers";
+import { call, verifiedUser, seedSampleCatalog } from "./helpers";
 
 const { harbor, summit, web } = env.FAKE_SHOPIFY;
 
@@ -41,7 +40,7 @@ async function paidUser() {
 
 const track = (token: string, body: unknown) => call("/api/competitors", { method: "POST", token, body });
 
-beforeAll(() => ensureSampleCatalog(env.DB), 120_000);
+beforeAll(() => seedSampleCatalog(), 120_000);
 
 describe("who may track", () => {
   it("answers 401 signed out", async () => {

@@ -1,8 +1,6 @@
 /** Marketing and visual intelligence: the overview, the drill-down, creatives and the signed-out demo. */
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureSampleCatalog } from "~/server/market/seed";
-import { call, verifiedUser } from "./helpers";
+import { call, verifiedUser, seedSampleCatalog } from "./helpers";
 
 let token: string;
 let otherToken: string;
@@ -10,7 +8,7 @@ let otherToken: string;
 type Series = { key: string; label: string; values: number[] };
 
 beforeAll(async () => {
-  await ensureSampleCatalog(env.DB);
+  await seedSampleCatalog();
   token = (await verifiedUser()).token;
   otherToken = (await verifiedUser()).token;
 }, 120_000);
