@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { call, verifiedUser } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, seedSampleCatalog, verifiedUser } from "./helpers";
+
+// Competitor tracking of a sample store needs the sample catalog.
+beforeAll(() => seedSampleCatalog(), 120_000);
 
 /**
  * Every route that takes an id, tried with a second user's credentials: the answer is 404 and
@@ -22,6 +25,22 @@ const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: 
       const res = await call(`/api/chats/${id}`, { token: owner.token });
       return res.status === 200 && res.json.chat.title === "New Chat";
     },
+  })),
+  // An imported catalog product is its importer's alone.
+  ...(["GET /api/catalog/products/{id}", "POST /api/catalog/products/{id}/saves"] as const).map((name) => ({
+    name,
+    idOf: async (owner: Owner) =>
+      (await call("/api/catalog/imports", { method: "POST", token: owner.token, body: { format: "json", content: JSON.stringify([{ name: "Owner-only lamp", price: 20 }]) } })).json.acceptedRows[0]
+        .productId as string,
+    request: (id: string) =>
+      name.startsWith("GET") ? { path: `/api/catalog/products/${id}`, method: "GET" } : { path: `/api/catalog/products/${id}/saves`, method: "POST", body: { list: "Stolen" } },
+    stillThere: async (owner: Owner, id: string) => (await call(`/api/catalog/products/${id}`, { token: owner.token })).json.name === "Owner-only lamp",
+  })),
+  ...(["GET", "DELETE"] as const).map((method) => ({
+    name: `${method} /api/competitors/{id}`,
+    idOf: async (owner: Owner) => (await call("/api/competitors", { method: "POST", token: owner.token, body: { sampleStoreId: "S-003" } })).json.id as string,
+    request: (id: string) => ({ path: `/api/competitors/${id}`, method }),
+    stillThere: async (owner: Owner, id: string) => (await call(`/api/competitors/${id}`, { token: owner.token })).status === 200,
   })),
 ];
 
