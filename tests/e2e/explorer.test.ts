@@ -195,4 +195,28 @@ describe("explorer", () => {
       expect(problems).toEqual([]);
     },
   );
+  it(
+    "imports a pasted feed: the report names the refused row and why, and the product shows as the merchant's own",
+    { timeout: SLOW },
+    async () => {
+      const { page, context, problems } = await openPage("/help");
+      await signUpThroughApi(context);
+      await go(page, "/ai-explore");
+      await page.getByTestId("explorer-import").click();
+      await page.getByTestId("import-dialog").waitFor();
+      await page
+        .getByTestId("import-content")
+        .fill("name,price,cost,weekly_orders\nCordless milk frother,19.99,4.10,10;12;15;18;21;25;30;36\nGlass carafe,twelve,3.00,");
+      await page.getByTestId("import-run").click();
+      await page.getByTestId("import-report").waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId("import-accepted").innerText()).toBe("1");
+      expect(await page.getByTestId("import-refused").innerText()).toBe("1");
+      expect(await page.getByTestId("import-report").innerText()).toContain('Row 2: price "twelve" is not an amount like 24.99');
+      await page.getByRole("button", { name: "Show my products" }).click();
+      await page.waitForURL(/source=mine/);
+      await page.getByText("Cordless milk frother").first().waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId("explorer-provenance").innerText()).toContain("Your imports");
+      expect(problems).toEqual([]);
+    },
+  );
 });

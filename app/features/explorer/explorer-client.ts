@@ -3,7 +3,7 @@
  * inferred from the contracts (type-only imports).
  */
 import type { ProductRecord } from "~/domain/contracts/catalog";
-import type { ExplorerPage, NicheOption, ScoreBacktest } from "~/domain/contracts/market";
+import type { ExplorerPage, ImportReport, NicheOption, ScoreBacktest } from "~/domain/contracts/market";
 import { apiRequest } from "~/lib/http";
 
 export type SavedList = { name: string; count: number };
@@ -50,4 +50,16 @@ export async function unsaveProduct(id: string, list: string): Promise<SavedList
 /** The CSV export's address: same filters and sort, the session cookie signs it in. */
 export function exportCsvHref(query: string): string {
   return `/api/catalog/exports/products.csv?${query}`;
+}
+
+/** A CSV or JSON feed of the merchant's own products; answers the rows accepted and refused. */
+export async function importFeed(format: "csv" | "json", content: string, filename?: string): Promise<ImportReport> {
+  const res = await apiRequest("POST", "/api/catalog/imports", { format, content, filename });
+  return (await res.json()) as ImportReport;
+}
+
+/** A Shopify store's public catalog (the server fetches it through the URL guard). */
+export async function importShopify(url: string): Promise<ImportReport> {
+  const res = await apiRequest("POST", "/api/catalog/imports/shopify", { url });
+  return (await res.json()) as ImportReport;
 }

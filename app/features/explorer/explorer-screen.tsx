@@ -3,7 +3,7 @@
  * sorted, searched and paged, the whole view in the address (shareable, reloadable, back/forward);
  * a product's panel at `?product=<id>`; the score's measured precision; the CSV of the view.
  */
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import {
   AlertTriangle,
   ArrowDownWideNarrow,
@@ -14,6 +14,7 @@ import {
   Search,
   SearchX,
   SlidersHorizontal,
+  Upload,
   X,
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -43,9 +44,19 @@ import {
 } from "./explorer-query";
 import { Filters } from "./filters";
 import { longWeek } from "./format";
+import { ImportDialog } from "./import-dialog";
 import { ProductPanel } from "./product-panel";
 import { Pager, ResultCards, ResultsSkeleton, ResultsTable } from "./results";
 import { useExplorerPage, useNiches, useSavedLists } from "./use-explorer";
+
+/** The other market-intelligence screens, one click from the Explorer. */
+const RESEARCH_TOOLS = [
+  { to: "/intelligence-dashboard", label: "Ad intelligence" },
+  { to: "/visual-intelligence", label: "Creative intelligence" },
+  { to: "/competitor-research", label: "Competitor research" },
+  { to: "/market-analysis", label: "Deep market analysis" },
+  { to: "/scraping-test", label: "Inspect a product URL" },
+];
 
 const SORT_LABELS: Record<SortKey, string> = {
   score: "Score",
@@ -65,6 +76,7 @@ export function ExplorerScreen() {
   const niches = useNiches();
   const lists = useSavedLists();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   // From 768 px the filters sit above the results (shown at first); below, they open in a sheet.
   const [inlineFilters, setInlineFilters] = useState(true);
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -97,17 +109,31 @@ export function ExplorerScreen() {
         title="Explorer"
         description="Winning products from the catalog, ranked by a score that shows its reasons. Filter, open a product to see why it scores what it does, and save the ones to test."
         actions={
-          <a
-            href={exportCsvHref(exportQuery(view))}
-            download
-            className={buttonClasses({ variant: "secondary", size: "sm" })}
-            data-testid="explorer-export"
-          >
-            <Download className="size-3.5" aria-hidden />
-            Export CSV
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setImportOpen(true)} data-testid="explorer-import">
+              <Upload className="size-3.5" aria-hidden />
+              Import products
+            </Button>
+            <a
+              href={exportCsvHref(exportQuery(view))}
+              download
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+              data-testid="explorer-export"
+            >
+              <Download className="size-3.5" aria-hidden />
+              Export CSV
+            </a>
+          </div>
         }
       />
+      <nav aria-label="Research tools" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {RESEARCH_TOOLS.map((tool) => (
+          <Link key={tool.to} to={tool.to} className="font-medium text-brand hover:underline">
+            {tool.label}
+          </Link>
+        ))}
+      </nav>
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} onShowMine={() => setFilter("source", "mine")} />
       <p className="mt-3 flex flex-wrap items-center gap-2 text-[13px] text-muted" data-testid="explorer-provenance">
         {view.source === "mine" ? (
           <>

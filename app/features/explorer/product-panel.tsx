@@ -10,6 +10,7 @@ import {
   Bookmark,
   BookmarkCheck,
   Check,
+  FileSearch,
   LayoutTemplate,
   MessageSquare,
   Plus,
@@ -179,6 +180,14 @@ function ProductBody({ p }: { p: ProductRecord }) {
         >
           <LayoutTemplate className="size-3.5" aria-hidden />
           Build a page
+        </Link>
+        <Link
+          to={`/market-analysis?product=${encodeURIComponent(p.id)}`}
+          className={buttonClasses({ variant: "secondary", size: "sm" })}
+          data-testid="product-deep-analysis"
+        >
+          <FileSearch className="size-3.5" aria-hidden />
+          Deep analysis
         </Link>
       </div>
 
