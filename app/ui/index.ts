@@ -28,3 +28,4 @@ export { Toaster, TOAST_LIMIT } from "./toaster";
 export { Tip, Tip as Tooltip, type TipProps, type TipProps as TooltipProps } from "./tooltip";
 export { UserAvatar, initialsOf } from "./user-avatar";
 export { useNow } from "./use-now";
+export { useWidth } from "./use-width";

@@ -25,19 +25,7 @@ export function change(pct: number): string {
   return "0%";
 }
 
-/** A week's Monday as "Mar 3". */
-export function shortWeek(weekOf: string): string {
-  const d = new Date(`${weekOf}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return weekOf;
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-}
-
-/** A week's Monday as "March 3, 2026". */
-export function longWeek(weekOf: string): string {
-  const d = new Date(`${weekOf}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return weekOf;
-  return d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
+export { longWeek, shortWeek } from "~/domain/market-labels";
 
 export function capitalize(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;

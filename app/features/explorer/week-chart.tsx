@@ -9,8 +9,8 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { Table2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { Button, cx } from "~/ui";
+import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Button, cx, useWidth } from "~/ui";
 
 export type SeriesTone = "brand" | "accent" | "muted";
 
@@ -51,22 +51,6 @@ const SWATCH: Record<SeriesTone, string> = { brand: "bg-brand", accent: "bg-acce
 
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 48 };
 
-/** The chart's width: a sensible default on the server, the container's real width once mounted. */
-function useWidth(initial: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(initial);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0) setWidth(w);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 export function WeekChart({
   title,

@@ -4,6 +4,7 @@
  * figures only. It says that it runs offline on sample data, and when the catalog does not hold
  * what was asked it says so instead of guessing.
  */
+import { ANGLE_LABELS } from "~/domain/market-labels";
 import {
   AD_ANGLES,
   adsForProduct,
@@ -20,7 +21,6 @@ import {
   storesInNiche,
   writeHook,
   type Ad,
-  type AdAngle,
   type Niche,
   type NicheStats,
   type Product,
@@ -335,15 +335,6 @@ const BASIS_NOTE =
 
 const SAMPLE_CAVEAT = "Before you spend money, check these figures against live data: this catalog is a sample.";
 
-const ANGLE_LABELS: Record<AdAngle, string> = {
-  "problem-solution": "Problem → solution",
-  pov: "POV",
-  "before-after": "Before/after",
-  "social-proof": "Social proof",
-  gift: "Gift",
-  unboxing: "Unboxing",
-  demo: "Demo",
-};
 
 /** "a TikTok ad", "an Instagram ad". */
 function withArticle(word: string): string {

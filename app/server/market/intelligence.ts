@@ -5,6 +5,7 @@
  * behind any chart point. The aggregates are SQL in db/intelligence.ts; this shapes them.
  * `userId: null` reads the shared sample alone (the signed-out demo).
  */
+import { ANGLE_LABELS, FORMAT_LABELS, STYLE_LABELS } from "~/domain/market-labels";
 import { AD_PLATFORMS } from "~/domain/contracts/market";
 import {
   AD_ANGLE_KEYS,
@@ -54,26 +55,7 @@ const LENGTH_LABELS: Record<string, string> = {
   none: "No length (image or carousel)",
 };
 
-export const ANGLE_LABELS: Record<string, string> = {
-  "problem-solution": "Problem → solution",
-  pov: "POV",
-  "before-after": "Before / after",
-  "social-proof": "Social proof",
-  gift: "Gift",
-  unboxing: "Unboxing",
-  demo: "Demo",
-};
-
-const STYLE_LABELS: Record<string, string> = {
-  ugc: "UGC",
-  studio: "Studio",
-  lifestyle: "Lifestyle",
-  "text-overlay": "Text overlay",
-  comparison: "Comparison",
-  meme: "Meme",
-};
-
-const FORMAT_LABELS: Record<string, string> = { video: "Video", image: "Image", carousel: "Carousel" };
+export { ANGLE_LABELS } from "~/domain/market-labels";
 
 function toMove(r: Awaited<ReturnType<typeof nicheOrderMoves>>[number]): NicheMove {
   return {

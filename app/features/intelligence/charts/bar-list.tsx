@@ -9,7 +9,7 @@ import { Bar } from "@visx/shape";
 import { useState, type ReactNode } from "react";
 import { cx } from "~/ui";
 import { ChartFrame, ChartTable, DrillCell } from "./chart-frame";
-import { useWidth } from "./use-width";
+import { useWidth } from "~/ui";
 
 export interface BarItem {
   key: string;

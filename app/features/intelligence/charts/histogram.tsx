@@ -9,7 +9,7 @@ import { Bar } from "@visx/shape";
 import { useState } from "react";
 import { ChartFrame, ChartTable, DrillCell } from "./chart-frame";
 import { formatCount } from "./palette";
-import { useWidth } from "./use-width";
+import { useWidth } from "~/ui";
 
 export interface HistogramBin {
   key: string;

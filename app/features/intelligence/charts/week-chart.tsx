@@ -13,7 +13,7 @@ import { cx } from "~/ui";
 import { longWeek, shortWeek } from "../format";
 import { ChartFrame, ChartTable, DrillCell } from "./chart-frame";
 import { colorAt, formatCount } from "./palette";
-import { useWidth } from "./use-width";
+import { useWidth } from "~/ui";
 
 export interface WeekSeries {
   key: string;
