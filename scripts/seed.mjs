@@ -53,6 +53,14 @@ async function seedSampleCatalog() {
   const outfile = path.join(bundleDir, "catalog.mjs");
   await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile, alias: { "~": path.join(root, "app") }, logLevel: "warning" });
   const { sampleCatalogRows, sampleCatalogStatements, SAMPLE_CATALOG_VERSION } = await import(pathToFileURL(outfile).href);
+  // `--sql-out=<file>`: write the catalog's SQL for a remote database instead of seeding locally.
+  const sqlOut = process.argv.slice(2).find((a) => a.startsWith("--sql-out="))?.split("=")[1];
+  if (sqlOut) {
+    writeFileSync(sqlOut, sampleCatalogStatements(sampleCatalogRows()).join("\n") + "\n");
+    console.log(`Wrote the sample catalog's SQL to ${sqlOut}; apply it with: wrangler d1 execute DB --remote --file ${sqlOut}`);
+    rmSync(bundleDir, { recursive: true, force: true });
+    return;
+  }
   // wrangler d1 execute --file takes minutes for ~15 MB of SQL; the same local database opened
   // through Miniflare takes its batches in seconds.
   const persistTo = extra.find((a) => a.startsWith("--persist-to"))?.split("=")[1];
