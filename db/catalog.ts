@@ -247,6 +247,12 @@ export function scoreInputs(db: Database, ownerUserId: number | null) {
     .where(ownerUserId === null ? isNull(catalogProducts.ownerUserId) : visibleTo(ownerUserId));
 }
 
+/** Whether the user has imported any product. */
+export async function hasImports(db: Database, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.ownerUserId, userId)).limit(1);
+  return rows.length > 0;
+}
+
 /** Users who hold imported products. */
 export async function ownersOfImports(db: Database): Promise<number[]> {
   const rows = await db.selectDistinct({ owner: catalogProducts.ownerUserId }).from(catalogProducts).where(sql`${catalogProducts.ownerUserId} IS NOT NULL`);

@@ -21,6 +21,8 @@ import {
   type NicheMove,
 } from "~/domain/contracts/intelligence";
 import type { Database } from "../../../db/client";
+import { hasImports, readCatalogMeta } from "../../../db/catalog";
+import { SAMPLE_VERSION_KEY } from "../../../db/catalog-seed";
 import {
   adTotals,
   angleStats,
@@ -69,7 +71,35 @@ function toMove(r: Awaited<ReturnType<typeof nicheOrderMoves>>[number]): NicheMo
   };
 }
 
-export async function intelligenceOverview(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<IntelligenceOverview> {
+/**
+ * The overview and the creatives aggregate all 20,400 ads (about a second of D1 work each). A
+ * user with no imports sees exactly the shared sample's figures, so those answers are kept per
+ * isolate, keyed by the seeded sample version and the filters; a user's own imports always
+ * compute fresh.
+ */
+const SAMPLE_ANSWERS = new Map<string, Promise<unknown>>();
+const SAMPLE_ANSWERS_MAX = 200;
+
+async function sampleScoped<T>(db: Database, userId: number | null, name: string, filters: IntelligenceFilters, compute: (userId: number | null) => Promise<T>): Promise<T> {
+  if (userId !== null && (await hasImports(db, userId))) return compute(userId);
+  const version = (await readCatalogMeta<string>(db, SAMPLE_VERSION_KEY))?.value ?? "unseeded";
+  const key = `${version}|${name}|${JSON.stringify(filters)}`;
+  let answer = SAMPLE_ANSWERS.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = compute(null);
+    if (SAMPLE_ANSWERS.size >= SAMPLE_ANSWERS_MAX) SAMPLE_ANSWERS.delete(SAMPLE_ANSWERS.keys().next().value!);
+    SAMPLE_ANSWERS.set(key, answer);
+    // A failed computation is not kept.
+    answer.catch(() => SAMPLE_ANSWERS.delete(key));
+  }
+  return answer;
+}
+
+export function intelligenceOverview(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<IntelligenceOverview> {
+  return sampleScoped(db, userId, "overview", filters, (scopeUser) => computeOverview(db, scopeUser, filters));
+}
+
+async function computeOverview(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<IntelligenceOverview> {
   const scope: IntelligenceScope = { userId };
   const [byPlatform, byNiche, totals, angles, hooks, buckets, moves, niches] = await Promise.all([
     weeklyActivity(db, scope, filters, "platform"),
@@ -162,7 +192,11 @@ function groupsOf(rows: Awaited<ReturnType<typeof creativeGroups>>, labels: Reco
   return [...groups.values()];
 }
 
-export async function creatives(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<CreativesAnswer> {
+export function creatives(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<CreativesAnswer> {
+  return sampleScoped(db, userId, "creatives", filters, (scopeUser) => computeCreatives(db, scopeUser, filters));
+}
+
+async function computeCreatives(db: Database, userId: number | null, filters: IntelligenceFilters): Promise<CreativesAnswer> {
   const scope: IntelligenceScope = { userId };
   const group = (d: CreativeDimension) => creativeGroups(db, scope, filters, d);
   const [formats, lengths, angles, styles, niches] = await Promise.all([
