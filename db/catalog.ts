@@ -60,6 +60,29 @@ function explorerConditions(userId: number, q: ExplorerQuery): SQL[] {
   return where;
 }
 
+/** What an Explorer row shows: the record without its score reasons and its price and ad series. */
+const explorerColumns = {
+  id: catalogProducts.id,
+  name: catalogProducts.name,
+  productType: catalogProducts.productType,
+  nicheId: catalogProducts.nicheId,
+  source: catalogProducts.source,
+  imageUrl: catalogProducts.imageUrl,
+  priceCents: catalogProducts.priceCents,
+  costCents: catalogProducts.costCents,
+  shippingCostCents: catalogProducts.shippingCostCents,
+  marginPct: catalogProducts.marginPct,
+  monthlyOrders: catalogProducts.monthlyOrders,
+  trendPct: catalogProducts.trendPct,
+  adCount: catalogProducts.adCount,
+  competition: catalogProducts.competition,
+  shippingDays: catalogProducts.shippingDays,
+  mainPlatform: catalogProducts.mainPlatform,
+  score: catalogProducts.score,
+  weeklyOrders: catalogProducts.weeklyOrders,
+};
+export type ExplorerRow = { [K in keyof typeof explorerColumns]: CatalogProductRow[K] };
+
 /**
  * One Explorer page: products matching the filters, sorted (missing values last, then by id so
  * pages never overlap), within the first `cap` results the plan may read.
@@ -74,7 +97,7 @@ export async function listExplorerProducts(db: Database, userId: number, q: Expl
     limit === 0
       ? []
       : await db
-          .select({ product: catalogProducts, nicheName: catalogNiches.name })
+          .select({ product: explorerColumns, nicheName: catalogNiches.name })
           .from(catalogProducts)
           .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
           .where(where)
@@ -88,7 +111,7 @@ export async function listExplorerProducts(db: Database, userId: number, q: Expl
 export async function exportExplorerProducts(db: Database, userId: number, q: ExplorerQuery, cap: number) {
   const column = SORT_COLUMNS[q.sort];
   return db
-    .select({ product: catalogProducts, nicheName: catalogNiches.name })
+    .select({ product: explorerColumns, nicheName: catalogNiches.name })
     .from(catalogProducts)
     .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
     .where(and(...explorerConditions(userId, q)))

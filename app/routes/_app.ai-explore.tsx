@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { ExplorerScreen } from "~/features/explorer";
-import { protectedLoader } from "~/server/remix/guards.server";
 
-export const loader = protectedLoader;
+// An open screen (ADR 005, OPEN_APP_PREFIXES): signed-out visitors see what it does; the API checks every read.
 export const meta: MetaFunction = () => [
   { title: "Explorer: winning products — Dropcraft" },
   {

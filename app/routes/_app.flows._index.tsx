@@ -1,7 +1,2 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
-
-export const meta = comingSoonMeta("explorer");
-
-export default function Screen() {
-  return <ComingSoon screen="explorer" />;
-}
+// /flows is the Explorer under its other name (spec route table: "/ai-explore, /flows").
+export { default, meta, shouldRevalidate } from "./_app.ai-explore";

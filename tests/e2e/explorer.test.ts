@@ -219,4 +219,17 @@ describe("explorer", () => {
       expect(problems).toEqual([]);
     },
   );
+  it("is open to signed-out visitors with a way in, and /flows is the same Explorer", { timeout: SLOW }, async () => {
+    const { page, context, problems } = await openPage("/ai-explore");
+    await hydrated(page);
+    await page.getByTestId("explorer-signed-out").waitFor();
+    expect(page.url()).toContain("/ai-explore");
+    await page.getByTestId("explorer-signup").waitFor();
+    await signUpThroughApi(context);
+    await go(page, "/flows?niche=pet-supplies");
+    await page.getByTestId("explorer-screen").waitFor();
+    await page.locator("table tbody tr").first().waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("filters-niche").inputValue()).toBe("pet-supplies");
+    expect(problems).toEqual([]);
+  });
 });

@@ -19,6 +19,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALLOWANCES } from "~/domain/counters";
+import { useCurrentUser } from "~/features/auth";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx } from "~/ui";
@@ -68,7 +69,51 @@ const SORT_LABELS: Record<SortKey, string> = {
   newest: "Newest",
 };
 
+/**
+ * The Explorer is an open screen (ADR 005): a signed-out visitor sees what it does and how to get
+ * in; the catalog itself is read by signed-in merchants.
+ */
 export function ExplorerScreen() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading)
+    return (
+      <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <ResultsSkeleton />
+      </div>
+    );
+  return user ? <SignedInExplorer /> : <SignedOutExplorer />;
+}
+
+function SignedOutExplorer() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6" data-testid="explorer-signed-out">
+      <PageHeader
+        title="Explorer"
+        description="Winning products ranked by a score that shows its reasons: momentum, demand, margin after shipping, competition and shipping speed, each with the record values behind it."
+      />
+      <div className="mt-6 rounded-xl border border-line bg-surface p-6">
+        <ul className="space-y-2 text-sm text-muted">
+          <li>5,100 sample products in 60 niches with 26 weeks of orders, prices and ads, plus your own imports.</li>
+          <li>Filters for niche, price, margin, competition, platform, trend and shipping time; CSV export and saved lists.</li>
+          <li>The score&rsquo;s measured precision on the catalog&rsquo;s own history, with its method.</li>
+        </ul>
+        <div className="mt-5 flex flex-wrap gap-2">
+          <Link to="/signup" className={buttonClasses({ variant: "primary" })} data-testid="explorer-signup">
+            Sign up free
+          </Link>
+          <Link to="/login?redirect=%2Fai-explore" className={buttonClasses({ variant: "secondary" })}>
+            Log in
+          </Link>
+          <Link to="/marketing-intelligence-demo" className={buttonClasses({ variant: "ghost" })}>
+            See the ad intelligence demo
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SignedInExplorer() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseView(params), [params]);
   const query = apiQuery(view);

@@ -272,8 +272,8 @@ function ProductBody({ p }: { p: ProductRecord }) {
             <WeekChart
               title="Active ads per week"
               unit="Ads running for this product"
-              labels={p.weeklyActiveAds.map((w) => shortWeek(w.weekOf))}
-              longLabels={p.weeklyActiveAds.map((w) => `Week of ${longWeek(w.weekOf)}`)}
+              labels={weeks}
+              longLabels={longWeeks}
               series={[{ label: "Active ads", values: p.weeklyActiveAds.map((w) => w.value), tone: "accent" }]}
               format={(v) => `${count(v)} ads`}
               formatTick={(v) => count(v)}
@@ -283,8 +283,8 @@ function ProductBody({ p }: { p: ProductRecord }) {
             <WeekChart
               title="Price history"
               unit="Listed price, US dollars"
-              labels={p.weeklyPriceCents.map((w) => shortWeek(w.weekOf))}
-              longLabels={p.weeklyPriceCents.map((w) => `Week of ${longWeek(w.weekOf)}`)}
+              labels={weeks}
+              longLabels={longWeeks}
               series={[{ label: "Price", values: p.weeklyPriceCents.map((w) => w.value), tone: "brand" }]}
               format={money}
               formatTick={moneyWhole}

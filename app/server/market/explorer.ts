@@ -17,6 +17,7 @@ import {
   readCatalogMeta,
   storesSellingProduct,
   type CatalogProductRow,
+  type ExplorerRow,
 } from "../../../db/catalog";
 import { planFor } from "../billing/plan";
 import { CATALOG_AS_OF, HISTORY_WEEKS } from "./catalog";
@@ -24,12 +25,12 @@ import { weekOf } from "./seed";
 
 const SAMPLE_SOURCE = "Sample catalog";
 
-function sourceLabel(row: CatalogProductRow): string {
+function sourceLabel(row: Pick<CatalogProductRow, "source">): string {
   if (row.source === "sample") return SAMPLE_SOURCE;
   return row.source === "shopify" ? "Your Shopify import" : "Your feed import";
 }
 
-function toExplorerProduct(row: { product: CatalogProductRow; nicheName: string | null }, lists: Map<string, string[]>): ExplorerProduct {
+function toExplorerProduct(row: { product: ExplorerRow; nicheName: string | null }, lists: Map<string, string[]>): ExplorerProduct {
   const p = row.product;
   return {
     id: p.id,
