@@ -102,7 +102,8 @@ export function scoreProducts(inputs: readonly ScoreInput[], atWeek: number = la
       add("momentum", null, "No weekly order history in this record, so momentum is left out.", []);
     } else {
       const pct = percentileOf(recent);
-      add("demand", pct, `Sells more than ${Math.round(pct)}% of the products scored with it.`, [
+      // Rounded down: the best seller outsells 99.9%, never "more than 100%".
+      add("demand", pct, `Sells more than ${Math.floor(pct)}% of the products scored with it.`, [
         { label: "Orders in the last 4 weeks", value: count(recent) },
       ]);
       const { before } = ordersAround(input.weeklyOrders, atWeek);

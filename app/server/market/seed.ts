@@ -10,7 +10,7 @@ import { NICHE_SEEDS } from "./niche-seeds";
 import { backtestScore, scoreProducts, type ScoreInput } from "./score";
 
 /** Bump when the generator or the score changes: the next seed replaces the sample records. */
-export const SAMPLE_CATALOG_VERSION = `${CATALOG_SEED}/v2/${NICHE_SEEDS.length}n/${CATALOG_SIZE.products}p/score1/ads2`;
+export const SAMPLE_CATALOG_VERSION = `${CATALOG_SEED}/v2/${NICHE_SEEDS.length}n/${CATALOG_SIZE.products}p/score2/ads2`;
 
 /** Monday of history week `week` (0 = oldest), as YYYY-MM-DD. */
 export function weekOf(week: number): string {

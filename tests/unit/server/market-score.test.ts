@@ -87,3 +87,13 @@ describe("the scheduled refresh", () => {
     expect(24 / Number(hours.replace("*/", ""))).toBe(8);
   });
 });
+
+describe("the score's words", () => {
+  it("never says the best seller sells more than 100% of the products", () => {
+    const scores = scoreProducts([product("top", { weeklyOrders: [99, 99, 99, 99, 99, 99, 99, 99] }), product("low")]);
+    const demand = scores.get("top")!.components.find((c) => c.key === "demand")!;
+    expect(demand.explanation).toBe("Sells more than 75% of the products scored with it.");
+    const alone = scoreProducts([product("only")]).get("only")!.components.find((c) => c.key === "demand")!;
+    expect(alone.explanation).not.toContain("100%");
+  });
+});
