@@ -10,6 +10,9 @@ export const DEV_AUTH_SECRET = "dev-only-auth-secret-change-me-in-production-012
 /** Local webhook secret: the dev checkout signs with it, so the real webhook path runs offline. */
 export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
 
+/** Encrypts store-connection access tokens locally; production refuses to start with it (see parseEnv). */
+export const DEV_STORE_TOKEN_KEY = "dev-only-store-token-key-change-me-in-production-0123456789";
+
 export const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -39,6 +42,8 @@ export const envSchema = z.object({
   AUTH_PREVIOUS_KEY_ID: z.string().min(1).max(32).optional(),
   /** How long a sign-in lasts. */
   SESSION_TTL_DAYS: z.coerce.number({ message: "SESSION_TTL_DAYS must be a number" }).int().min(1).max(365).default(30),
+  /** Key material (32+ characters) store-connection access tokens are encrypted with at rest (app/server/store-export/token-crypto.ts). */
+  STORE_TOKEN_KEY: z.string().min(32, { message: "STORE_TOKEN_KEY must be at least 32 characters" }).default(DEV_STORE_TOKEN_KEY),
 
   /** Sender of every email. */
   EMAIL_FROM: z.string().min(3).default("Dropcraft <hello@dropcraft.ai>"),
@@ -101,6 +106,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const problems: string[] = [];
   if (env.APP_ENV === "production" && env.AUTH_SECRET === DEV_AUTH_SECRET) {
     problems.push("AUTH_SECRET: set a secret of your own in production (wrangler secret put AUTH_SECRET)");
+  }
+  if (env.APP_ENV === "production" && env.STORE_TOKEN_KEY === DEV_STORE_TOKEN_KEY) {
+    problems.push("STORE_TOKEN_KEY: set a key of your own in production (wrangler secret put STORE_TOKEN_KEY)");
   }
   if (env.APP_ENV === "production" && env.STRIPE_WEBHOOK_SECRET === DEV_STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET: set the endpoint secret from the Stripe dashboard in production");

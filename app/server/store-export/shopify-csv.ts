@@ -1,0 +1,466 @@
+/**
+ * A Shopify product CSV made from a page, for merchants who import by hand (Products > Import)
+ * instead of connecting their store, and the checker that proves a file follows the rules the
+ * importer holds it to. The API tests and the unit tests use the same checker.
+ *
+ * Format: https://help.shopify.com/en/manual/products/import-export/using-csv ("Using CSV files to
+ * import and export products", the product CSV description table) and its sample file
+ * product_template.csv. The columns are the template's, in its order, without the optional ones
+ * a page has nothing for (unit prices, Google Shopping, metafields, per-market prices): the
+ * importer leaves a missing optional column alone. The newest revision of the help page titles
+ * some columns anew ("URL handle", "Description", "Inventory quantity"…); these are the names of
+ * the template that Shopify's own exports wrote until then. Recheck against a real import when
+ * Shopify changes the format.
+ */
+import type { PageProduct } from "~/domain/contracts/pages";
+import { AppError } from "~/domain/errors";
+
+export const SHOPIFY_CSV_COLUMNS = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option1 Linked To",
+  "Option2 Name",
+  "Option2 Value",
+  "Option2 Linked To",
+  "Option3 Name",
+  "Option3 Value",
+  "Option3 Linked To",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Tracker",
+  "Variant Inventory Qty",
+  "Variant Inventory Policy",
+  "Variant Fulfillment Service",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Requires Shipping",
+  "Variant Taxable",
+  "Variant Barcode",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
+  "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Variant Image",
+  "Variant Weight Unit",
+  "Variant Tax Code",
+  "Cost per item",
+  "Status",
+] as const;
+export type ShopifyCsvColumn = (typeof SHOPIFY_CSV_COLUMNS)[number];
+type CsvRow = Partial<Record<ShopifyCsvColumn, string>>;
+
+/** Columns that describe the product: set on a handle's first row only. */
+const PRODUCT_COLUMNS: ShopifyCsvColumn[] = [
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Type",
+  "Tags",
+  "Published",
+  "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Status",
+];
+const OPTION_NAME_COLUMNS = ["Option1 Name", "Option2 Name", "Option3 Name"] as const;
+const OPTION_VALUE_COLUMNS = ["Option1 Value", "Option2 Value", "Option3 Value"] as const;
+const IMAGE_COLUMNS: ShopifyCsvColumn[] = ["Image Src", "Image Position", "Image Alt Text"];
+const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,253}[a-z0-9])?$/;
+const DECIMAL_PATTERN = /^\d+(?:\.\d+)?$/;
+/** Shopify's own cap on variants per product in the CSV importer's era; a page holds 100 at most too. */
+const VARIANTS_MAX = 100;
+
+export interface ShopifyCsvInput {
+  /** The product's handle in the store (the page's slug). */
+  handle: string;
+  product: PageProduct;
+  descriptionHtml: string;
+  seo: { title: string; description: string };
+  /** Alt text per image URL; an image without one gets the product title. */
+  imageAlts: Record<string, string>;
+  /** Visible on the online store (Published TRUE, Status active) or kept a draft. */
+  published: boolean;
+}
+
+interface CsvVariant {
+  optionValues: string[];
+  priceCents: number;
+  compareAtPriceCents: number | null;
+  sku: string | null;
+}
+
+const NO_PRICE = "Set a price before exporting: Shopify needs a price for every variant";
+
+/** 1999 → "19.99": Shopify reads prices as decimals in the store's currency. */
+function decimal(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+function cartesian(lists: string[][]): string[][] {
+  return lists.reduce<string[][]>((acc, values) => acc.flatMap((prefix) => values.map((v) => [...prefix, v])), [[]]);
+}
+
+/** The variants the CSV lists, each with its option values in the options' order and a price. */
+function csvVariants(product: PageProduct): { optionNames: string[]; variants: CsvVariant[] } {
+  const priceOf = (cents: number | null) => {
+    const price = cents ?? product.priceCents;
+    if (price === null) throw new AppError("VALIDATION", NO_PRICE);
+    return price;
+  };
+  const options = product.options;
+  if (options.length === 0) {
+    // Shopify's product without options: one variant under the option "Title" / "Default Title".
+    if (product.variants.length > 1) {
+      throw new AppError(
+        "VALIDATION",
+        "This product has several variants but no options: add an option (such as Size) with a value for each variant before exporting.",
+      );
+    }
+    const only = product.variants[0];
+    return {
+      optionNames: ["Title"],
+      variants: [
+        {
+          optionValues: ["Default Title"],
+          priceCents: priceOf(only?.priceCents ?? null),
+          compareAtPriceCents: only?.compareAtPriceCents ?? product.compareAtPriceCents,
+          sku: only?.sku ?? null,
+        },
+      ],
+    };
+  }
+  const names = options.map((o) => o.name);
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) {
+    throw new AppError("VALIDATION", "Two options share a name: give each option its own name before exporting.");
+  }
+  // Options without variants: every combination of their values, as Shopify's admin makes them.
+  const variants: CsvVariant[] =
+    product.variants.length > 0
+      ? product.variants.map((v) => {
+          const values = options.map((o, i) => v.optionValues[i]?.trim() ?? "");
+          const missing = options.find((_, i) => !values[i]);
+          if (missing)
+            throw new AppError(
+              "VALIDATION",
+              `The variant "${v.title}" has no ${missing.name}: set a value for every option before exporting.`,
+            );
+          return {
+            optionValues: values,
+            priceCents: priceOf(v.priceCents),
+            compareAtPriceCents: v.compareAtPriceCents ?? product.compareAtPriceCents,
+            sku: v.sku,
+          };
+        })
+      : cartesian(options.map((o) => o.values)).map((values) => ({
+          optionValues: values,
+          priceCents: priceOf(null),
+          compareAtPriceCents: product.compareAtPriceCents,
+          sku: null,
+        }));
+  if (variants.length > VARIANTS_MAX) {
+    throw new AppError(
+      "VALIDATION",
+      `Shopify imports ${VARIANTS_MAX} variants per product at most; this product's options make ${variants.length}.`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const v of variants) {
+    const key = JSON.stringify(v.optionValues.map((x) => x.toLowerCase()));
+    if (seen.has(key))
+      throw new AppError(
+        "VALIDATION",
+        `Two variants are both ${v.optionValues.join(" / ")}: each variant needs its own combination of option values.`,
+      );
+    seen.add(key);
+  }
+  return { optionNames: names, variants };
+}
+
+/** The product's rows: the first carries the product and its first variant, then one row per further variant, then image-only rows. */
+export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
+  const { handle, product } = input;
+  if (!HANDLE_PATTERN.test(handle)) {
+    throw new AppError(
+      "VALIDATION",
+      "The handle must be lowercase letters, digits and dashes, not starting or ending with a dash.",
+    );
+  }
+  const notDownloadable = product.images.find((url) => !/^https?:\/\//i.test(url));
+  if (notDownloadable) {
+    // Shopify downloads every Image Src itself, so a path on our own site is not enough.
+    throw new AppError(
+      "VALIDATION",
+      `Shopify can only import images from a full http(s) address; "${notDownloadable}" is not one.`,
+    );
+  }
+  const { optionNames, variants } = csvVariants(product);
+
+  const rows: CsvRow[] = variants.map((variant, i) => {
+    const row: CsvRow = { Handle: handle };
+    optionNames.forEach((name, o) => {
+      if (i === 0) row[OPTION_NAME_COLUMNS[o]!] = name;
+      row[OPTION_VALUE_COLUMNS[o]!] = variant.optionValues[o]!;
+    });
+    Object.assign(row, {
+      "Variant SKU": variant.sku ?? "",
+      // Untracked inventory: the supplier holds the stock, so the store never sells out on its own count.
+      "Variant Inventory Policy": "deny",
+      "Variant Fulfillment Service": "manual",
+      "Variant Price": decimal(variant.priceCents),
+      // A compare-at price at or below the price would show a saving that isn't one.
+      "Variant Compare At Price":
+        variant.compareAtPriceCents !== null && variant.compareAtPriceCents > variant.priceCents
+          ? decimal(variant.compareAtPriceCents)
+          : "",
+      "Variant Requires Shipping": "TRUE",
+      "Variant Taxable": "TRUE",
+    } satisfies CsvRow);
+    return row;
+  });
+
+  // Unknown facts (weight, barcode, category, tags) stay empty: a guess would be imported as true.
+  Object.assign(rows[0]!, {
+    Title: product.title,
+    "Body (HTML)": input.descriptionHtml,
+    Vendor: product.vendor ?? "",
+    Type: product.productType ?? "",
+    Published: input.published ? "TRUE" : "FALSE",
+    "Gift Card": "FALSE",
+    "SEO Title": input.seo.title,
+    "SEO Description": input.seo.description,
+    Status: input.published ? "active" : "draft",
+  } satisfies CsvRow);
+
+  product.images.forEach((url, i) => {
+    const image: CsvRow = {
+      "Image Src": url,
+      "Image Position": String(i + 1),
+      "Image Alt Text": input.imageAlts[url] ?? product.title,
+    };
+    // Images ride on the variant rows first; the rest get rows of their own.
+    if (i < rows.length) Object.assign(rows[i]!, image);
+    else rows.push({ Handle: handle, ...image });
+  });
+
+  return rows.map((row) => SHOPIFY_CSV_COLUMNS.map((column) => row[column] ?? ""));
+}
+
+/** The whole file: header and the product's rows, RFC 4180, CRLF line ends. */
+export function shopifyProductCsv(input: ShopifyCsvInput): string {
+  return serializeCsv([[...SHOPIFY_CSV_COLUMNS], ...shopifyProductRows(input)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 4180
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** RFC 4180: fields with a comma, quote or line break quoted, quotes doubled, every record ended by CRLF. */
+export function serializeCsv(rows: string[][]): string {
+  return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
+}
+
+/**
+ * A strict RFC 4180 reader. papaparse (already a dependency) is lenient on purpose: it guesses
+ * the line end and repairs stray quotes, while a checker has to report exactly those.
+ */
+export function parseCsv(text: string): { rows: string[][]; errors: string[] } {
+  const rows: string[][] = [];
+  const errors: string[] = [];
+  let row: string[] = [];
+  let field = "";
+  let i = 0;
+  const record = () => rows.length + 1;
+  while (i < text.length) {
+    if (text[i] === '"' && field === "") {
+      // Quoted field: runs to the closing quote; "" inside is one quote.
+      let j = i + 1;
+      let closed = false;
+      while (j < text.length) {
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            field += '"';
+            j += 2;
+            continue;
+          }
+          closed = true;
+          break;
+        }
+        field += text[j];
+        j++;
+      }
+      if (!closed) {
+        errors.push(`row ${record()}: a quoted field is never closed`);
+        row.push(field);
+        rows.push(row);
+        return { rows, errors };
+      }
+      i = j + 1;
+      if (i < text.length && text[i] !== "," && !text.startsWith("\r\n", i)) {
+        errors.push(`row ${record()}: text after a closing quote (quote the whole field and double the quotes inside)`);
+        while (i < text.length && text[i] !== "," && !text.startsWith("\r\n", i)) field += text[i++];
+      }
+      continue;
+    }
+    const c = text[i]!;
+    if (c === ",") {
+      row.push(field);
+      field = "";
+      i++;
+    } else if (text.startsWith("\r\n", i)) {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i += 2;
+    } else if (c === "\n" || c === "\r") {
+      errors.push(
+        `row ${record()}: a line ends with a bare ${c === "\n" ? "LF" : "CR"}; records end with CRLF and line breaks inside a field are quoted`,
+      );
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else {
+      if (c === '"')
+        errors.push(`row ${record()}: a quote inside an unquoted field (quote the field and double the quote)`);
+      field += c;
+      i++;
+    }
+  }
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+    errors.push(`row ${record() - 1}: the last record does not end with CRLF`);
+  }
+  return { rows, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checker
+
+const BOOLEAN_COLUMNS: ShopifyCsvColumn[] = ["Published", "Variant Requires Shipping", "Variant Taxable", "Gift Card"];
+const STATUSES = ["active", "draft", "archived"];
+const INVENTORY_POLICIES = ["deny", "continue"];
+
+/** Every way `csv` breaks the product CSV rules; empty when it imports cleanly. Rows are numbered as in the file (the header is row 1). */
+export function checkShopifyProductCsv(csv: string): string[] {
+  const { rows, errors } = parseCsv(csv);
+  const problems = [...errors];
+  const [header, ...records] = rows;
+  if (!header || header.join(",") !== SHOPIFY_CSV_COLUMNS.join(",")) {
+    const wrong = header ? SHOPIFY_CSV_COLUMNS.findIndex((column, i) => header[i] !== column) : 0;
+    problems.push(
+      header && wrong === -1
+        ? `row 1: the header has ${header.length - SHOPIFY_CSV_COLUMNS.length} column(s) after "Status"; it must be exactly Shopify's product columns`
+        : `row 1: the header must be Shopify's product columns in order; column ${wrong + 1} should be "${SHOPIFY_CSV_COLUMNS[wrong]}"`,
+    );
+    return problems;
+  }
+  if (records.length === 0) return [...problems, "the file has no product rows"];
+
+  const col = new Map(SHOPIFY_CSV_COLUMNS.map((c, i) => [c, i]));
+  const finished = new Set<string>();
+  let current: { handle: string; optionCount: number; combinations: Set<string>; nextImage: number } | null = null;
+
+  records.forEach((fields, index) => {
+    const n = index + 2;
+    const at = (c: ShopifyCsvColumn) => fields[col.get(c)!] ?? "";
+    const say = (message: string) => problems.push(`row ${n}: ${message}`);
+    if (fields.length !== SHOPIFY_CSV_COLUMNS.length) {
+      say(`has ${fields.length} fields; every row has ${SHOPIFY_CSV_COLUMNS.length}`);
+      return;
+    }
+    const handle = at("Handle");
+    if (!handle) return void say("Handle is empty; every row names its product's handle");
+    if (!HANDLE_PATTERN.test(handle)) say(`Handle "${handle}" must be lowercase letters, digits and dashes`);
+
+    const first = current?.handle !== handle;
+    if (first) {
+      if (current) finished.add(current.handle);
+      if (finished.has(handle))
+        say(`the rows of "${handle}" are not together; a handle seen again later starts a second product`);
+      current = { handle, optionCount: 0, combinations: new Set(), nextImage: 1 };
+    }
+    const product = current!;
+    const values = OPTION_VALUE_COLUMNS.map((c) => at(c));
+    const isVariant = first || values.some(Boolean);
+
+    if (first) {
+      if (!at("Title")) say(`the first row of "${handle}" has no Title`);
+      const names = OPTION_NAME_COLUMNS.map((c) => at(c));
+      product.optionCount = names.filter(Boolean).length;
+      if (!names[0]) say("Option1 Name is empty (a product without options uses Title / Default Title)");
+      if (names.some((name, i) => name && names.slice(0, i).some((x) => !x)))
+        say("option names skip a number (Option2 Name set without Option1 Name, or Option3 without Option2)");
+      if (new Set(names.filter(Boolean).map((x) => x.toLowerCase())).size !== product.optionCount)
+        say("two options share a name");
+    } else {
+      for (const c of OPTION_NAME_COLUMNS)
+        if (at(c)) say(`${c} is set on a row after the first; option names go on the product's first row only`);
+      for (const c of PRODUCT_COLUMNS)
+        if (at(c)) say(`${c} is set on a row after the first; product fields go on the product's first row only`);
+    }
+
+    if (isVariant) {
+      values.forEach((value, i) => {
+        if (i < product.optionCount && !value)
+          say(`Option${i + 1} Value is empty; every variant has a value for each option`);
+        if (i >= product.optionCount && value)
+          say(`Option${i + 1} Value is set but the product has no Option${i + 1} Name`);
+      });
+      const combination = JSON.stringify(values.map((v) => v.toLowerCase()));
+      if (product.combinations.has(combination))
+        say(`the option values ${values.filter(Boolean).join(" / ")} repeat an earlier variant's`);
+      product.combinations.add(combination);
+      if (!DECIMAL_PATTERN.test(at("Variant Price")))
+        say(`Variant Price "${at("Variant Price")}" is not a decimal like 19.99`);
+      const compareAt = at("Variant Compare At Price");
+      if (compareAt && !DECIMAL_PATTERN.test(compareAt))
+        say(`Variant Compare At Price "${compareAt}" is not a decimal like 24.99`);
+      const policy = at("Variant Inventory Policy");
+      if (policy && !INVENTORY_POLICIES.includes(policy))
+        say(`Variant Inventory Policy "${policy}" must be deny or continue`);
+    } else {
+      const extra = SHOPIFY_CSV_COLUMNS.filter((c) => c !== "Handle" && !IMAGE_COLUMNS.includes(c) && at(c));
+      if (extra.length)
+        say(
+          `an image row carries ${extra.join(", ")}; a row without option values holds only Handle and the image columns`,
+        );
+      if (!at("Image Src")) say("the row has neither option values nor an Image Src");
+    }
+
+    const src = at("Image Src");
+    if (src) {
+      if (!/^https?:\/\/\S+$/i.test(src)) say(`Image Src "${src}" is not an http(s) address Shopify can download`);
+      const position = at("Image Position");
+      if (position !== String(product.nextImage))
+        say(`Image Position "${position}" should be ${product.nextImage}: positions count up from 1 in file order`);
+      product.nextImage = (Number.parseInt(position, 10) || product.nextImage) + 1;
+    } else if (at("Image Position") || at("Image Alt Text")) {
+      say("Image Position or Image Alt Text is set without an Image Src");
+    }
+
+    for (const c of BOOLEAN_COLUMNS) {
+      const v = at(c);
+      if (v && !["TRUE", "FALSE"].includes(v.toUpperCase())) say(`${c} "${v}" must be TRUE or FALSE`);
+    }
+    const status = at("Status");
+    if (status && !STATUSES.includes(status)) say(`Status "${status}" must be active, draft or archived`);
+  });
+  return problems;
+}
