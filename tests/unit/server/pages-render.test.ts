@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { parseHtmlTree, textContent, walkElements, type HtmlElement } from "~/server/web/html";
+import { escapeHtml, jsonForScript, renderDropPage, renderStandaloneHtml } from "~/server/pages/render";
+import { validateProductJsonLd } from "~/server/pages/seo-audit";
+import { pageOf, RICH_PRODUCT, section } from "./pages-fixtures";
+
+const OPTIONS = {
+  canonicalUrl: "https://pages.example.com/p/lumo-lamp",
+  buyHref: "/p/lumo-lamp/buy",
+  siteName: "Lumo Home",
+  homeHref: "https://shop.example.com/",
+};
+
+const SECTIONS = [
+  section("hero", { heading: "Light that follows your evening", body: "A warm, glare-free light for late work sessions.", imageUrl: RICH_PRODUCT.images[0], buttonLabel: "Get the lamp" }),
+  section("benefits", { heading: "Why it helps", items: [{ title: "Touch dimmer", text: "Slide a finger along the base." }], imageUrl: RICH_PRODUCT.images[1] }),
+  section("how-it-works", { heading: "How it works", hidden: true, items: [{ title: "Secret hidden step", text: "" }] }),
+  section("specs", { heading: "Specs", items: [{ title: "Battery", text: "4000 mAh" }] }),
+  section("faq", { heading: "Questions", items: [{ title: "Which colours?", text: "Black or White." }] }),
+  section("cta", { heading: "Ready when you are", buttonLabel: "Buy now" }),
+];
+
+function parse(html: string) {
+  const root = parseHtmlTree(html);
+  const all = [...walkElements(root)];
+  const find = (pred: (el: HtmlElement) => boolean) => all.filter(pred);
+  const meta = (key: string) => find((el) => el.name === "meta" && (el.attrs.property === key || el.attrs.name === key)).map((el) => el.attrs.content);
+  return { root, all, find, meta };
+}
+
+describe("renderDropPage", () => {
+  const page = pageOf(RICH_PRODUCT, SECTIONS, { seo: { title: "Lumo Cordless Desk Lamp: warm light, no cord", description: "", imageAlts: { [RICH_PRODUCT.images[1]]: "The lamp's touch strip" } } });
+  const html = renderDropPage(page, { ...OPTIONS, imageSrc: (url, w) => `/img/${w}/${encodeURIComponent(url)}` });
+  const { find, meta } = parse(html);
+
+  it("has one H1 (the hero's heading), an h2 per visible section and lang, viewport, title and description", () => {
+    const h1 = find((el) => el.name === "h1");
+    expect(h1).toHaveLength(1);
+    expect(textContent(h1[0])).toBe("Light that follows your evening");
+    expect(find((el) => el.name === "h2").map((el) => textContent(el))).toEqual(["Why it helps", "Specs", "Questions", "Ready when you are"]);
+    expect(find((el) => el.name === "html")[0].attrs.lang).toBe("en");
+    expect(meta("viewport")).toEqual(["width=device-width, initial-scale=1"]);
+    expect(textContent(find((el) => el.name === "title")[0])).toBe("Lumo Cordless Desk Lamp: warm light, no cord");
+    expect(meta("description")[0].length).toBeGreaterThan(20);
+  });
+
+  it("leaves hidden sections out", () => {
+    expect(html).not.toContain("Secret hidden step");
+    expect(html).not.toContain('id="how-it-works-1"');
+  });
+
+  it("carries the canonical link, OpenGraph product tags and the Twitter card", () => {
+    expect(find((el) => el.name === "link" && el.attrs.rel === "canonical").map((el) => el.attrs.href)).toEqual([OPTIONS.canonicalUrl]);
+    expect(meta("og:type")).toEqual(["product"]);
+    expect(meta("og:url")).toEqual([OPTIONS.canonicalUrl]);
+    expect(meta("og:image")).toEqual([RICH_PRODUCT.images[0]]);
+    expect(meta("og:title")).toEqual([page.seo.title]);
+    expect(meta("product:price:amount")).toEqual(["39.99"]);
+    expect(meta("product:price:currency")).toEqual(["USD"]);
+    expect(meta("twitter:card")).toEqual(["summary_large_image"]);
+  });
+
+  it("runs no JavaScript: its only script is one JSON-LD Product that validates, with no rating or review", () => {
+    const scripts = find((el) => el.name === "script");
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].attrs.type).toBe("application/ld+json");
+    const ld = JSON.parse(textContent({ ...scripts[0], name: "div" })) as Record<string, unknown>;
+    expect(validateProductJsonLd(ld)).toEqual([]);
+    expect(ld.offers).toEqual({
+      "@type": "Offer",
+      price: "39.99",
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      url: OPTIONS.canonicalUrl,
+    });
+    expect(ld).not.toHaveProperty("aggregateRating");
+    expect(ld).not.toHaveProperty("review");
+    expect(find((el) => Object.keys(el.attrs).some((a) => a.startsWith("on")))).toEqual([]);
+    expect(html).not.toMatch(/javascript:/i);
+  });
+
+  it("sizes images: width and height, srcset through imageSrc, the hero eager with high priority, the rest lazy, alt from the SEO fields or the title", () => {
+    const images = find((el) => el.name === "img");
+    expect(images).toHaveLength(2);
+    for (const img of images) {
+      expect(img.attrs.width).toBe("800");
+      expect(img.attrs.height).toBe("800");
+      expect(img.attrs.srcset).toMatch(/ 400w, .* 800w, .* 1200w$/);
+      expect(img.attrs.sizes).toBeTruthy();
+    }
+    expect(images[0].attrs.fetchpriority).toBe("high");
+    expect(images[0].attrs.loading).toBeUndefined();
+    expect(images[0].attrs.alt).toBe(RICH_PRODUCT.title);
+    expect(images[1].attrs.loading).toBe("lazy");
+    expect(images[1].attrs.alt).toBe("The lamp's touch strip");
+  });
+
+  it("links the buy buttons to buyHref and the merchant's store, every link with words", () => {
+    const links = find((el) => el.name === "a");
+    expect(links.filter((a) => "data-buy" in a.attrs).map((a) => a.attrs.href)).toEqual(["/p/lumo-lamp/buy", "/p/lumo-lamp/buy"]);
+    expect(links.filter((a) => a.attrs.href === OPTIONS.homeHref)).toHaveLength(2);
+    for (const a of links) expect(textContent(a).trim()).not.toBe("");
+  });
+
+  it("shows the offer in the call to action from the product's prices", () => {
+    const cta = find((el) => el.name === "section" && el.attrs.id === "cta-1")[0];
+    expect(textContent(cta)).toContain("$39.99 was $59.99 Save $20.00 (33%)");
+  });
+
+  it("escapes hostile text in the title, headings, attributes and the JSON-LD", () => {
+    const hostile = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)>`;
+    const evil = pageOf({ ...RICH_PRODUCT, title: hostile, vendor: hostile }, [section("hero", { heading: hostile, body: hostile, buttonLabel: hostile }), section("faq", { heading: "Q", items: [{ title: hostile, text: hostile }] })], {
+      seo: { title: hostile, description: hostile, imageAlts: { [RICH_PRODUCT.images[0]]: hostile } },
+    });
+    const out = renderDropPage(evil, { ...OPTIONS, siteName: hostile });
+    const parsed = parse(out);
+    expect(parsed.find((el) => el.name === "script")).toHaveLength(1);
+    expect(parsed.find((el) => el.name === "img").map((el) => el.attrs.onerror)).toEqual([undefined]);
+    expect(parsed.find((el) => Object.keys(el.attrs).some((a) => a.startsWith("on")))).toEqual([]);
+    expect(textContent(parsed.find((el) => el.name === "h1")[0])).toBe(hostile);
+    expect(textContent(parsed.find((el) => el.name === "title")[0])).toBe(hostile);
+    const ld = JSON.parse(textContent({ ...parsed.find((el) => el.name === "script")[0], name: "div" })) as { name: string };
+    expect(ld.name).toBe(hostile);
+  });
+
+  it("refuses script URLs as links and images", () => {
+    const out = renderDropPage(pageOf(RICH_PRODUCT, [section("hero", { imageUrl: "javascript:alert(1)" })]), { ...OPTIONS, buyHref: "javascript:alert(1)" });
+    expect(out).not.toMatch(/javascript:/i);
+  });
+
+  it("still has its one H1 when the hero is hidden", () => {
+    const out = renderDropPage(pageOf(RICH_PRODUCT, [section("hero", { hidden: true, heading: "Hidden hero" }), section("cta", { heading: "Buy" })]), OPTIONS);
+    const h1 = parse(out).find((el) => el.name === "h1");
+    expect(h1.map((el) => textContent(el))).toEqual([RICH_PRODUCT.title]);
+  });
+
+  it("says out of stock when every variant says so, and leaves the offer out without a price", () => {
+    const soldOut = { ...RICH_PRODUCT, variants: RICH_PRODUCT.variants.map((v) => ({ ...v, available: false })) };
+    const ld = (p: typeof RICH_PRODUCT) => {
+      const parsed = parse(renderDropPage(pageOf(p, SECTIONS), OPTIONS));
+      return JSON.parse(textContent({ ...parsed.find((el) => el.name === "script")[0], name: "div" })) as { offers?: { availability: string } };
+    };
+    expect(ld(soldOut).offers?.availability).toBe("https://schema.org/OutOfStock");
+    const unpriced = { ...RICH_PRODUCT, priceCents: null, compareAtPriceCents: null, variants: [] };
+    expect(ld(unpriced).offers).toBeUndefined();
+  });
+});
+
+describe("renderStandaloneHtml", () => {
+  it("makes relative images, the buy link and the home link absolute and uses no resizer", () => {
+    const product = { ...RICH_PRODUCT, images: ["/media/lamp.jpg"] };
+    const out = renderStandaloneHtml(pageOf(product, [section("hero", { heading: "Lamp" })]), { ...OPTIONS, homeHref: "/" });
+    const { find } = parse(out);
+    expect(find((el) => el.name === "img").map((el) => [el.attrs.src, el.attrs.srcset])).toEqual([["https://pages.example.com/media/lamp.jpg", undefined]]);
+    expect(find((el) => el.name === "a").map((el) => el.attrs.href)).toEqual([
+      "https://pages.example.com/",
+      "https://pages.example.com/p/lumo-lamp/buy",
+      "https://pages.example.com/",
+    ]);
+  });
+});
+
+describe("escaping helpers", () => {
+  it("escapes the five HTML characters and keeps JSON parseable without '<'", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+    const json = jsonForScript({ a: "</script>\u2028&" });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ a: "</script>\u2028&" });
+  });
+});
