@@ -16,6 +16,8 @@ export default defineConfig(async () => {
   // one port each: the Worker reads their origins from the FAKE_SHOPIFY binding.
   process.env.FAKE_SHOPIFY_PORTS ??= (await Promise.all([freePort(), freePort(), freePort()])).join(",");
   const [harborPort, summitPort, webPort] = process.env.FAKE_SHOPIFY_PORTS.split(",");
+  // A fake Shopify Admin GraphQL API for store export (tests/integration/fake-shopify-admin.ts).
+  process.env.SHOPIFY_ADMIN_PORT ??= String(await freePort());
   const documentsWorker = await bundleDocumentsWorker();
   return {
     plugins: [
@@ -36,6 +38,8 @@ export default defineConfig(async () => {
             // The URL guard's test-only allowance (production refuses it): the fake servers on 127.0.0.1.
             URL_GUARD_ALLOW_LOOPBACK: "on",
             FAKE_SHOPIFY: { harbor: `http://127.0.0.1:${harborPort}`, summit: `http://127.0.0.1:${summitPort}`, web: `http://127.0.0.1:${webPort}` },
+            SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
+            SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
           },
           // The DOCUMENTS service binding of wrangler.toml reaches the real documents Worker.
           workers: [documentsWorker],
@@ -47,7 +51,7 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
-      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/sample-catalog.ts"],
+      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/sample-catalog.ts"],
       deps: {
         optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
       },

@@ -79,6 +79,12 @@ export const envSchema = z.object({
    * 10.x, 169.254.x…). Off unless the workerd tests turn it on; production refuses it.
    */
   URL_GUARD_ALLOW_LOOPBACK: z.enum(["on", "off"], { message: 'URL_GUARD_ALLOW_LOOPBACK must be "on" or "off"' }).default("off"),
+  /**
+   * Tests and local runs only: store export sends Shopify Admin API requests to
+   * `${SHOPIFY_ADMIN_BASE_URL}/<shop>.myshopify.com/admin/api/…` (a server speaking the protocol,
+   * app/server/store-export/fake-admin-api.ts) instead of the real store. Production refuses it.
+   */
+  SHOPIFY_ADMIN_BASE_URL: z.url({ message: "SHOPIFY_ADMIN_BASE_URL must be an absolute URL, e.g. http://127.0.0.1:8788" }).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -118,6 +124,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (env.APP_ENV === "production" && env.URL_GUARD_ALLOW_LOOPBACK === "on") {
     problems.push("URL_GUARD_ALLOW_LOOPBACK: the test-only loopback allowance of the URL guard cannot be on in production");
+  }
+  if (env.APP_ENV === "production" && env.SHOPIFY_ADMIN_BASE_URL) {
+    problems.push("SHOPIFY_ADMIN_BASE_URL: store export must reach the merchant's real store in production; unset it");
   }
   if (!env.APP_URL && env.DEV_TOOLS !== "on") {
     problems.push("APP_URL: set the public origin used in emailed links, e.g. https://app.dropcraft.ai (or DEV_TOOLS=on for a local run)");

@@ -15,7 +15,7 @@
  * connect to private and loopback targets in production, which covers that case there; the guard
  * is the part we control and test (see ADR 012).
  *
- * `guardedFetch` does the fetching: GET only, redirects followed by hand (`redirect: "manual"`)
+ * `guardedFetch` does the fetching: GET (or a POST to an API, whose redirects are answers, not followed), redirects followed by hand (`redirect: "manual"`)
  * and re-checked at every hop (5 at most, loops refused), one time cap for all the hops and the
  * body, a size cap counted while streaming, and a content-type check. Every refusal is an
  * AppError whose `details.refusal` carries a stable code, the URL refused and the hops so far;
@@ -451,6 +451,14 @@ export interface GuardedFetchOptions {
   responseType?: "text" | "bytes";
   /** Extra request headers (an Accept, say); the guard sets its own User-Agent. */
   headers?: Record<string, string>;
+  /**
+   * GET (the default), or POST for an API a merchant names (Shopify's Admin API). A POST's
+   * redirect is returned as the answer, never followed: re-sending a body to where a 3xx
+   * points is not the guard's call to make.
+   */
+  method?: "GET" | "POST";
+  /** The POST body. */
+  body?: string;
   signal?: AbortSignal;
   /** The fetch to use (tests inject one); defaults to the global fetch. */
   fetchImpl?: typeof fetch;
@@ -470,6 +478,8 @@ export interface GuardedResponse {
   /** Every URL requested in order, the final one included. */
   hops: Hop[];
   timings: { totalMs: number };
+  /** The final answer's headers, names lower-cased (guardedFetch always sets them; a Retry-After, say). */
+  headers?: Record<string, string>;
 }
 
 /** What `details.refusal` of a guard's AppError holds. */
@@ -537,6 +547,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
   const maxRedirects = Math.min(options.maxRedirects ?? MAX_REDIRECTS, MAX_REDIRECTS);
   const doFetch = options.fetchImpl ?? fetch;
   const accept = (options.accept ?? []).map((t) => t.toLowerCase());
+  const method = options.method ?? "GET";
   const hops: Hop[] = [];
   const visited = new Set<string>();
 
@@ -583,7 +594,8 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
       let res: Response;
       try {
         const pending = doFetch(href, {
-          method: "GET",
+          method,
+          ...(method === "POST" ? { body: options.body ?? "" } : {}),
           redirect: "manual",
           signal: controller.signal,
           headers: { "user-agent": USER_AGENT, accept: accept.length ? `${accept.join(", ")}, */*;q=0.1` : "*/*", ...options.headers },
@@ -601,7 +613,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
       hops.push({ url: href, status: res.status });
 
       const location = res.headers.get("location");
-      if (REDIRECT_STATUSES.has(res.status) && location !== null) {
+      if (method === "GET" && REDIRECT_STATUSES.has(res.status) && location !== null) {
         await res.body?.cancel().catch(() => {});
         let next: URL;
         try {
@@ -690,6 +702,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
         bytes,
         hops,
         timings: { totalMs: Date.now() - started },
+        headers: Object.fromEntries([...res.headers].map(([name, value]) => [name.toLowerCase(), value])),
       };
     }
   } finally {
@@ -701,7 +714,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
 /** A guarded fetch with its policy bound (loopback allowance, fetch, default caps); per-call options override the caps. */
 export type GuardedFetcher = (
   url: string,
-  options?: Pick<GuardedFetchOptions, "accept" | "maxBytes" | "timeoutMs" | "headers" | "signal" | "responseType">,
+  options?: Pick<GuardedFetchOptions, "accept" | "maxBytes" | "timeoutMs" | "headers" | "signal" | "responseType" | "method" | "body">,
 ) => Promise<GuardedResponse>;
 
 export function createGuardedFetcher(defaults: GuardedFetchOptions = {}): GuardedFetcher {

@@ -1,0 +1,533 @@
+/**
+ * The Shopify Admin GraphQL adapter: check a store connection, create the page's product with
+ * `productSet`, create the landing page with `pageCreate` (issue 14, "Export to the merchant's
+ * store").
+ *
+ * Every request goes through the URL guard (ADR 012): the shop domain is typed by a merchant, so
+ * the client takes a `GuardedFetcher` and POSTs through it. Tests and the offline dev store point
+ * `adminBaseUrl` at a server speaking the same protocol (`fake-admin-api.ts`).
+ *
+ * Throttling is cost-based: a THROTTLED answer (HTTP 200) says how many points the query asked
+ * for and how many the bucket holds, and the client waits for the difference at the restore rate;
+ * an HTTP 429 says how long in Retry-After. Both are retried (Shopify did nothing), at most
+ * `maxRetries` times. Nothing else is retried: a mutation that failed half-way on Shopify's side
+ * may have created the product, so a second attempt could create it twice.
+ *
+ * The access token goes into one request header and nowhere else: no message, detail or log
+ * line carries it.
+ */
+import type { PageProduct, ShopifyExportResult } from "~/domain/contracts/pages";
+import { AppError, toAppError } from "~/domain/errors";
+import { guardRefusalOf, isFetchFailure, type GuardedFetcher, type GuardedResponse } from "../web/url-guard";
+
+/** A stable Admin API version (Shopify supports each for a year; bump it with the queries below checked). */
+export const SHOPIFY_ADMIN_API_VERSION = "2025-01";
+export const DEFAULT_MAX_RETRIES = 4;
+/** A synchronous productSet that downloads images can take a while; reads are quick. */
+const MUTATION_TIMEOUT_MS = 30_000;
+const QUERY_TIMEOUT_MS = 10_000;
+/** No single wait longer than this: past it the merchant is better served by "try again in a minute". */
+const MAX_WAIT_MS = 60_000;
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+const SHOP_HANDLE = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+/**
+ * "my-shop", "my-shop.myshopify.com", "https://my-shop.myshopify.com/admin/products" → "my-shop.myshopify.com".
+ * A custom domain (shop.example.com) or admin.shopify.com/store/… is refused: the Admin API
+ * answers on the myshopify.com name only.
+ */
+export function normalizeShopDomain(input: string): string {
+  const raw = input.trim();
+  const refuse = (why: string) =>
+    new AppError(
+      "VALIDATION",
+      `${raw ? `"${raw.length > 80 ? `${raw.slice(0, 79)}…` : raw}"` : "The store address"} ${why}: use the store's my-shop.myshopify.com domain, shown in Settings → Domains`,
+      { details: { field: "shopDomain" } },
+    );
+  if (!raw) throw refuse("is empty");
+  let host = raw.toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(host) || host.includes("/")) {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(host) ? host : `https://${host}`);
+    } catch {
+      throw refuse("is not a myshopify.com address");
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("is not a myshopify.com address");
+    if (url.username || url.password || url.port) throw refuse("is not a myshopify.com address");
+    host = url.hostname;
+  }
+  host = host.replace(/\.$/, "");
+  const handle = host.endsWith(".myshopify.com") ? host.slice(0, -".myshopify.com".length) : host.includes(".") ? null : host;
+  if (handle === null || !SHOP_HANDLE.test(handle) || handle.endsWith("-")) throw refuse("is not a myshopify.com address");
+  return `${handle}.myshopify.com`;
+}
+
+/** "my-shop" of "my-shop.myshopify.com": the store's handle in admin.shopify.com links. */
+function shopHandle(shopDomain: string): string {
+  return shopDomain.replace(/\.myshopify\.com$/, "");
+}
+
+/** The numeric id of a gid ("gid://shopify/Product/123" → "123"). */
+function numericId(gid: string): string {
+  return gid.slice(gid.lastIndexOf("/") + 1);
+}
+
+export function productAdminUrl(shopDomain: string, productGid: string): string {
+  return `https://admin.shopify.com/store/${shopHandle(shopDomain)}/products/${numericId(productGid)}`;
+}
+
+export function pageAdminUrl(shopDomain: string, pageGid: string): string {
+  return `https://admin.shopify.com/store/${shopHandle(shopDomain)}/pages/${numericId(pageGid)}`;
+}
+
+/** Cents as Shopify's Money scalar: a decimal string ("19.99"). */
+export function centsToMoney(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client
+// ---------------------------------------------------------------------------------------------
+
+export interface ShopifyAdminClientOptions {
+  shopDomain: string;
+  accessToken: string;
+  /** The URL guard's fetcher (ADR 012): every request of the client goes through it. */
+  fetcher: GuardedFetcher;
+  apiVersion?: string;
+  /** Tests and the dev store: requests go to `${adminBaseUrl}/${shopDomain}/admin/api/${version}/graphql.json`. */
+  adminBaseUrl?: string;
+  /** Waits between throttled attempts (tests inject one that only records). */
+  sleep?: (ms: number) => Promise<void>;
+  maxRetries?: number;
+}
+
+export interface ShopifyConnectionCheck {
+  shopName: string;
+  /** ISO currency the store sells in: prices are stored as amounts of it. */
+  currencyCode: string | null;
+  scopes: string[];
+}
+
+export interface ShopifyProductInput {
+  product: PageProduct;
+  descriptionHtml: string;
+  seo: { title: string; description: string };
+  /** Alt text per image URL; an image without one gets the product title. */
+  imageAlts: Record<string, string>;
+  /** The product's URL handle in the store (/products/<handle>). */
+  handle: string;
+  /** The store's currency (from `verifyConnection`), to warn when the page's prices are in another. */
+  shopCurrency?: string | null;
+}
+
+export interface ShopifyProductExport {
+  productId: string;
+  productAdminUrl: string;
+  warnings: string[];
+}
+
+export interface ShopifyPageInput {
+  title: string;
+  bodyHtml: string;
+  handle: string;
+}
+
+export interface ShopifyPageExport {
+  pageId: string;
+  pageAdminUrl: string;
+  warnings: string[];
+}
+
+export interface ShopifyAdminClient {
+  readonly shopDomain: string;
+  verifyConnection(): Promise<ShopifyConnectionCheck>;
+  exportProduct(input: ShopifyProductInput): Promise<ShopifyProductExport>;
+  createPage(input: ShopifyPageInput): Promise<ShopifyPageExport>;
+}
+
+interface GraphqlError {
+  message?: string;
+  path?: (string | number)[];
+  extensions?: { code?: string; problems?: { path?: (string | number)[]; explanation?: string }[]; requiredAccess?: string };
+}
+interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+interface GraphqlAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: GraphqlError[] | string | Record<string, unknown>;
+  extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } };
+}
+interface UserError {
+  field?: string[] | null;
+  message: string;
+  code?: string | null;
+}
+
+const VERIFY_QUERY = `query DropcraftConnectionCheck {
+  shop { name currencyCode }
+  currentAppInstallation { accessScopes { handle } }
+}`;
+
+const PRODUCT_SET_MUTATION = `mutation DropcraftProductSet($input: ProductSetInput!, $synchronous: Boolean!) {
+  productSet(input: $input, synchronous: $synchronous) {
+    product { id handle status }
+    userErrors { field message code }
+  }
+}`;
+
+const PAGE_CREATE_MUTATION = `mutation DropcraftPageCreate($page: PageCreateInput!) {
+  pageCreate(page: $page) {
+    page { id handle }
+    userErrors { field message code }
+  }
+}`;
+
+/** What a request is, in words for messages ("creating the product"). */
+type Operation = { name: string; doing: string; action: string; mutation: boolean };
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createShopifyAdminClient(options: ShopifyAdminClientOptions): ShopifyAdminClient {
+  const shopDomain = normalizeShopDomain(options.shopDomain);
+  const version = options.apiVersion ?? SHOPIFY_ADMIN_API_VERSION;
+  const endpoint = options.adminBaseUrl
+    ? `${options.adminBaseUrl.replace(/\/+$/, "")}/${shopDomain}/admin/api/${version}/graphql.json`
+    : `https://${shopDomain}/admin/api/${version}/graphql.json`;
+  const sleep = options.sleep ?? defaultSleep;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const token = options.accessToken.trim();
+
+  async function post(body: string, operation: Operation): Promise<GuardedResponse> {
+    try {
+      return await options.fetcher(endpoint, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", accept: "application/json", "x-shopify-access-token": token },
+        timeoutMs: operation.mutation ? MUTATION_TIMEOUT_MS : QUERY_TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      });
+    } catch (err) {
+      const refusal = guardRefusalOf(err);
+      if (refusal && (isFetchFailure(refusal) || refusal.code === "timeout")) {
+        // A mutation may have reached Shopify before the answer was lost.
+        const maybeDone = operation.mutation ? ` It may have gone through: check your Shopify admin before trying again.` : " Try again in a minute.";
+        throw new AppError("UNAVAILABLE", `Could not reach Shopify at ${shopDomain} while ${operation.doing} (${refusal.code === "timeout" ? "no answer in time" : "the connection failed"}).${maybeDone}`, {
+          details: { shopDomain, refusal: refusal.code },
+          cause: err,
+        });
+      }
+      // Any other refusal is the guard's decision about the address (its message names it, never the token).
+      throw err;
+    }
+  }
+
+  /** One GraphQL request, throttling retried; answers `data` or throws an AppError. */
+  async function request(query: string, variables: Record<string, unknown>, operation: Operation): Promise<Record<string, unknown>> {
+    const body = JSON.stringify({ query, variables });
+    for (let attempt = 0; ; attempt++) {
+      const res = await post(body, operation);
+      const answer = parseAnswer(res);
+      const throttled = res.status === 429 || (res.status === 200 && Array.isArray(answer?.errors) && answer.errors.some((e) => e.extensions?.code === "THROTTLED"));
+      if (throttled) {
+        if (attempt >= maxRetries) {
+          throw new AppError("UNAVAILABLE", `Shopify is throttling requests to ${shopDomain}; try again in a minute.`, {
+            details: { shopDomain, attempts: attempt + 1 },
+            headers: { "retry-after": "60" },
+          });
+        }
+        await sleep(throttleWaitMs(res, answer, attempt));
+        continue;
+      }
+      if (res.status !== 200) throw httpError(res, answer, operation);
+      if (!answer) throw new AppError("UNAVAILABLE", `Shopify's answer for ${shopDomain} could not be read while ${operation.doing}. Try again in a minute.`, { details: { shopDomain } });
+      if (Array.isArray(answer.errors) && answer.errors.length > 0) throw graphqlError(answer.errors, operation);
+      if (!answer.data) throw new AppError("UNAVAILABLE", `Shopify answered without data for ${shopDomain} while ${operation.doing}. Try again in a minute.`, { details: { shopDomain } });
+      return answer.data;
+    }
+  }
+
+  function throttleWaitMs(res: GuardedResponse, answer: GraphqlAnswer | null, attempt: number): number {
+    const backoff = 250 * 2 ** attempt;
+    if (res.status === 429) {
+      const seconds = Number(res.headers?.["retry-after"]);
+      return Math.min(MAX_WAIT_MS, Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : 1000 * 2 ** attempt);
+    }
+    const cost = answer?.extensions?.cost;
+    const status = cost?.throttleStatus;
+    if (status && typeof cost?.requestedQueryCost === "number" && status.restoreRate > 0) {
+      // The bucket must hold the requested points again; the backoff covers other calls spending from it meanwhile.
+      const deficit = Math.max(0, cost.requestedQueryCost - status.currentlyAvailable);
+      return Math.min(MAX_WAIT_MS, Math.ceil((deficit / status.restoreRate) * 1000) + backoff);
+    }
+    return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
+  }
+
+  function httpError(res: GuardedResponse, answer: GraphqlAnswer | null, operation: Operation): AppError {
+    const details = { shopDomain, shopifyStatus: res.status };
+    switch (res.status) {
+      case 401:
+        // FORBIDDEN, not UNAUTHENTICATED: our client signs the merchant out on UNAUTHENTICATED, and
+        // it is the store's token that failed, not their Dropcraft session.
+        return new AppError("FORBIDDEN", `Shopify refused the access token for ${shopDomain} (401): it was revoked or mistyped. Reconnect the store with a new token.`, {
+          details: { ...details, reconnect: true },
+        });
+      case 403:
+        return new AppError("FORBIDDEN", `Shopify refused ${operation.doing} for ${shopDomain} (403): the app may have been uninstalled or its API access restricted. Reconnect the store with a new token.`, {
+          details: { ...details, reconnect: true },
+        });
+      case 404:
+        return new AppError("VALIDATION", `Shopify has no store at ${shopDomain} (404): check the store's my-shop.myshopify.com domain in Settings → Domains.`, {
+          details: { ...details, field: "shopDomain" },
+        });
+      case 402:
+        return new AppError("FORBIDDEN", `Shopify has frozen ${shopDomain} (402 Payment Required): the store owner must settle the Shopify bill in the store's admin before apps can change it.`, { details });
+      case 423:
+        return new AppError("FORBIDDEN", `Shopify has locked ${shopDomain} (423): apps cannot change it until Shopify support unlocks the store.`, { details });
+      default: {
+        const maybeDone = operation.mutation && res.status >= 500 ? " It may have gone through: check your Shopify admin before trying again." : " Try again in a few minutes.";
+        if (res.status >= 300 && res.status < 400) {
+          return new AppError("VALIDATION", `Shopify redirected the API request for ${shopDomain} (${res.status}) instead of answering: check the store's myshopify.com domain.`, { details });
+        }
+        const said = answer && typeof answer.errors === "string" ? ` ("${answer.errors.slice(0, 200)}")` : "";
+        return new AppError(res.status >= 500 ? "UNAVAILABLE" : "VALIDATION", `Shopify answered ${res.status} for ${shopDomain} while ${operation.doing}${said}.${maybeDone}`, { details });
+      }
+    }
+  }
+
+  function graphqlError(errors: GraphqlError[], operation: Operation): AppError {
+    const denied = errors.find((e) => e.extensions?.code === "ACCESS_DENIED");
+    if (denied) {
+      const scope = /`([a-z_]+)`/.exec(denied.extensions?.requiredAccess ?? denied.message ?? "")?.[1];
+      return new AppError(
+        "FORBIDDEN",
+        `The access token for ${shopDomain} is not allowed to ${operation.action}${scope ? ` (it needs the ${scope} scope)` : ""}: add the scope to the custom app's Admin API access in Shopify, then reconnect the store with the new token.`,
+        { details: { shopDomain, missingScope: scope ?? null } },
+      );
+    }
+    // Variables Shopify could not read (a value of the wrong shape), each with its path.
+    const problems = errors.flatMap((e) =>
+      (e.extensions?.problems ?? []).map((p) => ({ field: (p.path ?? []).map(String).join("."), message: p.explanation ?? e.message ?? "invalid value" })),
+    );
+    const messages = errors.map((e) => e.message ?? "unknown error");
+    if (problems.length > 0) {
+      return new AppError("VALIDATION", `Shopify could not read the data sent while ${operation.doing}: ${problems.map((p) => `${p.field || "input"}: ${p.message}`).join("; ")}.`, {
+        details: { shopDomain, errors: problems },
+      });
+    }
+    return new AppError("INTERNAL", `Shopify did not accept the request for ${operation.doing}: ${messages.join("; ").slice(0, 300)}.`, { details: { shopDomain, errors: messages } });
+  }
+
+  function userErrorsToAppError(userErrors: UserError[], what: string): AppError {
+    const fields = userErrors.map((e) => ({ field: (e.field ?? []).join("."), message: e.message, code: e.code ?? null }));
+    return new AppError("VALIDATION", `Shopify refused ${what} for ${shopDomain}: ${fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join("; ")}.`, {
+      details: { shopDomain, userErrors: fields },
+    });
+  }
+
+  return {
+    shopDomain,
+
+    async verifyConnection() {
+      const data = await request(VERIFY_QUERY, {}, { name: "connection check", doing: "checking the connection", action: "read the store", mutation: false });
+      const shop = data.shop as { name?: string; currencyCode?: string } | null;
+      const installation = data.currentAppInstallation as { accessScopes?: { handle: string }[] } | null;
+      return {
+        shopName: shop?.name ?? shopDomain,
+        currencyCode: shop?.currencyCode ?? null,
+        scopes: (installation?.accessScopes ?? []).map((s) => s.handle),
+      };
+    },
+
+    async exportProduct(input) {
+      const { variables, warnings } = productSetVariables(input);
+      const data = await request(PRODUCT_SET_MUTATION, variables, { name: "productSet", doing: "creating the product", action: "create products", mutation: true });
+      const payload = data.productSet as { product?: { id: string; handle?: string } | null; userErrors?: UserError[] } | null;
+      const userErrors = payload?.userErrors ?? [];
+      if (userErrors.length > 0) {
+        const taken = userErrors.find((e) => e.code === "HANDLE_NOT_UNIQUE");
+        if (taken) {
+          throw new AppError(
+            "VALIDATION",
+            `${shopDomain} already has a product at /products/${input.handle} (perhaps from an earlier export): change the page's slug, or delete that product in Shopify, then export again.`,
+            { details: { shopDomain, field: "handle", userErrors: userErrors.map((e) => ({ field: (e.field ?? []).join("."), message: e.message, code: e.code ?? null })) } },
+          );
+        }
+        throw userErrorsToAppError(userErrors, `the product "${input.product.title}"`);
+      }
+      const id = payload?.product?.id;
+      if (!id) throw new AppError("UNAVAILABLE", `Shopify answered without the new product's id for ${shopDomain}: check Products in your Shopify admin before exporting again.`, { details: { shopDomain } });
+      return { productId: id, productAdminUrl: productAdminUrl(shopDomain, id), warnings };
+    },
+
+    async createPage(input) {
+      const variables = { page: { title: input.title, body: input.bodyHtml, handle: input.handle, isPublished: false } };
+      const data = await request(PAGE_CREATE_MUTATION, variables, { name: "pageCreate", doing: "creating the page", action: "create store pages", mutation: true });
+      const payload = data.pageCreate as { page?: { id: string } | null; userErrors?: UserError[] } | null;
+      const userErrors = payload?.userErrors ?? [];
+      if (userErrors.length > 0) throw userErrorsToAppError(userErrors, `the page "${input.title}"`);
+      const id = payload?.page?.id;
+      if (!id) throw new AppError("UNAVAILABLE", `Shopify answered without the new page's id for ${shopDomain}: check Online Store → Pages before exporting again.`, { details: { shopDomain } });
+      return {
+        pageId: id,
+        pageAdminUrl: pageAdminUrl(shopDomain, id),
+        warnings: ["The page is hidden in your store: publish it in Online Store → Pages when it is ready."],
+      };
+    },
+  };
+}
+
+function parseAnswer(res: GuardedResponse): GraphqlAnswer | null {
+  try {
+    const value: unknown = JSON.parse(res.body);
+    return value && typeof value === "object" ? (value as GraphqlAnswer) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// productSet input
+// ---------------------------------------------------------------------------------------------
+
+/** Shopify's name for the one option of a product without options, and its one value. */
+const DEFAULT_OPTION = "Title";
+const DEFAULT_VALUE = "Default Title";
+const MAX_VARIANTS = 100;
+
+interface VariantPlan {
+  values: string[];
+  priceCents: number | null;
+  compareAtPriceCents: number | null;
+  sku: string | null;
+}
+
+/** The ProductSetInput for a page's product, and what the merchant should know about it. */
+export function productSetVariables(input: ShopifyProductInput): { variables: { input: Record<string, unknown>; synchronous: true }; warnings: string[] } {
+  const { product } = input;
+  const warnings = ["The product was created as a draft: review it in Shopify and set it to Active to start selling."];
+
+  let options = product.options.map((o) => ({ name: o.name, values: o.values }));
+  let plans: VariantPlan[];
+  const named = product.variants.filter((v) => v.title.trim() !== "");
+  if (options.length > 0) {
+    plans = product.variants.length > 0 ? product.variants.map((v) => ({ values: v.optionValues, priceCents: v.priceCents, compareAtPriceCents: v.compareAtPriceCents, sku: v.sku })) : combinations(options.map((o) => o.values)).map((values) => ({ values, priceCents: null, compareAtPriceCents: null, sku: null }));
+  } else if (named.length > 1 && new Set(named.map((v) => v.title)).size === named.length) {
+    // Variants told apart only by their titles: Shopify's own shape for that is one "Title" option.
+    options = [{ name: DEFAULT_OPTION, values: named.map((v) => v.title) }];
+    plans = named.map((v) => ({ values: [v.title], priceCents: v.priceCents, compareAtPriceCents: v.compareAtPriceCents, sku: v.sku }));
+  } else {
+    // No options: the product's single variant is Shopify's "Default Title" under the "Title" option.
+    const only = product.variants[0];
+    options = [{ name: DEFAULT_OPTION, values: [DEFAULT_VALUE] }];
+    plans = [{ values: [DEFAULT_VALUE], priceCents: only?.priceCents ?? null, compareAtPriceCents: only?.compareAtPriceCents ?? null, sku: only?.sku ?? null }];
+    if (product.variants.length > 1) warnings.push(`The page lists ${product.variants.length} variants without options to tell them apart: only one variant was created; add options in Shopify.`);
+  }
+  if (plans.length > MAX_VARIANTS) {
+    throw new AppError("VALIDATION", `The product has ${plans.length} variants; an export creates ${MAX_VARIANTS} at most. Remove some option values, then export again.`, {
+      details: { field: "product.variants" },
+    });
+  }
+
+  let unpriced = false;
+  const variants = plans.map((plan) => {
+    const priceCents = plan.priceCents ?? product.priceCents;
+    if (priceCents === null) unpriced = true;
+    const compareAt = plan.compareAtPriceCents ?? product.compareAtPriceCents;
+    return {
+      optionValues: plan.values.map((name, i) => ({ optionName: options[i]?.name ?? `Option ${i + 1}`, name })),
+      price: centsToMoney(priceCents ?? 0),
+      // A compare-at price at or under the price would show no saving: leave it out.
+      ...(compareAt !== null && priceCents !== null && compareAt > priceCents ? { compareAtPrice: centsToMoney(compareAt) } : {}),
+      ...(plan.sku ? { inventoryItem: { sku: plan.sku } } : {}),
+    };
+  });
+  if (unpriced) warnings.push("No price was known for every variant: those were created at 0.00; set their prices in Shopify before selling.");
+  if (input.shopCurrency && input.shopCurrency !== product.currency) {
+    warnings.push(`The page's prices are in ${product.currency} but the store sells in ${input.shopCurrency}: Shopify keeps the same numbers as ${input.shopCurrency}; check them before selling.`);
+  }
+
+  const images = product.images.filter((url) => /^https?:\/\//i.test(url));
+  if (images.length < product.images.length) warnings.push(`${product.images.length - images.length} image(s) with a relative address were left out: Shopify can only download full http(s) addresses.`);
+  if (images.length > 0) warnings.push("Shopify downloads the images in the background: one it cannot download shows as failed in the product's media.");
+
+  const seo: Record<string, string> = {};
+  if (input.seo.title.trim()) seo.title = input.seo.title.trim();
+  if (input.seo.description.trim()) seo.description = input.seo.description.trim();
+
+  return {
+    variables: {
+      synchronous: true,
+      input: {
+        title: product.title,
+        descriptionHtml: input.descriptionHtml,
+        handle: input.handle,
+        status: "DRAFT",
+        ...(product.vendor ? { vendor: product.vendor } : {}),
+        ...(product.productType ? { productType: product.productType } : {}),
+        ...(Object.keys(seo).length > 0 ? { seo } : {}),
+        productOptions: options.map((o, i) => ({ name: o.name, position: i + 1, values: o.values.map((name) => ({ name })) })),
+        variants,
+        ...(images.length > 0 ? { files: images.map((url) => ({ originalSource: url, alt: input.imageAlts[url]?.trim() || product.title, contentType: "IMAGE" })) } : {}),
+      },
+    },
+    warnings,
+  };
+}
+
+/** Every combination of one value per option, in option order (capped a little past the variant limit). */
+function combinations(lists: string[][]): string[][] {
+  let out: string[][] = [[]];
+  for (const list of lists) {
+    out = out.flatMap((prefix) => list.map((value) => [...prefix, value]));
+    if (out.length > MAX_VARIANTS) return out;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The export
+// ---------------------------------------------------------------------------------------------
+
+export interface ShopifyPageExportInput {
+  product: ShopifyProductInput;
+  /** The landing page as a store page; needed when `includePage`. */
+  page?: ShopifyPageInput;
+}
+
+/**
+ * Creates the product, then (with `includePage`) the landing page. Nothing half-created goes
+ * unreported: once the product exists, a failure to create the page does not throw: the result
+ * carries the product's id and admin link, `pageId: null`, and a warning naming what failed and
+ * why, so the merchant is never told "export failed" about a product that is in their store.
+ * A failure before the product exists throws the AppError as it is.
+ */
+export async function exportPageToShopify(client: ShopifyAdminClient, input: ShopifyPageExportInput, options: { includePage: boolean }): Promise<ShopifyExportResult> {
+  if (options.includePage && !input.page) {
+    throw new AppError("VALIDATION", "There is no landing page to create: export the product alone, or generate the page first.", { details: { field: "includePage" } });
+  }
+  const product = await client.exportProduct(input.product);
+  const result: ShopifyExportResult = {
+    productId: product.productId,
+    productAdminUrl: product.productAdminUrl,
+    pageId: null,
+    pageAdminUrl: null,
+    shopDomain: client.shopDomain,
+    warnings: [...product.warnings],
+  };
+  if (!options.includePage || !input.page) return result;
+  try {
+    const page = await client.createPage(input.page);
+    result.pageId = page.pageId;
+    result.pageAdminUrl = page.pageAdminUrl;
+    result.warnings.push(...page.warnings);
+  } catch (err) {
+    result.warnings.push(`The product was created (${product.productAdminUrl}), but the landing page was not: ${toAppError(err).message}`);
+  }
+  return result;
+}

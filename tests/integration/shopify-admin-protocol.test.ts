@@ -1,0 +1,94 @@
+/**
+ * The Shopify Admin adapter in workerd, over HTTP, through the URL guard, against the fake Admin
+ * API server (tests/integration/fake-shopify-admin.ts). The adapter's behaviour is covered in
+ * tests/unit/server/shopify-admin.test.ts; this proves the wire: POST bodies, the token header,
+ * status codes and Retry-After reach the client as they do from Shopify.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/domain/errors";
+import { createShopifyAdminClient } from "~/server/store-export/shopify-admin";
+import { createGuardedFetcher } from "~/server/web/url-guard";
+
+const admin = env.SHOPIFY_ADMIN_TEST_URL;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- control answers are read loosely, as in the other suites
+type Answer = Record<string, any>;
+
+async function control(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${admin}/__admin/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(res.status, path).toBeLessThan(300);
+}
+
+async function shopState(domain: string): Promise<Answer> {
+  return (await (await fetch(`${admin}/__admin/state?domain=${domain}`)).json()) as Answer;
+}
+
+/** A shop of this test's own, so parallel files never share one. */
+async function newShop(token: string): Promise<string> {
+  const domain = `proto-${crypto.randomUUID().slice(0, 8)}.myshopify.com`;
+  await control("shops", { domain, token, name: "Protocol Test Shop" });
+  return domain;
+}
+
+function client(shopDomain: string, accessToken: string, sleeps: number[] = []) {
+  return createShopifyAdminClient({
+    shopDomain,
+    accessToken,
+    fetcher: createGuardedFetcher({ allowLoopbackForTests: true }),
+    adminBaseUrl: admin,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
+}
+
+describe("the Shopify Admin adapter over HTTP", () => {
+  it("checks the connection and creates a draft product the server stored", async () => {
+    const domain = await newShop("shpat_protocol_ok");
+    const shopify = client(domain, "shpat_protocol_ok");
+    await expect(shopify.verifyConnection()).resolves.toMatchObject({ shopName: "Protocol Test Shop", scopes: expect.arrayContaining(["write_products"]) });
+    const result = await shopify.exportProduct({
+      product: {
+        title: "Tide Mug",
+        description: "",
+        images: ["https://cdn.example.com/mug.jpg"],
+        priceCents: 1800,
+        compareAtPriceCents: null,
+        currency: "USD",
+        options: [],
+        variants: [],
+        specs: [],
+        inTheBox: [],
+        vendor: null,
+        productType: null,
+      },
+      descriptionHtml: "<p>Stoneware.</p>",
+      seo: { title: "Tide Mug", description: "A stoneware mug." },
+      imageAlts: {},
+      handle: "tide-mug",
+    });
+    const state = await shopState(domain);
+    expect(state.products).toMatchObject([{ id: result.productId, handle: "tide-mug", status: "DRAFT", variants: [{ title: "Default Title", price: "18.00" }], media: [{ alt: "Tide Mug" }] }]);
+  });
+
+  it("a revoked token answers 401 and comes back as FORBIDDEN", async () => {
+    const domain = await newShop("shpat_protocol_revoked");
+    await control("revoke", { domain, token: "shpat_protocol_revoked" });
+    const err = await client(domain, "shpat_protocol_revoked")
+      .verifyConnection()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).type).toBe("FORBIDDEN");
+    expect((err as AppError).message).toContain("(401): it was revoked or mistyped");
+  });
+
+  it("reads Retry-After from an HTTP 429 through the guard, then succeeds", async () => {
+    const domain = await newShop("shpat_protocol_429");
+    await control("throttle", { domain, count: 1, kind: "http429", retryAfterSeconds: 2 });
+    const sleeps: number[] = [];
+    await expect(client(domain, "shpat_protocol_429", sleeps).verifyConnection()).resolves.toMatchObject({ shopName: "Protocol Test Shop" });
+    expect(sleeps).toEqual([2000]);
+    expect((await shopState(domain)).requests.map((r: Answer) => r.status)).toEqual([429, 200]);
+  });
+});
