@@ -6,10 +6,13 @@
 import type { PageSummary, StoreConnection } from "~/domain/contracts/pages";
 import { HttpError, NetworkError } from "~/lib/http";
 
-/** The scope the landing page needs (`pageCreate`); write_online_store_pages is its newer name. */
-const PAGE_SCOPES = ["write_content", "write_online_store_pages"];
+/** The scope the landing page needs (`pageCreate`), as the server checks it (SHOPIFY_PAGE_SCOPES; not imported, to keep zod out of the bundle). */
+const PAGE_SCOPES = ["write_content"];
 
 export const canCreatePages = (c: Pick<StoreConnection, "scopes">) => c.scopes.some((s) => PAGE_SCOPES.includes(s));
+
+/** The missing scopes without which nothing can be exported (the server's missingScopes also lists the page's, which only the landing page needs). */
+export const blockingScopes = (c: Pick<StoreConnection, "missingScopes">) => c.missingScopes.filter((s) => !PAGE_SCOPES.includes(s));
 
 /** The error body's `details` (absent on answers without them or bodies that are not JSON). */
 export function errorDetails(err: unknown): Record<string, unknown> {

@@ -9,7 +9,7 @@ import type { StoreConnection } from "~/domain/contracts/pages";
 import { openUpgradeModal } from "~/features/billing";
 import { notify } from "~/lib/toast";
 import { Badge, Button, ConfirmDialog, cx, Field, IconButton, Input } from "~/ui";
-import { canCreatePages, requestProblem } from "./drop-pages-logic";
+import { blockingScopes, canCreatePages, requestProblem } from "./drop-pages-logic";
 import { useConnectStore, useDisconnectStore } from "./use-drop-pages";
 
 /** The steps in Shopify's admin, as the merchant meets them (Shopify's own words in bold). */
@@ -180,6 +180,7 @@ export function ConnectionCard({
   const disconnect = useDisconnectStore();
   const name = c.shopName ?? c.shopDomain;
   const lacksPage = !canCreatePages(c);
+  const blocking = blockingScopes(c);
   const choice = onSelect !== undefined;
 
   const body = (
@@ -220,20 +221,22 @@ export function ConnectionCard({
           <Unplug aria-hidden className="size-4" />
         </IconButton>
       </div>
-      {c.missingScopes.length > 0 && (
+      {blocking.length > 0 ? (
         <p className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning" data-testid="missing-scopes">
           <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>
-            The token lacks {c.missingScopes.join(", ")}: export will fail until you add {c.missingScopes.length === 1 ? "it" : "them"} under Configure Admin API scopes
-            and connect again with the new token.
+            The token lacks {blocking.join(", ")}: export fails until you tick {blocking.length === 1 ? "it" : "them"} under Configure Admin API scopes and connect again with the
+            new token.
           </span>
         </p>
-      )}
-      {needsPage && lacksPage && c.missingScopes.length === 0 && (
-        <p className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning">
-          <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          <span>Without write_content the product is exported but the landing page is not.</span>
-        </p>
+      ) : (
+        lacksPage &&
+        (needsPage || !choice) && (
+          <p className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning" data-testid="missing-scopes">
+            <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+            <span>Without write_content the product is exported but not the landing page.</span>
+          </p>
+        )
       )}
       <ConfirmDialog
         open={confirming}

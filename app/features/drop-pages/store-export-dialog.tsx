@@ -12,7 +12,7 @@ import type { ShopifyExportResult } from "~/domain/contracts/pages";
 import { openUpgradeModal, useSubscription } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { Button, Dialog, Skeleton, Spinner } from "~/ui";
-import { canCreatePages, requestProblem, type RequestProblem } from "./drop-pages-logic";
+import { blockingScopes, canCreatePages, requestProblem, type RequestProblem } from "./drop-pages-logic";
 import { ConnectionCard, ConnectStoreForm } from "./store-connections";
 import { useConnections, useExportToShopify } from "./use-drop-pages";
 
@@ -189,7 +189,7 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
         <Button variant="secondary" onClick={onClose} disabled={exporting}>
           Cancel
         </Button>
-        <Button onClick={start} loading={exporting} disabled={!selected || selected.missingScopes.length > 0} data-testid="export-to-shopify">
+        <Button onClick={start} loading={exporting} disabled={!selected || blockingScopes(selected).length > 0} data-testid="export-to-shopify">
           {exporting ? "Exporting…" : problem ? "Try again" : "Export to Shopify"}
         </Button>
       </div>
