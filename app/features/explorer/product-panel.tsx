@@ -174,7 +174,7 @@ function ProductBody({ p }: { p: ProductRecord }) {
           Ask in chat
         </Link>
         <Link
-          to={`/ai-page-builder?productId=${encodeURIComponent(p.id)}`}
+          to={`/ai-page-builder?product=${encodeURIComponent(p.id)}`}
           className={buttonClasses({ variant: "primary", size: "sm" })}
           data-testid="product-build-page"
         >

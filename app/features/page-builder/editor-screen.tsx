@@ -1,0 +1,577 @@
+/**
+ * The editor at /ai-page-builder?page=<id>: product, sections and theme panels beside the live
+ * preview; undo and redo; autosave with a conflict guard; versions; generate with AI (paid,
+ * metered); publish with the public address; downloads and export to Shopify.
+ */
+import { Link } from "@remix-run/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  AlertTriangle,
+  ArrowLeft,
+  Check,
+  ChevronDown,
+  Copy,
+  Download,
+  ExternalLink,
+  FileArchive,
+  FileSpreadsheet,
+  Globe,
+  History,
+  Lock,
+  PenLine,
+  Redo2,
+  Rocket,
+  Sparkles,
+  Store,
+  Undo2,
+  X,
+} from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { COUNTERS, countOf, isUsageCounter, leftPhrase } from "~/domain/counters";
+import type { Page } from "~/domain/contracts/pages";
+import { openUpgradeModal, USAGE_SUMMARY_KEY, useSubscription, useUsageSummary, type UpgradeFeature } from "~/features/billing";
+import { StoreExportDialog } from "~/features/drop-pages";
+import { downloadExport, fetchPage, generatePage, publishPage, unpublishPage } from "~/features/pages";
+import { errorMessage, HttpError } from "~/lib/http";
+import { notify } from "~/lib/toast";
+import { Badge, Button, buttonClasses, IconButton, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, cx } from "~/ui";
+import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
+import { PreviewPane } from "./preview-pane";
+import { fieldId, ProductEditor } from "./product-editor";
+import { SectionsEditor } from "./sections-editor";
+import { ThemeEditor } from "./theme-editor";
+import { usePageEditor, type PageEditor, type SaveState } from "./use-page-editor";
+import { VersionsDialog } from "./versions-dialog";
+
+type Tab = "product" | "sections" | "theme";
+
+export interface Extraction {
+  found: string[];
+  missing: string[];
+}
+
+const UPGRADE_COPY: Record<UpgradeFeature, { title: string; message: string }> = {
+  generate: {
+    title: "Write your page with AI",
+    message: "Growth and Elite plans write every section from your product data and brand facts: 10 AI page generations a month. On Free you can extract, edit, preview and publish.",
+  },
+  download: {
+    title: "Download your page",
+    message: "Growth and Elite plans download the Shopify product CSV and the page as a standalone HTML zip.",
+  },
+  export: {
+    title: "Export to your Shopify store",
+    message: "Growth and Elite plans create the product (and its landing page) in your connected Shopify store: 10 exports a month.",
+  },
+};
+
+/** A paid action refused: the plan (FORBIDDEN, details.upgrade) or the month's allowance (USAGE_LIMIT) opens the upgrade modal. Returns whether it did. */
+function openModalFor(err: unknown, feature: UpgradeFeature): boolean {
+  if (isUpgradeRefusal(err)) {
+    const named = detailsOf(err).feature;
+    const f = (["generate", "download", "export"] as const).find((x) => x === named) ?? feature;
+    openUpgradeModal({ feature: f, title: UPGRADE_COPY[f].title, message: (err as HttpError).serverMessage ?? UPGRADE_COPY[f].message });
+    return true;
+  }
+  if (err instanceof HttpError && err.status === 429 && err.type === "USAGE_LIMIT") {
+    const counter = detailsOf(err).counter;
+    const known = isUsageCounter(counter) ? counter : feature === "generate" ? "pageGenerations" : "exports";
+    openUpgradeModal({ feature, title: COUNTERS[known].limitTitle, message: err.serverMessage, limitLabel: leftPhrase(known, 0) });
+    return true;
+  }
+  return false;
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.rel = "noopener";
+  a.style.display = "none";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5 text-xs" role="status" aria-live="polite" data-testid="pb-save-state" data-state={save.kind}>
+      {save.kind === "saving" ? (
+        <>
+          <Spinner size="sm" /> <span className="text-muted">Saving…</span>
+        </>
+      ) : save.kind === "pending" ? (
+        <span className="text-muted">Unsaved changes</span>
+      ) : save.kind === "saved" ? (
+        <>
+          <Check aria-hidden className="size-3.5 text-accent" /> <span className="text-muted">Saved</span>
+        </>
+      ) : save.kind === "failed" ? (
+        <>
+          <AlertTriangle aria-hidden className="size-3.5 shrink-0 text-danger" />
+          <span className="truncate text-danger" title={save.message}>
+            Couldn’t save
+          </span>
+          <button type="button" onClick={onRetry} className="font-semibold text-brand underline-offset-2 hover:underline" data-testid="pb-save-retry">
+            Retry
+          </button>
+        </>
+      ) : (
+        <>
+          <AlertTriangle aria-hidden className="size-3.5 text-warning" /> <span className="text-warning">Not saved: newer version elsewhere</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+function ConflictBanner({ editor, message }: { editor: PageEditor; message: string }) {
+  const [busy, setBusy] = useState<"newest" | "mine" | null>(null);
+  const choose = async (which: "newest" | "mine") => {
+    setBusy(which);
+    try {
+      const newest = await fetchPage(editor.page.id);
+      if (which === "newest") {
+        editor.takeNewest(newest);
+        notify({ title: "Loaded the newest version", description: "Your text is one Undo away (Ctrl+Z) if you want it back." });
+      } else editor.keepMine(newest);
+    } catch (err) {
+      notify({ title: "Couldn’t load the newest version", description: errorMessage(err, "Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div role="alert" className="mb-4 rounded-2xl border border-warning/40 bg-warning/10 p-4" data-testid="pb-conflict">
+      <p className="flex items-start gap-2 text-sm font-semibold text-fg">
+        <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+        This page was changed somewhere else (another tab or device).
+      </p>
+      <p className="mt-1 text-sm text-muted">{message} Your edits are still here and nothing is lost until you choose.</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => void choose("newest")} loading={busy === "newest"} disabled={busy !== null}>
+          Load the newest version
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => void choose("mine")} loading={busy === "mine"} disabled={busy !== null}>
+          Keep my edits and save over it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PublishedBar({ page, outdated, onRepublish, republishing }: { page: Page; outdated: boolean; onRepublish: () => void; republishing: boolean }) {
+  const [copied, setCopied] = useState(false);
+  const url = page.publicUrl ?? "";
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      notify({ title: "Copy failed", description: "Select the address and copy it yourself.", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-accent/30 bg-accent/5 p-3 sm:flex-row sm:items-center" data-testid="pb-published">
+      <div className="flex min-w-0 flex-1 items-center gap-2.5">
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent/15 text-accent" aria-hidden>
+          <Globe className="size-4" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-fg">
+            Live {outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>}
+          </p>
+          <a href={url} target="_blank" rel="noopener noreferrer" className="block truncate text-sm text-brand underline-offset-2 hover:underline" data-testid="pb-public-url">
+            {url.replace(/^https?:\/\//, "")}
+          </a>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {outdated && (
+          <Button size="sm" onClick={onRepublish} loading={republishing} icon={<Rocket className="size-3.5" aria-hidden />}>
+            Update live page
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" onClick={() => void copy()} icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}>
+          {copied ? "Copied" : "Copy link"}
+        </Button>
+        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <ExternalLink className="size-3.5" aria-hidden />
+          Open
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function MissingCallout({ missing, onDismiss, title }: { missing: string[]; onDismiss?: () => void; title: string }) {
+  return (
+    <div className="mb-4 rounded-2xl border border-warning/40 bg-warning/10 p-4" data-testid="pb-missing" role="region" aria-label={title}>
+      <div className="flex items-start justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm font-semibold text-fg">
+          <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
+          {title}
+        </p>
+        {onDismiss && (
+          <IconButton size="sm" label="Dismiss" onClick={onDismiss} className="-m-1.5">
+            <X aria-hidden className="size-4" />
+          </IconButton>
+        )}
+      </div>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-fg">
+        {missing.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-muted">Nothing was invented for these: add them in the product panel or the sections, and the page picks them up.</p>
+    </div>
+  );
+}
+
+function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onDismiss: () => void }) {
+  return (
+    <div className="mb-4 rounded-2xl border border-line bg-surface p-4" data-testid="pb-extraction" role="region" aria-label="What the link gave">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-semibold text-fg">What we read from the link</p>
+        <IconButton size="sm" label="Dismiss" onClick={onDismiss} className="-m-1.5">
+          <X aria-hidden className="size-4" />
+        </IconButton>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-1.5" aria-label="Found">
+        {extraction.found.map((f) => (
+          <Badge key={f} tone="success">
+            <Check aria-hidden className="size-3" /> {fieldWord(f)}
+          </Badge>
+        ))}
+      </div>
+      {extraction.missing.length > 0 && (
+        <>
+          <p className="mt-3 text-xs font-medium text-muted">Not on the page: fill these in yourself if the product has them</p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Missing">
+            {extraction.missing.map((f) => (
+              <Badge key={f} tone="warning">
+                {fieldWord(f)}
+              </Badge>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+const GENERATE_STEPS = ["Reading your product data", "Writing the hero and benefits", "Answering the questions buyers ask", "Checking every claim against your data"];
+
+function GenerateProgress() {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setStep((s) => Math.min(s + 1, GENERATE_STEPS.length - 1)), 1600);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <div role="status" className="mb-4 flex items-center gap-3 rounded-2xl border border-brand/30 bg-brand-soft/40 p-4" data-testid="pb-generating">
+      <Spinner />
+      <div>
+        <p className="text-sm font-semibold text-fg">Writing your page…</p>
+        <p className="text-xs text-muted">{GENERATE_STEPS[step]}</p>
+      </div>
+    </div>
+  );
+}
+
+export function EditorScreen({ initial, extraction: initialExtraction }: { initial: Page; extraction: Extraction | null }) {
+  const editor = usePageEditor(initial);
+  const { doc, page, save } = editor;
+  const queryClient = useQueryClient();
+  const subscription = useSubscription();
+  const usage = useUsageSummary();
+  const [tab, setTab] = useState<Tab>("product");
+  const [phoneView, setPhoneView] = useState<"edit" | "preview">("edit");
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const [extraction, setExtraction] = useState(initialExtraction);
+  const [justGenerated, setJustGenerated] = useState(false);
+  const [genProblem, setGenProblem] = useState<{ message: string; missing: string[] } | null>(null);
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<"shopify-csv" | "html" | null>(null);
+
+  // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes: over the whole editor, inputs included.
+  const keys = useRef(editor);
+  keys.current = editor;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === "z") {
+        e.preventDefault();
+        if (e.shiftKey) keys.current.redo();
+        else keys.current.undo();
+      } else if (key === "y" && !e.shiftKey) {
+        e.preventDefault();
+        keys.current.redo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  /** Opens the panel holding a field a refusal named and puts the cursor in it. */
+  const focusField = (path: string) => {
+    const target = path.startsWith("sections") ? "sections" : path.startsWith("theme") ? "theme" : "product";
+    setTab(target);
+    setPhoneView("edit");
+    setHighlight(path);
+    setTimeout(() => {
+      const el = document.getElementById(fieldId(path)) ?? document.querySelector<HTMLElement>(`[data-testid="pb-${target}-panel"]`);
+      el?.scrollIntoView({ block: "center", behavior: "smooth" });
+      el?.focus({ preventScroll: true });
+    }, 50);
+  };
+
+  // A save the server refused names its field: show the merchant where.
+  const failedField = save.kind === "failed" ? save.field : null;
+  useEffect(() => {
+    if (failedField) setHighlight(failedField);
+  }, [failedField]);
+  useEffect(() => {
+    if (highlight === "buyUrl" && doc.buyUrl) setHighlight(null);
+  }, [highlight, doc.buyUrl]);
+
+  const monthly = usage.summary?.monthly?.pageGenerations;
+  const locked = subscription.isFree;
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      await editor.flush();
+      return generatePage(page.id);
+    },
+    onMutate: () => {
+      setGenProblem(null);
+      setJustGenerated(false);
+    },
+    onSuccess: (next) => {
+      editor.adopt(next, { undoable: true });
+      setJustGenerated(true);
+      setTab("sections");
+      void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
+      notify({ title: "Your page is written", description: "Review the sections; Undo puts the previous ones back.", variant: "success" });
+    },
+    onError: (err) => {
+      void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
+      if (openModalFor(err, "generate")) return;
+      const missing = detailsOf(err).missing;
+      if (err instanceof HttpError && err.status === 400 && missing) return setGenProblem({ message: err.serverMessage ?? "Not enough product data to write from.", missing });
+      notify({ title: "Couldn’t write the page", description: errorMessage(err, "Please try again; this generation was not counted."), variant: "destructive" });
+    },
+  });
+
+  const onGenerate = () => {
+    if (locked) return openUpgradeModal({ feature: "generate", ...UPGRADE_COPY.generate });
+    generate.mutate();
+  };
+
+  const publish = useMutation({
+    mutationFn: async () => {
+      await editor.flush();
+      return publishPage(page.id);
+    },
+    onSuccess: (next) => {
+      editor.sync(next);
+      notify({ title: page.status === "published" ? "Live page updated" : "Your page is live", description: next.publicUrl ?? undefined, variant: "success" });
+    },
+    onError: (err) => {
+      const field = fieldOf(err);
+      notify({ title: "Couldn’t publish", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      if (field) focusField(field);
+    },
+  });
+
+  const unpublish = useMutation({
+    mutationFn: () => unpublishPage(page.id),
+    onSuccess: (next) => {
+      editor.sync(next);
+      notify({ title: "Page taken down", description: "The address stops answering; your draft stays here." });
+    },
+    onError: (err) => notify({ title: "Couldn’t unpublish", description: errorMessage(err, "Please try again."), variant: "destructive" }),
+  });
+
+  const download = async (kind: "shopify-csv" | "html") => {
+    if (locked) return openUpgradeModal({ feature: "download", ...UPGRADE_COPY.download });
+    setDownloading(kind);
+    try {
+      await editor.flush();
+      const file = await downloadExport(page.id, kind);
+      saveBlob(file.blob, file.fileName);
+      void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
+    } catch (err) {
+      if (!openModalFor(err, "download")) notify({ title: "Couldn’t download", description: errorMessage(err, "Please try again."), variant: "destructive" });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const exportToStore = async () => {
+    if (locked) return openUpgradeModal({ feature: "export", ...UPGRADE_COPY.export });
+    try {
+      await editor.flush();
+      setExportOpen(true);
+    } catch (err) {
+      notify({ title: "Save your edits first", description: errorMessage(err, "The page could not be saved."), variant: "destructive" });
+    }
+  };
+
+  const outdated = page.status === "published" && page.publishedAt !== null && (Date.parse(page.updatedAt) - Date.parse(page.publishedAt) > 2000 || save.kind !== "saved");
+  const title = doc.product.title.trim() || "Untitled page";
+  const missing = justGenerated || page.missing.length ? page.missing : [];
+
+  return (
+    <div className="mx-auto w-full max-w-[1600px] px-3 pb-10 sm:px-5" data-testid="page-builder-editor">
+      {/* The action bar stays in reach while the panels scroll (under the phone header below lg). */}
+      <div className="sticky top-14 z-20 -mx-3 mb-4 border-b border-line bg-bg/90 px-3 py-2.5 backdrop-blur-md sm:-mx-5 sm:px-5 lg:top-0">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <Link to="/ai-page-builder" className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg" aria-label="All pages">
+            <ArrowLeft aria-hidden className="size-4" />
+          </Link>
+          <div className="min-w-0 flex-1">
+            <h1 className="flex min-w-0 items-center gap-2 text-base font-semibold text-fg sm:text-lg">
+              <span className="truncate" data-testid="pb-heading">
+                {title}
+              </span>
+              <Badge tone={page.status === "published" ? "success" : "neutral"}>{page.status === "published" ? "Live" : "Draft"}</Badge>
+            </h1>
+            <SaveIndicator save={save} onRetry={editor.retry} />
+          </div>
+          <div className="flex items-center gap-1">
+            <IconButton label="Undo (Ctrl+Z)" tooltip onClick={editor.undo} disabled={!editor.canUndo} data-testid="pb-undo">
+              <Undo2 aria-hidden className="size-4" />
+            </IconButton>
+            <IconButton label="Redo (Shift+Ctrl+Z)" tooltip onClick={editor.redo} disabled={!editor.canRedo} data-testid="pb-redo">
+              <Redo2 aria-hidden className="size-4" />
+            </IconButton>
+            <IconButton label="Versions" tooltip onClick={() => setVersionsOpen(true)} data-testid="pb-versions-open">
+              <History aria-hidden className="size-4" />
+            </IconButton>
+          </div>
+          <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+            <Button variant="secondary" size="sm" onClick={onGenerate} loading={generate.isPending} icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />} data-testid="pb-generate" className="flex-1 sm:flex-none">
+              Generate with AI
+            </Button>
+            <Menu>
+              <MenuTrigger asChild>
+                <Button variant="secondary" size="sm" icon={<Download className="size-3.5" aria-hidden />} loading={downloading !== null} data-testid="pb-export-menu" className="flex-1 sm:flex-none">
+                  Export <ChevronDown aria-hidden className="size-3.5" />
+                </Button>
+              </MenuTrigger>
+              <MenuContent align="end">
+                <MenuLabel>Download{locked ? " · paid plans" : ""}</MenuLabel>
+                <MenuItem onSelect={() => void download("shopify-csv")} data-testid="pb-download-csv">
+                  <FileSpreadsheet aria-hidden className="size-4 text-muted" /> Download Shopify CSV
+                </MenuItem>
+                <MenuItem onSelect={() => void download("html")} data-testid="pb-download-html">
+                  <FileArchive aria-hidden className="size-4 text-muted" /> Download HTML (zip)
+                </MenuItem>
+                <MenuSeparator />
+                <MenuItem onSelect={() => void exportToStore()} data-testid="pb-export-shopify">
+                  <Store aria-hidden className="size-4 text-muted" /> Export to Shopify
+                </MenuItem>
+              </MenuContent>
+            </Menu>
+            {page.status === "published" ? (
+              <Button variant="ghost" size="sm" onClick={() => unpublish.mutate()} loading={unpublish.isPending} data-testid="pb-unpublish" className="flex-1 sm:flex-none">
+                Unpublish
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => publish.mutate()} loading={publish.isPending} icon={<Rocket className="size-3.5" aria-hidden />} data-testid="pb-publish" className="flex-1 sm:flex-none">
+                Publish
+              </Button>
+            )}
+          </div>
+        </div>
+        {!locked && monthly && (
+          <p className="mt-1 text-xs text-subtle" data-testid="pb-usage">
+            {monthly.used} of {countOf("pageGenerations", monthly.limit)} used this month
+          </p>
+        )}
+      </div>
+
+      {save.kind === "conflict" && <ConflictBanner editor={editor} message={save.message} />}
+      {save.kind === "failed" && (
+        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-3 text-sm">
+          <AlertTriangle aria-hidden className="size-4 shrink-0 text-danger" />
+          <span className="min-w-0 flex-1 text-fg">Couldn’t save: {save.message}</span>
+          {save.field && (
+            <Button size="sm" variant="ghost" onClick={() => focusField(save.field!)}>
+              Show me
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" onClick={editor.retry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {page.status === "published" && <PublishedBar page={page} outdated={outdated} onRepublish={() => publish.mutate()} republishing={publish.isPending} />}
+      {generate.isPending && <GenerateProgress />}
+      {genProblem && <MissingCallout title={genProblem.message} missing={genProblem.missing} onDismiss={() => setGenProblem(null)} />}
+      {missing.length > 0 && !generate.isPending && <MissingCallout title="What I couldn’t fill from your data" missing={missing} />}
+
+      {/* Below lg the preview is a view of its own: one toggle switches between editing and looking. */}
+      <div role="radiogroup" aria-label="Show" className="mb-3 flex gap-1 rounded-xl bg-surface-2 p-1 lg:hidden">
+        {(["edit", "preview"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={phoneView === v}
+            onClick={() => setPhoneView(v)}
+            data-testid={`pb-view-${v}`}
+            className={cx("inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg text-sm font-medium", phoneView === v ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted")}
+          >
+            {v === "edit" ? <PenLine aria-hidden className="size-4" /> : <Globe aria-hidden className="size-4" />}
+            {v === "edit" ? "Edit" : "Preview"}
+          </button>
+        ))}
+      </div>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
+        <div className={cx("min-w-0", phoneView === "preview" && "max-lg:hidden")}>
+          {extraction && <ExtractionCard extraction={extraction} onDismiss={() => setExtraction(null)} />}
+          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+            <TabsList className="grid w-full grid-cols-3">
+              <TabsTrigger value="product" data-testid="pb-tab-product">
+                Product
+              </TabsTrigger>
+              <TabsTrigger value="sections" data-testid="pb-tab-sections">
+                Sections
+              </TabsTrigger>
+              <TabsTrigger value="theme" data-testid="pb-tab-theme">
+                Theme
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="product">
+              <ProductEditor doc={doc} change={editor.change} highlight={highlight} />
+            </TabsContent>
+            <TabsContent value="sections">
+              <SectionsEditor doc={doc} change={editor.change} />
+            </TabsContent>
+            <TabsContent value="theme">
+              <ThemeEditor doc={doc} change={editor.change} />
+            </TabsContent>
+          </Tabs>
+        </div>
+        <PreviewPane
+          pageId={page.id}
+          revision={page.revision}
+          pending={save.kind !== "saved"}
+          className={cx("h-[calc(100dvh-12rem)] min-h-[36rem] lg:sticky lg:top-24", phoneView === "edit" && "max-lg:hidden")}
+        />
+      </div>
+
+      <VersionsDialog page={page} open={versionsOpen} onOpenChange={setVersionsOpen} beforeRestore={editor.flush} onRestored={(p) => editor.adopt(p, { undoable: true })} />
+      <StoreExportDialog pageId={page.id} open={exportOpen} onOpenChange={setExportOpen} />
+    </div>
+  );
+}
+
