@@ -58,6 +58,25 @@ export function redo(h: History): History {
   return { past: [...h.past, h.present], present: next, future: rest, lastKey: null, lastAt: 0 };
 }
 
+/** The SEO title's default length (the server's draft cuts the product title there). */
+const SEO_TITLE_DEFAULT = 60;
+
+/**
+ * A new product title. Headings and the SEO title that still read the old title (the draft
+ * copied it there) follow it; once the merchant wrote their own, they stay.
+ */
+export function retitle(doc: PageDoc, title: string): PageDoc {
+  const old = doc.product.title;
+  const followsHeading = (s: PageSection) => (s.kind === "hero" || s.kind === "cta") && s.heading === old;
+  const followsSeo = doc.seo.title === old || doc.seo.title === old.slice(0, SEO_TITLE_DEFAULT);
+  return {
+    ...doc,
+    product: { ...doc.product, title },
+    sections: doc.sections.some(followsHeading) ? doc.sections.map((s) => (followsHeading(s) ? { ...s, heading: title } : s)) : doc.sections,
+    seo: followsSeo ? { ...doc.seo, title: title.slice(0, SEO_TITLE_DEFAULT) } : doc.seo,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sections
 

@@ -456,7 +456,7 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
             </IconButton>
           </div>
           <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-            <Button variant="secondary" size="sm" onClick={onGenerate} loading={generate.isPending} icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />} data-testid="pb-generate" className="flex-1 sm:flex-none">
+            <Button variant="secondary" size="sm" onClick={onGenerate} loading={generate.isPending} icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />} data-testid="pb-generate" data-plan={locked ? "free" : subscription.isPaid ? "paid" : "unknown"} className="flex-1 sm:flex-none">
               Generate with AI
             </Button>
             <Menu>

@@ -9,7 +9,7 @@ import type { PageProduct } from "~/domain/contracts/pages";
 
 type PageVariant = PageProduct["variants"][number];
 import { Badge, Button, Field, Input, Textarea, cx } from "~/ui";
-import { moveItem, moneyText, parseMoney, type PageDoc } from "./editor-logic";
+import { moveItem, moneyText, parseMoney, retitle, type PageDoc } from "./editor-logic";
 import { PAGE_IMAGES_MAX, PAGE_VARIANTS_MAX } from "./page-limits";
 import { Card, ImageTile, MoveButtons, ParsedInput, RemoveButton } from "./parts";
 import type { PageEditor } from "./use-page-editor";
@@ -214,8 +214,13 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
     <div className="space-y-4" data-testid="pb-product-panel">
       <Card id="pb-basics" title="Product">
         <div className="space-y-3">
-          <Field label="Title" id={fieldId("product.title")} error={p.title.trim() ? undefined : "The page needs a product title."}>
-            <Input id={fieldId("product.title")} value={p.title} maxLength={255} onChange={(e) => set((x) => ({ ...x, title: e.target.value }), "title")} data-testid="pb-title" />
+          <Field
+            label="Title"
+            id={fieldId("product.title")}
+            error={p.title.trim() ? undefined : "The page needs a product title."}
+            hint="The hero and call-to-action headings and the SEO title follow it until you write your own."
+          >
+            <Input id={fieldId("product.title")} value={p.title} maxLength={255} onChange={(e) => change((d) => retitle(d, e.target.value), "title")} data-testid="pb-title" />
           </Field>
           <Field label="Supplier description" id={fieldId("product.description")} hint="The supplier's own words; generation writes the page's copy from them.">
             <Textarea id={fieldId("product.description")} value={p.description} rows={5} onChange={(e) => set((x) => ({ ...x, description: e.target.value }), "description")} />

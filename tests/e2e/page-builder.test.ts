@@ -1,0 +1,228 @@
+/**
+ * /ai-page-builder in Chromium against `wrangler dev`: a product link (a tiny product page served
+ * here on loopback, which the e2e worker's URL guard lets through on its explicit port) becomes a
+ * draft; the title is changed in place, a section hidden, undone and redone (buttons and keys);
+ * the edits survive a reload and reach the preview frame; publish, and a signed-out visitor sees
+ * the edited title. The free plan's Generate opens the upgrade modal (the client's check, and the
+ * server's FORBIDDEN answer when the client thinks the plan is paid). 375 px without overflow.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+const PRODUCT = {
+  name: "Trail Bottle 750 ml",
+  description: "A double-wall steel bottle that keeps water cold for 24 hours.\n\nLeak-proof lid with a carry loop; fits every cup holder.",
+  image: "https://cdn.example.com/trail-bottle.jpg",
+};
+
+/** One product page with JSON-LD, as a store renders it; everything else (Shopify's JSON endpoints) is a 404. */
+function productHtml() {
+  const ld = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: PRODUCT.name,
+    description: PRODUCT.description,
+    image: [PRODUCT.image],
+    offers: { "@type": "Offer", price: "24.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+  };
+  return `<!doctype html><html><head><title>${PRODUCT.name}</title><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><h1>${PRODUCT.name}</h1></body></html>`;
+}
+
+let store: Server;
+let storeUrl = "";
+beforeAll(async () => {
+  store = createServer((req, res) => {
+    if (req.url === "/products/trail-bottle") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(productHtml());
+    } else {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not found");
+    }
+  });
+  await new Promise<void>((resolve) => store.listen(0, "127.0.0.1", resolve));
+  storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => store.close(() => resolve())));
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
+  await hydrated(page);
+}
+
+async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
+  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+const saved = (page: Page) => expect.poll(() => page.getByTestId("pb-save-state").getAttribute("data-state"), { timeout: 20_000 }).toBe("saved");
+const hiddenCount = (page: Page) => page.locator('[data-testid="pb-section"][data-hidden]').count();
+
+describe("/ai-page-builder", () => {
+  it("turns a product link into a page, edits it with undo and redo, publishes it, and a signed-out visitor sees the edit", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
+    await signUpThroughApi(context);
+    await go(page, "/ai-page-builder");
+    await page.getByTestId("pb-recent").or(page.getByText("No pages yet")).waitFor({ timeout: 30_000 });
+
+    // The link: the guard and the extractor read it, then the editor opens at ?page=<id>.
+    await page.getByTestId("pb-source-url").fill(`${storeUrl}/products/trail-bottle`);
+    await page.getByTestId("pb-source-submit").click();
+    await page.waitForURL(/\/ai-page-builder\?page=/, { timeout: 30_000 });
+    const extraction = page.getByTestId("pb-extraction");
+    await extraction.waitFor();
+    await expect(extraction.getByLabel("Found").innerText()).resolves.toMatch(/Title[\s\S]*Description[\s\S]*Images[\s\S]*Price/);
+    await expect(page.getByTestId("pb-title").inputValue()).resolves.toBe(PRODUCT.name);
+    await expect(page.getByTestId("pb-buy-url").inputValue()).resolves.toBe(`${storeUrl}/products/trail-bottle`);
+    await expect(page.getByTestId("pb-images").innerText()).resolves.toContain("trail-bottle.jpg");
+    const pageId = new URL(page.url()).searchParams.get("page")!;
+
+    // The title, in place: the heading follows it and autosave confirms.
+    const edited = `Summit Bottle ${Date.now().toString(36)}`;
+    await page.getByTestId("pb-title").fill(edited);
+    await expect.poll(() => page.getByTestId("pb-heading").innerText()).toBe(edited);
+    await saved(page);
+
+    // Hide the first shown section, undo (button), redo (keys), undo (keys), redo (button).
+    await page.getByTestId("pb-tab-sections").click();
+    const before = await hiddenCount(page);
+    const firstShown = page.locator('[data-testid="pb-section"]:not([data-hidden])').first();
+    const kind = await firstShown.getAttribute("data-kind");
+    expect(kind).toBe("hero");
+    await firstShown.getByTestId("pb-section-visibility").click();
+    await expect.poll(() => hiddenCount(page)).toBe(before + 1);
+    await page.getByTestId("pb-undo").click();
+    await expect.poll(() => hiddenCount(page)).toBe(before);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => hiddenCount(page)).toBe(before + 1);
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => hiddenCount(page)).toBe(before);
+    await page.getByTestId("pb-redo").click();
+    await expect.poll(() => hiddenCount(page)).toBe(before + 1);
+    await saved(page);
+
+    // Reload-safe: the address opens the same page with both edits saved.
+    await go(page, `/ai-page-builder?page=${pageId}`);
+    await expect.poll(() => page.getByTestId("pb-title").inputValue(), { timeout: 30_000 }).toBe(edited);
+    await page.getByTestId("pb-tab-sections").click();
+    await expect(page.locator('[data-testid="pb-section"][data-kind="hero"]').getAttribute("data-hidden")).resolves.toBe("true");
+    // Show the hero again so the public page leads with the edited title.
+    await page.locator('[data-testid="pb-section"][data-kind="hero"]').getByTestId("pb-section-visibility").click();
+    await saved(page);
+
+    // The preview frame is the rendered drop page of the last save.
+    const frame = page.getByTestId("pb-preview-frame");
+    await expect.poll(() => frame.getAttribute("src"), { timeout: 20_000 }).toMatch(/\/preview\//);
+    await expect.poll(() => page.frameLocator('[data-testid="pb-preview-frame"]').locator("h1").first().innerText(), { timeout: 20_000 }).toBe(edited);
+
+    // Publish: the public address shows, and a fresh signed-out browser sees the edit.
+    await page.getByTestId("pb-publish").click();
+    const publicLink = page.getByTestId("pb-public-url");
+    await publicLink.waitFor({ timeout: 20_000 });
+    const publicUrl = (await publicLink.getAttribute("href"))!;
+    expect(publicUrl).toMatch(/\/p\/[a-z0-9-]+$/);
+
+    const visitor = await context.browser()!.newContext();
+    const visit = await visitor.newPage();
+    const answer = await visit.goto(publicUrl, { waitUntil: "load" });
+    expect(answer?.status()).toBe(200);
+    await expect(visit.locator("h1").first().innerText()).resolves.toBe(edited);
+    await expect(visit.content()).resolves.not.toContain(PRODUCT.name);
+    await visitor.close();
+
+    // The recent list offers it again.
+    await go(page, "/ai-page-builder");
+    await expect.poll(() => page.getByTestId("pb-recent").innerText(), { timeout: 30_000 }).toContain(edited);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the upgrade modal for Generate on the free plan, from the plan it knows and from the server's refusal", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
+    await signUpThroughApi(context);
+    await go(page, "/ai-page-builder");
+
+    // Typed by hand this time.
+    await page.getByTestId("pb-by-hand-open").click();
+    await page.getByTestId("pb-hand-title").fill("Folding phone stand");
+    await page.getByRole("button", { name: "Create the page" }).click();
+    await page.waitForURL(/\?page=/, { timeout: 30_000 });
+    await page.getByTestId("pb-title").waitFor();
+
+    // The client knows the plan is free: the modal opens without asking the server.
+    await expect.poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 }).toBe("free");
+    await page.getByTestId("pb-generate").click();
+    const modal = page.getByTestId("upgrade-modal");
+    await modal.waitFor();
+    await expect(modal.locator("[data-feature]").getAttribute("data-feature")).resolves.toBe("generate");
+    await expect(modal.innerText()).resolves.toContain("Write your page with AI");
+    await page.getByTestId("upgrade-modal-continue-free").click();
+    await modal.waitFor({ state: "detached" });
+
+    // When the browser believes the plan is paid, the server's FORBIDDEN (details.upgrade) opens it too, with its words.
+    await page.route(/\/api\/subscription-status/, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response: res, json: { ...body, data: { ...body.data, plan: "pro", hasActiveSubscription: true } } });
+    });
+    await page.reload({ waitUntil: "load" });
+    await hydrated(page);
+    await page.getByTestId("premium-welcome-dialog").waitFor({ timeout: 5000 }).then(() => page.getByTestId("welcome-dont-show").click()).catch(() => undefined);
+    await expect.poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 }).toBe("paid");
+    const refused = page.waitForResponse((r) => r.url().includes("/generate") && r.request().method() === "POST");
+    await page.getByTestId("pb-generate").click();
+    expect((await refused).status()).toBe(403);
+    await modal.waitFor();
+    await expect(modal.locator("[data-feature]").getAttribute("data-feature")).resolves.toBe("generate");
+    await expect(modal.innerText()).resolves.toContain("Growth and Elite plans");
+
+    // The failed request's console line is the request client's warning, not an error.
+    expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it("fits 375 px: nothing wider than the screen, the main controls in reach, the preview a toggle away", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
+    const { token } = await signUpThroughApi(context);
+    const created = (await api(context, token, "POST", "/api/pages", {
+      product: { title: "Magnetic cable organiser, 6-pack", description: "Keeps six cables on the desk edge.\n\nSilicone, no glue.", priceCents: 1299, currency: "USD" },
+    })) as { page: { id: string } };
+    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
+
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(overflow()).resolves.toBeLessThanOrEqual(375);
+    for (const id of ["pb-publish", "pb-generate", "pb-export-menu", "pb-undo", "pb-view-preview"]) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
+    // The preview is hidden while editing, shown by the toggle, and fits.
+    await expect(page.getByTestId("pb-preview").isVisible()).resolves.toBe(false);
+    await page.getByTestId("pb-view-preview").click();
+    await page.getByTestId("pb-preview-frame").waitFor({ timeout: 20_000 });
+    await page.getByRole("radio", { name: "Phone" }).click();
+    await expect(overflow()).resolves.toBeLessThanOrEqual(375);
+    await page.getByTestId("pb-view-edit").click();
+
+    // Sections and theme stack within the screen too.
+    await page.getByTestId("pb-tab-sections").click();
+    await page.getByTestId("pb-sections-panel").waitFor();
+    await expect(overflow()).resolves.toBeLessThanOrEqual(375);
+    await page.getByTestId("pb-tab-theme").click();
+    await page.getByTestId("pb-theme-panel").waitFor();
+    await expect(overflow()).resolves.toBeLessThanOrEqual(375);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
