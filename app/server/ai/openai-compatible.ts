@@ -48,7 +48,25 @@ interface ProviderChunk {
 
 const MAX_PROVIDER_MESSAGE = 300;
 
-export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ChatProvider {
+const RESEARCH_FORMAT = { type: "json_schema", json_schema: RESEARCH_ANSWER_SCHEMA };
+
+/** An OpenAI `json_schema` response format: a name and a JSON Schema (strict when every field is required). */
+export interface JsonSchemaFormat {
+  name: string;
+  schema: Record<string, unknown>;
+  strict?: boolean;
+}
+
+export interface OpenAiCompatibleProvider extends ChatProvider {
+  /**
+   * One whole (not streamed to the caller) completion asked for as JSON matching `format`; on an
+   * endpoint without structured output, asked again without it (the turns must ask for JSON too).
+   * Returns the model's text unparsed; fails with the same AppErrors as `reply`.
+   */
+  completeJson(turns: ChatTurn[], format: JsonSchemaFormat, signal?: AbortSignal): Promise<string>;
+}
+
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): OpenAiCompatibleProvider {
   const { apiKey, model } = options;
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const host = safeHost(options.baseUrl);
@@ -98,7 +116,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   };
 
   /** Streams the completion's text, piece by piece; every failure becomes an AppError (see above). */
-  async function* completion(turns: ChatTurn[], structured: boolean, signal?: AbortSignal): AsyncGenerator<string> {
+  async function* completion(turns: ChatTurn[], responseFormat: Record<string, unknown> | null, signal?: AbortSignal): AsyncGenerator<string> {
     if (signal?.aborted) throw abortReason(signal);
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(abortReason(signal!));
@@ -150,7 +168,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             model,
             messages: turns,
             stream: true,
-            ...(structured ? { response_format: { type: "json_schema", json_schema: RESEARCH_ANSWER_SCHEMA } } : {}),
+            ...(responseFormat ? { response_format: responseFormat } : {}),
           }),
           signal: controller.signal,
         });
@@ -165,7 +183,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         } catch (error) {
           throw failure(error, "read");
         }
-        if (structured && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
+        if (responseFormat && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
           throw new StructuredOutputUnsupported();
         }
         throw statusError(res.status, text, res.headers.get("retry-after"));
@@ -251,14 +269,14 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const context = withProject(retrieve(messages), project);
     const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
     let structured = structuredOutput;
-    let pieces = completion(turnsFor(structured), structured, signal)[Symbol.asyncIterator]();
+    let pieces = completion(turnsFor(structured), structured ? RESEARCH_FORMAT : null, signal)[Symbol.asyncIterator]();
     let step: IteratorResult<string>;
     try {
       step = await pieces.next();
     } catch (err) {
       if (!(err instanceof StructuredOutputUnsupported)) throw err;
       structuredOutput = structured = false;
-      pieces = completion(turnsFor(false), false, signal)[Symbol.asyncIterator]();
+      pieces = completion(turnsFor(false), null, signal)[Symbol.asyncIterator]();
       step = await pieces.next();
     }
 
@@ -270,7 +288,23 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     }
   }
 
-  return { id: `openai:${model}`, label: model, reply };
+  async function completeJson(turns: ChatTurn[], format: JsonSchemaFormat, signal?: AbortSignal): Promise<string> {
+    const collect = async (responseFormat: Record<string, unknown> | null) => {
+      let text = "";
+      for await (const piece of completion(turns, responseFormat, signal)) text += piece;
+      return text;
+    };
+    if (!structuredOutput) return collect(null);
+    try {
+      return await collect({ type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } });
+    } catch (err) {
+      if (!(err instanceof StructuredOutputUnsupported)) throw err;
+      structuredOutput = false;
+      return collect(null);
+    }
+  }
+
+  return { id: `openai:${model}`, label: model, reply, completeJson };
 }
 
 /** Turns the completion's text into the answer's events, then checks it (see reply). */
