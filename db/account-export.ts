@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "./client";
-import { chats, messages, newsletterSubscribers, projects, sessions, subscriptions, usageDaily, users } from "./schema";
+import { chats, messages, newsletterSubscribers, pageExports, pages, projects, sessions, storeConnections, subscriptions, usageDaily, users } from "./schema";
 
 /** Everything stored about one user, for "download all my data". Secrets are left out. */
 export async function collectUserData(db: Database, userId: number) {
@@ -37,8 +37,20 @@ export async function collectUserData(db: Database, userId: number) {
     .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, user.email.toLowerCase()));
+  const [userPages, connections, exportsLog] = await Promise.all([
+    db.select().from(pages).where(eq(pages.userId, userId)),
+    // The sealed token is a secret: only its masked form is exported.
+    db
+      .select({ shopDomain: storeConnections.shopDomain, shopName: storeConnections.shopName, tokenMasked: storeConnections.tokenMasked, scopes: storeConnections.scopes, createdAt: storeConnections.createdAt })
+      .from(storeConnections)
+      .where(eq(storeConnections.userId, userId)),
+    db.select().from(pageExports).where(eq(pageExports.userId, userId)),
+  ]);
   return {
     profile,
+    pages: userPages,
+    storeConnections: connections,
+    pageExports: exportsLog,
     sessions: userSessions,
     projects: userProjects,
     chats: userChats.map((chat) => ({ ...chat, messages: userMessages.filter((m) => m.chatId === chat.id) })),

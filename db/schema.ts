@@ -556,3 +556,100 @@ export const marketReports = sqliteTable(
   },
   (t) => [index("market_reports_user_idx").on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Store pages (ADR 014): the page builder's drafts, their versions, drop pages, store connections
+// and exports. A page's product, sections, theme and SEO fields are JSON in the contract's shapes
+// (app/domain/contracts/pages.ts); the published HTML is rendered once at publish time.
+
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The public address /p/{slug}; unique across users. */
+    slug: text("slug").notNull(),
+    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    sourceUrl: text("source_url"),
+    catalogProductId: text("catalog_product_id"),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    product: text("product", { mode: "json" }).notNull(),
+    sections: text("sections", { mode: "json" }).notNull(),
+    theme: text("theme", { mode: "json" }).notNull(),
+    seo: text("seo", { mode: "json" }).notNull(),
+    buyUrl: text("buy_url"),
+    missing: text("missing", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    generatedBy: text("generated_by"),
+    generatedAt: text("generated_at"),
+    revision: integer("revision").notNull().default(1),
+    /** The drop page as served: rendered when published, so later edits wait for the next publish. */
+    publishedHtml: text("published_html"),
+    publishedAt: text("published_at"),
+    views: integer("views").notNull().default(0),
+    buyClicks: integer("buy_clicks").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pages_slug_idx").on(t.slug), index("pages_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const pageVersions = sqliteTable(
+  "page_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pageId: text("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    reason: text("reason", { enum: ["created", "autosave", "generated", "published", "restored", "seo-fix"] }).notNull(),
+    /** The page's editable fields (product, sections, theme, seo, buyUrl, missing) at that revision. */
+    snapshot: text("snapshot", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_versions_page_idx").on(t.pageId, t.id)],
+);
+
+export const storeConnections = sqliteTable(
+  "store_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: ["shopify"] }).notNull(),
+    shopDomain: text("shop_domain").notNull(),
+    shopName: text("shop_name"),
+    /** The Admin API token sealed with AES-GCM (server/store-export/token-crypto.ts); never the token itself. */
+    tokenSealed: text("token_sealed").notNull(),
+    tokenMasked: text("token_masked").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("store_connections_user_shop_idx").on(t.userId, t.shopDomain)],
+);
+
+export const pageExports = sqliteTable(
+  "page_exports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pageId: text("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["shopify", "shopify-csv", "html"] }).notNull(),
+    shopDomain: text("shop_domain"),
+    productGid: text("product_gid"),
+    productAdminUrl: text("product_admin_url"),
+    pageAdminUrl: text("page_admin_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_exports_page_idx").on(t.pageId, t.id)],
+);
+
+export type PageRow = typeof pages.$inferSelect;
+export type PageVersionRow = typeof pageVersions.$inferSelect;
+export type StoreConnectionRow = typeof storeConnections.$inferSelect;

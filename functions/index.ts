@@ -16,7 +16,10 @@ import { health } from "./health";
 import { intelligence } from "./intelligence";
 import { marketReports } from "./market-reports";
 import { newsletter } from "./newsletter";
+import { pages } from "./pages";
 import { projects } from "./projects";
+import { seo } from "./seo";
+import { storeConnections } from "./store-connections";
 import { usage } from "./usage";
 import { urlInspections } from "./url-inspections";
 import { identifyCaller } from "./session";
@@ -61,6 +64,9 @@ export function createApi() {
   api.route("/", competitors);
   api.route("/", marketReports);
   api.route("/", urlInspections);
+  api.route("/", pages);
+  api.route("/", storeConnections);
+  api.route("/", seo);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

@@ -1,7 +1,9 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build; `npm run build` writes it before wrangler bundles this file.
 import * as build from "../build/server/index.js";
-import { getEnv, EnvError } from "../app/server/platform/env";
+import { getEnv, EnvError, publicOrigin } from "../app/server/platform/env";
+import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/pages/public-pages";
+import { createDb } from "../db/client";
 import { AppError } from "../app/domain/errors";
 import { createLogger } from "../app/server/platform/log";
 import { createNonce, securityHeaders } from "../app/server/platform/security-headers";
@@ -49,11 +51,20 @@ export default {
     const nonce = createNonce();
 
     const handled = isApi ? withRequestId(request, requestId) : request;
+    const dropPage = isApi ? null : publicPageRoute(url.pathname);
     let response: Response;
     try {
       response = isApi
         ? await api.fetch(handled, env, ctx)
-        : await handleRemixRequest(handled, {
+        : dropPage
+          ? await servePublicPage(handled, dropPage, {
+              db: createDb(env.DB),
+              origin: publicOrigin(config, request.url),
+              secret: config.AUTH_SECRET,
+              cache: dropPageCache(),
+              defer: (work) => ctx.waitUntil(work),
+            })
+          : await handleRemixRequest(handled, {
             cloudflare: { env, ctx },
             requestId,
             nonce,
@@ -71,7 +82,11 @@ export default {
     response = new Response(response.body, response);
     const isHtml = response.headers.get("content-type")?.includes("text/html") ?? false;
     for (const [name, value] of Object.entries(
-      securityHeaders({ nonce: isHtml ? nonce : undefined, https: url.protocol === "https:" }),
+      securityHeaders({
+        nonce: isHtml && !dropPage ? nonce : undefined,
+        https: url.protocol === "https:",
+        dropPage: dropPage ? (dropPage.kind === "preview" ? "preview" : "public") : undefined,
+      }),
     )) {
       response.headers.set(name, value);
     }

@@ -42,6 +42,47 @@ const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: 
     request: (id: string) => ({ path: `/api/competitors/${id}`, method }),
     stillThere: async (owner: Owner, id: string) => (await call(`/api/competitors/${id}`, { token: owner.token })).status === 200,
   })),
+  // Store pages: every page route, tried on the owner's page (the page check comes before any plan check).
+  ...(
+    [
+      ["GET", "", undefined],
+      ["PATCH", "", { buyUrl: "https://intruder.example/buy" }],
+      ["DELETE", "", undefined],
+      ["POST", "/generate", {}],
+      ["POST", "/publish", undefined],
+      ["POST", "/unpublish", undefined],
+      ["POST", "/duplicate", undefined],
+      ["GET", "/versions", undefined],
+      ["POST", "/preview-link", undefined],
+      ["GET", "/export/shopify-csv", undefined],
+      ["GET", "/export/html", undefined],
+      ["POST", "/export/shopify", {}],
+    ] as const
+  ).map(([method, suffix, body]) => ({
+    name: `${method} /api/pages/{id}${suffix}`,
+    idOf: async (owner: Owner) => (await call("/api/pages", { method: "POST", token: owner.token, body: { product: { title: "Owner-only candle", priceCents: 1200 } } })).json.data.page.id as string,
+    request: (id: string) => ({ path: `/api/pages/${id}${suffix}`, method, body }),
+    stillThere: async (owner: Owner, id: string) => {
+      const res = await call(`/api/pages/${id}`, { token: owner.token });
+      return res.status === 200 && res.json.data.buyUrl === null && res.json.data.status === "draft" && res.json.data.revision === 1;
+    },
+  })),
+  {
+    name: "POST /api/pages/{id}/versions/{versionId}/restore",
+    idOf: async (owner: Owner) => {
+      const page = (await call("/api/pages", { method: "POST", token: owner.token, body: { product: { title: "Owner-only candle" } } })).json.data.page;
+      const versions = (await call(`/api/pages/${page.id}/versions`, { token: owner.token })).json.data.versions;
+      return `${page.id}/versions/${versions[0].id}`;
+    },
+    request: (id: string) => ({ path: `/api/pages/${id}/restore`, method: "POST" }),
+    stillThere: async (owner: Owner, id: string) => (await call(`/api/pages/${id.split("/")[0]}`, { token: owner.token })).json.data?.revision === 1,
+  },
+  {
+    name: "POST /api/seo/audits/{pageId}/fixes",
+    idOf: async (owner: Owner) => (await call("/api/pages", { method: "POST", token: owner.token, body: { product: { title: "Owner-only candle" } } })).json.data.page.id as string,
+    request: (id: string) => ({ path: `/api/seo/audits/${id}/fixes`, method: "POST", body: {} }),
+    stillThere: async (owner: Owner, id: string) => (await call(`/api/pages/${id}`, { token: owner.token })).json.data?.revision === 1,
+  },
 ];
 
 describe("cross-user access", () => {

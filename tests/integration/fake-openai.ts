@@ -72,6 +72,45 @@ function sentRecords(body: ChatRequestBody): { n: number; kind: string; id: stri
   }));
 }
 
+/**
+ * A page builder request (response_format named "page_sections"): sections written from the
+ * product data it was sent, plus claims the data does not hold (a rating, a customer count, free
+ * shipping) that the adapter's grounding must drop. A product titled with "fake-model-down"
+ * makes it answer 500, so the built-in fallback can be tested.
+ */
+function pageSectionsAnswer(body: ChatRequestBody): { status: number; content: string } | null {
+  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+  if (format !== "page_sections") return null;
+  const user = body.messages.find((m) => m.role === "user")?.content ?? "";
+  const data = JSON.parse(user.slice(user.indexOf("{"), user.lastIndexOf("}") + 1)) as { product: { title: string; description: string } };
+  if (data.product.title.includes("fake-model-down")) return { status: 500, content: "" };
+  const sentences = data.product.description.split(/(?<=[.!?])\s+/).filter(Boolean);
+  const hidden = (kind: string) => ({ kind, hidden: true, heading: "", body: "", items: [], buttonLabel: null });
+  return {
+    status: 200,
+    content: JSON.stringify({
+      sections: [
+        { kind: "hero", hidden: false, heading: data.product.title, body: `${sentences[0] ?? ""} Rated 5 stars by 10,000 happy customers.`, items: [], buttonLabel: "Get yours" },
+        {
+          kind: "benefits",
+          hidden: false,
+          heading: "Why it works",
+          body: "",
+          items: [...sentences.slice(1).map((t) => ({ title: t.replace(/[.!?]$/, ""), text: t })), { title: "Free shipping worldwide", text: "Delivered in 2 days." }],
+          buttonLabel: null,
+        },
+        hidden("how-it-works"),
+        hidden("specs"),
+        hidden("in-the-box"),
+        hidden("faq"),
+        hidden("guarantee"),
+        { kind: "cta", hidden: false, heading: `Order the ${data.product.title}`, body: "", items: [], buttonLabel: "Buy now" },
+      ],
+      missing: ["No steps in the description: add how it is used in Product → Description."],
+    }),
+  };
+}
+
 /** The research modes' answers, written from the records the adapter sent (null for the other modes). */
 function researchAnswer(behaviour: FakeBehaviour, body: ChatRequestBody): string | null {
   if (behaviour === "project") return projectAnswer(body);
@@ -220,6 +259,20 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
         if (!res.writableFinished && behaviour !== "drop") hangUps.push(lastUser);
       });
 
+      const page = pageSectionsAnswer(body);
+      if (page?.status === 500) {
+        return reply(500, openAiError("The server had an error while processing your request. Sorry about that!", "server_error", null));
+      }
+      if (page) {
+        return reply(200, {
+          id,
+          object: "chat.completion",
+          created: CREATED,
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content: page.content }, logprobs: null, finish_reason: "stop" }],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        });
+      }
       if (behaviour === "rate-limit") {
         return reply(
           429,

@@ -21,7 +21,22 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(options: { nonce?: string; https: boolean }): Record<string, string> {
+/**
+ * Drop pages load nothing but themselves, inline styles and product images from any https host;
+ * no script runs (the JSON-LD block is data). A builder preview may be framed by the app itself.
+ */
+export function dropPagePolicy(framedByApp: boolean): string {
+  return [
+    "default-src 'none'",
+    "img-src https: data:",
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${framedByApp ? "'self'" : "'none'"}`,
+  ].join("; ");
+}
+
+export function securityHeaders(options: { nonce?: string; https: boolean; dropPage?: "public" | "preview" }): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -31,6 +46,13 @@ export function securityHeaders(options: { nonce?: string; https: boolean }): Re
     // HSTS is ignored by browsers over plain http, but sending it everywhere keeps one code path.
     "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   };
+  if (options.dropPage) {
+    headers["Content-Security-Policy"] = dropPagePolicy(options.dropPage === "preview");
+    if (options.dropPage === "preview") headers["X-Frame-Options"] = "SAMEORIGIN";
+    // Visitors leave for the merchant's checkout; the page's address stays with the page.
+    headers["Referrer-Policy"] = "no-referrer";
+    return headers;
+  }
   headers["Content-Security-Policy"] = options.nonce
     ? contentSecurityPolicy(options.nonce)
     : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";

@@ -1,0 +1,201 @@
+/**
+ * A page's ways into the merchant's store: a Shopify product CSV, a standalone HTML zip, and a
+ * product (optionally with its landing page) created in a connected Shopify store through the
+ * Admin GraphQL API; plus the store connections themselves.
+ *
+ * Every export is one `exports` (paid plans; the free plan gets the upgrade modal's "download" or
+ * "export"), reserved before the work and refunded when it fails.
+ */
+import type { Page, PageSection, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
+import { SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts/pages";
+import { AppError } from "~/domain/errors";
+import type { Database } from "../../../db/client";
+import { deleteStoreConnection, findStoreConnection, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
+import { standalonePageZip } from "../store-export/html-zip";
+import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain } from "../store-export/shopify-admin";
+import { shopifyProductCsv } from "../store-export/shopify-csv";
+import { maskToken, openToken, sealToken, tokenContext } from "../store-export/token-crypto";
+import { reserveUsage } from "../usage/meter";
+import { createGuardedFetcher } from "../web/url-guard";
+import { escapeHtml, renderStandaloneHtml } from "./render";
+import { pageRow, publicPath, requirePaidPages, toPage, type PageDeps } from "./service";
+
+export interface ExportDeps extends PageDeps {
+  /** STORE_TOKEN_KEY: store tokens are sealed with it. */
+  storeTokenKey: string;
+  /** Test and dev override of Shopify's Admin API origin (SHOPIFY_ADMIN_BASE_URL). */
+  shopifyAdminBaseUrl?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The product description a store shows: the page's visible sections as plain semantic HTML
+
+const BODY_KINDS: PageSection["kind"][] = ["benefits", "how-it-works", "specs", "in-the-box", "faq", "guarantee"];
+
+function sectionHtml(s: PageSection): string {
+  const parts = [`<h2>${escapeHtml(s.heading)}</h2>`];
+  for (const p of s.body.split(/\n{2,}/).filter((t) => t.trim())) parts.push(`<p>${escapeHtml(p.trim())}</p>`);
+  if (s.items.length) {
+    const items = s.items.map((i) => (i.text ? `<li><strong>${escapeHtml(i.title)}</strong>: ${escapeHtml(i.text)}</li>` : `<li>${escapeHtml(i.title)}</li>`));
+    parts.push(s.kind === "how-it-works" ? `<ol>${items.join("")}</ol>` : `<ul>${items.join("")}</ul>`);
+  }
+  return parts.join("\n");
+}
+
+/** The product's description HTML: the hero's text, then the visible body sections in page order. */
+export function productDescriptionHtml(page: Pick<Page, "sections">): string {
+  const visible = page.sections.filter((s) => !s.hidden);
+  const hero = visible.find((s) => s.kind === "hero");
+  const intro = hero?.body.trim() ? [`<p>${escapeHtml(hero.body.trim())}</p>`] : [];
+  return [...intro, ...visible.filter((s) => BODY_KINDS.includes(s.kind)).map(sectionHtml)].join("\n");
+}
+
+const fileStem = (page: Page) => page.slug.replace(/[^a-z0-9-]/g, "") || "page";
+
+/** Spends one export around `work`: reserved first, committed on success, refunded on failure. */
+async function asOneExport<T>(deps: PageDeps, userId: number, work: () => Promise<T>): Promise<T> {
+  const reservation = await reserveUsage(deps.env, userId, "exports", 1, deps.db);
+  try {
+    const result = await work();
+    await reservation.commit();
+    return result;
+  } catch (err) {
+    await reservation.refund();
+    throw err;
+  }
+}
+
+export async function exportPageCsv(deps: PageDeps, userId: number, pageId: string): Promise<{ csv: string; fileName: string }> {
+  const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
+  await requirePaidPages(deps.db, userId, "download");
+  return asOneExport(deps, userId, async () => {
+    const csv = shopifyProductCsv({
+      handle: page.slug,
+      product: page.product,
+      descriptionHtml: productDescriptionHtml(page),
+      seo: { title: page.seo.title, description: page.seo.description },
+      imageAlts: page.seo.imageAlts,
+      published: page.status === "published",
+    });
+    await recordPageExport(deps.db, { pageId, userId, kind: "shopify-csv" });
+    return { csv, fileName: `${fileStem(page)}-shopify.csv` };
+  });
+}
+
+export async function exportPageHtmlZip(deps: PageDeps, userId: number, pageId: string): Promise<{ zip: Uint8Array; fileName: string }> {
+  const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
+  await requirePaidPages(deps.db, userId, "download");
+  return asOneExport(deps, userId, async () => {
+    // The standalone copy buys straight from the merchant's checkout (no click counter to reach).
+    const html = renderStandaloneHtml(page, { canonicalUrl: `${deps.origin}${publicPath(page.slug)}`, buyHref: page.buyUrl ?? "#", siteName: page.product.vendor ?? page.product.title });
+    const zip = standalonePageZip({ html, slug: page.slug });
+    await recordPageExport(deps.db, { pageId, userId, kind: "html" });
+    return { zip, fileName: `${fileStem(page)}-page.zip` };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store connections
+
+function toConnection(row: StoreConnectionRow): StoreConnection {
+  const scopes = row.scopes ?? [];
+  return {
+    id: row.id,
+    platform: row.platform,
+    shopDomain: row.shopDomain,
+    shopName: row.shopName,
+    tokenMasked: row.tokenMasked,
+    scopes,
+    missingScopes: [...SHOPIFY_REQUIRED_SCOPES, ...SHOPIFY_PAGE_SCOPES].filter((s) => !scopes.includes(s)),
+    createdAt: row.createdAt,
+  };
+}
+
+function adminClient(deps: ExportDeps, shopDomain: string, accessToken: string) {
+  return createShopifyAdminClient({
+    shopDomain,
+    accessToken,
+    fetcher: createGuardedFetcher({ allowLoopbackForTests: deps.allowLoopbackForTests, timeoutMs: 20_000 }),
+    adminBaseUrl: deps.shopifyAdminBaseUrl,
+  });
+}
+
+export async function listConnections(db: Database, userId: number): Promise<StoreConnection[]> {
+  return (await listStoreConnections(db, userId)).map(toConnection);
+}
+
+/** Checks the token against the shop (its name and scopes), then keeps it sealed. */
+export async function connectStore(deps: ExportDeps, userId: number, body: { shopDomain: string; accessToken: string }): Promise<StoreConnection> {
+  const shopDomain = normalizeShopDomain(body.shopDomain);
+  const check = await adminClient(deps, shopDomain, body.accessToken).verifyConnection();
+  const missing = SHOPIFY_REQUIRED_SCOPES.filter((s) => !check.scopes.includes(s));
+  if (missing.length) {
+    throw new AppError(
+      "VALIDATION",
+      `The token for ${shopDomain} lacks the ${missing.join(", ")} scope, which export needs. In the custom app's Admin API scopes, tick ${missing.join(", ")}, save, reinstall the app and paste the new token.`,
+      { details: { missingScopes: missing, fields: [{ path: "accessToken", message: `missing scope ${missing.join(", ")}` }] } },
+    );
+  }
+  const row = await upsertStoreConnection(deps.db, {
+    id: crypto.randomUUID(),
+    userId,
+    platform: "shopify",
+    shopDomain,
+    shopName: check.shopName,
+    tokenSealed: await sealToken(body.accessToken, deps.storeTokenKey, tokenContext(String(userId), shopDomain)),
+    tokenMasked: maskToken(body.accessToken),
+    scopes: check.scopes,
+  });
+  return toConnection(row);
+}
+
+export async function disconnectStore(db: Database, userId: number, id: string): Promise<void> {
+  if (!(await deleteStoreConnection(db, userId, id))) throw new AppError("NOT_FOUND", "No such store connection.");
+}
+
+async function chooseConnection(db: Database, userId: number, connectionId: string | undefined): Promise<StoreConnectionRow> {
+  if (connectionId) {
+    const row = await findStoreConnection(db, userId, connectionId);
+    if (!row) throw new AppError("NOT_FOUND", "No such store connection.");
+    return row;
+  }
+  const rows = await listStoreConnections(db, userId);
+  if (rows.length === 0) {
+    throw new AppError("CONFLICT", "Connect your Shopify store first: its myshopify.com domain and an Admin API access token from a custom app.", { details: { needsConnection: true } });
+  }
+  if (rows.length > 1) throw new AppError("CONFLICT", "You have several stores connected: choose which one to export to.", { details: { fields: [{ path: "connectionId", message: "choose a store" }] } });
+  return rows[0];
+}
+
+/** Creates the page's product (and, with includePage, its landing page) in the connected store. */
+export async function exportPageToStore(deps: ExportDeps, userId: number, pageId: string, body: { connectionId?: string; includePage?: boolean }): Promise<ShopifyExportResult> {
+  const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
+  await requirePaidPages(deps.db, userId, "export");
+  const connection = await chooseConnection(deps.db, userId, body.connectionId);
+  const includePage = body.includePage ?? false;
+  if (includePage && !(connection.scopes ?? []).includes(SHOPIFY_PAGE_SCOPES[0])) {
+    throw new AppError("VALIDATION", `The token for ${connection.shopDomain} lacks the ${SHOPIFY_PAGE_SCOPES[0]} scope that creating a store page needs. Export the product alone, or add the scope and reconnect.`);
+  }
+  const token = await openToken(connection.tokenSealed, deps.storeTokenKey, tokenContext(String(userId), connection.shopDomain));
+  return asOneExport(deps, userId, async () => {
+    const descriptionHtml = productDescriptionHtml(page);
+    const result = await exportPageToShopify(
+      adminClient(deps, connection.shopDomain, token),
+      {
+        product: { product: page.product, descriptionHtml, seo: { title: page.seo.title, description: page.seo.description }, imageAlts: page.seo.imageAlts, handle: page.slug },
+        page: { title: page.product.title, bodyHtml: descriptionHtml, handle: page.slug },
+      },
+      { includePage },
+    );
+    await recordPageExport(deps.db, {
+      pageId,
+      userId,
+      kind: "shopify",
+      shopDomain: connection.shopDomain,
+      productGid: result.productId,
+      productAdminUrl: result.productAdminUrl,
+      pageAdminUrl: result.pageAdminUrl,
+    });
+    return result;
+  });
+}
