@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeShopifyAdmin } from "../integration/fake-shopify-admin";
 import { startWorker } from "./server.mjs";
 
 declare module "vitest" {
@@ -9,8 +10,21 @@ declare module "vitest" {
 
 // One `wrangler dev` of the built product for the whole browser suite.
 export default async function setup(project: TestProject) {
+  // Store export reaches a local Shopify Admin API (the workerd suite's fake) instead of Shopify;
+  // the URL guard lets loopback through only on its explicit port for that.
+  const shopify = await startFakeShopifyAdmin();
   // The built-in analyst writes at a readable pace (about 40 ms a piece), so a test can reload or stop mid-answer.
-  const server = await startWorker({ label: "e2e", vars: { ANALYST_PACE_MS: "40" } });
+  const server = await startWorker({
+    label: "e2e",
+    vars: { ANALYST_PACE_MS: "40", SHOPIFY_ADMIN_BASE_URL: shopify.url, URL_GUARD_ALLOW_LOOPBACK: "on" },
+  }).catch(async (err) => {
+    await shopify.close();
+    throw err;
+  });
   project.provide("baseURL", server.baseURL);
-  return () => server.stop();
+  project.provide("shopifyAdminUrl", shopify.url);
+  return async () => {
+    server.stop();
+    await shopify.close();
+  };
 }
