@@ -15,7 +15,8 @@ import { decimalPrice, formatMoney, offerOf } from "./offer";
 import { describeFromSections, oneLine } from "./text";
 import { accessibleTheme, buttonColours, FONT_STACKS } from "./theme";
 
-export type RenderablePage = Pick<Page, "product" | "sections" | "theme" | "seo">;
+/** `buyUrl` (the merchant's checkout or store) gives the store link when the options name none. */
+export type RenderablePage = Pick<Page, "product" | "sections" | "theme" | "seo"> & Partial<Pick<Page, "buyUrl">>;
 
 export interface RenderOptions {
   /** The page's absolute address (canonical link, og:url, the offer's url; relative images resolve against it). */
@@ -26,7 +27,7 @@ export interface RenderOptions {
   siteName: string;
   /** A resized image's address for `width` CSS pixels; without it images are served as they are (no srcset). */
   imageSrc?: (url: string, width: number) => string;
-  /** The merchant's store or site, linked from the header and footer; the buy link's site when absent. */
+  /** The merchant's store or site, linked from the header and footer; else the site of the page's buyUrl, else of buyHref. */
   homeHref?: string;
   lang?: string;
 }
@@ -74,14 +75,18 @@ function safeImage(url: string | null | undefined, base: string): string | null 
   return /^https?:\/\//i.test(absolute) ? absolute : null;
 }
 
-function homeOf(options: RenderOptions): string {
+function homeOf(page: RenderablePage, options: RenderOptions): string {
   if (options.homeHref) return options.homeHref;
-  try {
-    const buy = new URL(options.buyHref, options.canonicalUrl);
-    return `${buy.origin}/`;
-  } catch {
-    return "/";
+  for (const candidate of [page.buyUrl, options.buyHref]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate, options.canonicalUrl);
+      if (/^https?:$/.test(url.protocol)) return `${url.origin}/`;
+    } catch {
+      // not a URL: try the next
+    }
   }
+  return "/";
 }
 
 /** The page's <title>: the SEO title, else the product's. */
@@ -250,7 +255,7 @@ export function renderDropPage(page: RenderablePage, options: RenderOptions): st
   const description = pageDescription(page);
   const canonical = absoluteUrl(options.canonicalUrl, options.canonicalUrl);
   const siteName = oneLine(options.siteName) || oneLine(page.product.vendor ?? "") || oneLine(page.product.title);
-  const home = safeHref(homeOf(options), canonical);
+  const home = safeHref(homeOf(page, options), canonical);
   const offer = offerOf(page.product);
   const visible = page.sections.filter((s) => !s.hidden);
   const hero = visible.find((s) => s.kind === "hero");

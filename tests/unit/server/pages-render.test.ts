@@ -146,6 +146,16 @@ describe("renderDropPage", () => {
   });
 });
 
+describe("the store link", () => {
+  it("goes to the site of the page's buyUrl when the options name no home", () => {
+    const { homeHref: _home, ...withoutHome } = OPTIONS;
+    const out = renderDropPage({ ...pageOf(RICH_PRODUCT, SECTIONS), buyUrl: "https://shop.example.com/cart/1:1" }, withoutHome);
+    expect(parse(out).find((el) => el.name === "a" && !("data-buy" in el.attrs)).map((a) => a.attrs.href)).toEqual(["https://shop.example.com/", "https://shop.example.com/"]);
+    const noBuyUrl = renderDropPage({ ...pageOf(RICH_PRODUCT, SECTIONS), buyUrl: null }, withoutHome);
+    expect(parse(noBuyUrl).find((el) => el.name === "a" && !("data-buy" in el.attrs))[0].attrs.href).toBe("https://pages.example.com/");
+  });
+});
+
 describe("renderStandaloneHtml", () => {
   it("makes relative images, the buy link and the home link absolute and uses no resizer", () => {
     const product = { ...RICH_PRODUCT, images: ["/media/lamp.jpg"] };
