@@ -67,7 +67,7 @@ describe("/droppage", () => {
 
     // Publish from the list: the row says so and shows the public address.
     await row.getByRole("button", { name: "Publish" }).click();
-    await expect.poll(() => row.innerText()).toContain("Published");
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("Published");
     const publicUrl = await row.getByTestId("public-url").getAttribute("href");
     expect(publicUrl).toBe(`${baseURL()}/p/${slug}`);
 
@@ -94,16 +94,16 @@ describe("/droppage", () => {
 
     // Unpublish: the row is a draft again and the address stops answering.
     await row.getByRole("button", { name: "Unpublish" }).click();
-    await expect.poll(() => row.innerText()).toContain("Draft");
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("Draft");
     await expect(row.getByTestId("public-url").count()).resolves.toBe(0);
-    await expect.poll(async () => (await visitor.request.get(publicUrl!)).status()).toBe(404);
+    await expect.poll(async () => (await visitor.request.get(publicUrl!)).status(), { timeout: 15_000 }).toBe(404);
     await visitor.close();
 
     // Duplicate from the row's menu: a second, draft row with the same title.
     await row.getByTestId("page-menu").click();
     await page.getByRole("menuitem", { name: "Duplicate" }).click();
     const rows = page.getByTestId("drop-page-row");
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     const copyRow = page.locator(`[data-testid="drop-page-row"]:not([data-page-id="${id}"])`);
     await expect(copyRow.innerText()).resolves.toContain(title);
     await expect(copyRow.innerText()).resolves.toContain("Draft");
@@ -118,7 +118,7 @@ describe("/droppage", () => {
     await confirm.waitFor();
     await expect(confirm.innerText()).resolves.toContain(`Delete ${title}?`);
     await confirm.getByRole("button", { name: "Delete page" }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     const left = (await api(context, token, "GET", "/api/pages")) as { pages: { id: string }[] };
     expect(left.pages.map((p) => p.id)).toEqual([id]);
 
