@@ -16,9 +16,15 @@ const { openPage } = setupBrowser();
 
 const PRODUCT = {
   name: "Trail Bottle 750 ml",
-  description: "A double-wall steel bottle that keeps water cold for 24 hours.\n\nLeak-proof lid with a carry loop; fits every cup holder.",
+  description:
+    "A double-wall steel bottle that keeps water cold for 24 hours.\n\nLeak-proof lid with a carry loop; fits every cup holder.",
   image: "https://cdn.example.com/trail-bottle.jpg",
 };
+
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** One product page with JSON-LD, as a store renders it; everything else (Shopify's JSON endpoints) is a 404. */
 function productHtml() {
@@ -57,17 +63,26 @@ async function go(page: Page, path: string) {
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
+  });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }
 
-const saved = (page: Page) => expect.poll(() => page.getByTestId("pb-save-state").getAttribute("data-state"), { timeout: 20_000 }).toBe("saved");
+const saved = (page: Page) =>
+  expect.poll(() => page.getByTestId("pb-save-state").getAttribute("data-state"), { timeout: 20_000 }).toBe("saved");
 const hiddenCount = (page: Page) => page.locator('[data-testid="pb-section"][data-hidden]').count();
 
 describe("/ai-page-builder", () => {
   it("turns a product link into a page, edits it with undo and redo, publishes it, and a signed-out visitor sees the edit", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
+    // The product's image host does not exist offline: the browser gets a 1×1 PNG for it (the preview frame loads it).
+    await context.route("https://cdn.example.com/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: PIXEL }),
+    );
     await signUpThroughApi(context);
     await go(page, "/ai-page-builder");
     await page.getByTestId("pb-recent").or(page.getByText("No pages yet")).waitFor({ timeout: 30_000 });
@@ -78,7 +93,9 @@ describe("/ai-page-builder", () => {
     await page.waitForURL(/\/ai-page-builder\?page=/, { timeout: 30_000 });
     const extraction = page.getByTestId("pb-extraction");
     await extraction.waitFor();
-    await expect(extraction.getByLabel("Found").innerText()).resolves.toMatch(/Title[\s\S]*Description[\s\S]*Images[\s\S]*Price/);
+    await expect(extraction.getByLabel("Found").innerText()).resolves.toMatch(
+      /Title[\s\S]*Description[\s\S]*Images[\s\S]*Price/,
+    );
     await expect(page.getByTestId("pb-title").inputValue()).resolves.toBe(PRODUCT.name);
     await expect(page.getByTestId("pb-buy-url").inputValue()).resolves.toBe(`${storeUrl}/products/trail-bottle`);
     await expect(page.getByTestId("pb-images").innerText()).resolves.toContain("trail-bottle.jpg");
@@ -112,7 +129,9 @@ describe("/ai-page-builder", () => {
     await go(page, `/ai-page-builder?page=${pageId}`);
     await expect.poll(() => page.getByTestId("pb-title").inputValue(), { timeout: 30_000 }).toBe(edited);
     await page.getByTestId("pb-tab-sections").click();
-    await expect(page.locator('[data-testid="pb-section"][data-kind="hero"]').getAttribute("data-hidden")).resolves.toBe("true");
+    await expect(
+      page.locator('[data-testid="pb-section"][data-kind="hero"]').getAttribute("data-hidden"),
+    ).resolves.toBe("true");
     // Show the hero again so the public page leads with the edited title.
     await page.locator('[data-testid="pb-section"][data-kind="hero"]').getByTestId("pb-section-visibility").click();
     await saved(page);
@@ -120,7 +139,11 @@ describe("/ai-page-builder", () => {
     // The preview frame is the rendered drop page of the last save.
     const frame = page.getByTestId("pb-preview-frame");
     await expect.poll(() => frame.getAttribute("src"), { timeout: 20_000 }).toMatch(/\/preview\//);
-    await expect.poll(() => page.frameLocator('[data-testid="pb-preview-frame"]').locator("h1").first().innerText(), { timeout: 20_000 }).toBe(edited);
+    await expect
+      .poll(() => page.frameLocator('[data-testid="pb-preview-frame"]').locator("h1").first().innerText(), {
+        timeout: 20_000,
+      })
+      .toBe(edited);
 
     // Publish: the public address shows, and a fresh signed-out browser sees the edit.
     await page.getByTestId("pb-publish").click();
@@ -130,6 +153,9 @@ describe("/ai-page-builder", () => {
     expect(publicUrl).toMatch(/\/p\/[a-z0-9-]+$/);
 
     const visitor = await context.browser()!.newContext();
+    await visitor.route("https://cdn.example.com/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: PIXEL }),
+    );
     const visit = await visitor.newPage();
     const answer = await visit.goto(publicUrl, { waitUntil: "load" });
     expect(answer?.status()).toBe(200);
@@ -158,7 +184,9 @@ describe("/ai-page-builder", () => {
     await page.getByTestId("pb-title").waitFor();
 
     // The client knows the plan is free: the modal opens without asking the server.
-    await expect.poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 }).toBe("free");
+    await expect
+      .poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 })
+      .toBe("free");
     await page.getByTestId("pb-generate").click();
     const modal = page.getByTestId("upgrade-modal");
     await modal.waitFor();
@@ -171,12 +199,21 @@ describe("/ai-page-builder", () => {
     await page.route(/\/api\/subscription-status/, async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response: res, json: { ...body, data: { ...body.data, plan: "pro", hasActiveSubscription: true } } });
+      await route.fulfill({
+        response: res,
+        json: { ...body, data: { ...body.data, plan: "pro", hasActiveSubscription: true } },
+      });
     });
     await page.reload({ waitUntil: "load" });
     await hydrated(page);
-    await page.getByTestId("premium-welcome-dialog").waitFor({ timeout: 5000 }).then(() => page.getByTestId("welcome-dont-show").click()).catch(() => undefined);
-    await expect.poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 }).toBe("paid");
+    await page
+      .getByTestId("premium-welcome-dialog")
+      .waitFor({ timeout: 5000 })
+      .then(() => page.getByTestId("welcome-dont-show").click())
+      .catch(() => undefined);
+    await expect
+      .poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 })
+      .toBe("paid");
     const refused = page.waitForResponse((r) => r.url().includes("/generate") && r.request().method() === "POST");
     await page.getByTestId("pb-generate").click();
     expect((await refused).status()).toBe(403);
@@ -193,7 +230,12 @@ describe("/ai-page-builder", () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     const { token } = await signUpThroughApi(context);
     const created = (await api(context, token, "POST", "/api/pages", {
-      product: { title: "Magnetic cable organiser, 6-pack", description: "Keeps six cables on the desk edge.\n\nSilicone, no glue.", priceCents: 1299, currency: "USD" },
+      product: {
+        title: "Magnetic cable organiser, 6-pack",
+        description: "Keeps six cables on the desk edge.\n\nSilicone, no glue.",
+        priceCents: 1299,
+        currency: "USD",
+      },
     })) as { page: { id: string } };
     await go(page, `/ai-page-builder?page=${created.page.id}`);
     await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });

@@ -16,7 +16,12 @@ function EditorLoader({ id, extraction }: { id: string; extraction: Extraction |
   const page = usePage(id);
   if (page.isPending) {
     return (
-      <div aria-busy aria-label="Loading the page" className="mx-auto w-full max-w-[1600px] px-3 py-4 sm:px-5" data-testid="pb-loading">
+      <div
+        aria-busy
+        aria-label="Loading the page"
+        className="mx-auto w-full max-w-[1600px] px-3 py-4 sm:px-5"
+        data-testid="pb-loading"
+      >
         <Skeleton className="h-12" />
         <div className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
           <div className="space-y-3">
@@ -36,7 +41,11 @@ function EditorLoader({ id, extraction }: { id: string; extraction: Extraction |
         <EmptyState
           icon={FileQuestion}
           title={missing ? "This page doesn’t exist" : "Couldn’t open the page"}
-          description={missing ? "It may have been deleted, or it belongs to another account." : errorMessage(page.error, "Please try again.")}
+          description={
+            missing
+              ? "It may have been deleted, or it belongs to another account."
+              : errorMessage(page.error, "Please try again.")
+          }
           action={
             <div className="flex flex-wrap justify-center gap-2">
               {!missing && (
@@ -65,11 +74,20 @@ export function PageBuilderScreen() {
   const productId = (params.get("product") ?? params.get("productId"))?.trim() || null;
   const extraction = (location.state as { extraction?: Extraction | null } | null)?.extraction ?? null;
 
-  const open = (id: string, state?: { extraction: Extraction | null }, replace = false) => setParams({ page: id }, { state, replace });
-  const onCreated = (created: CreatedPage, replace = false) => open(created.page.id, { extraction: created.extraction }, replace);
+  const open = (id: string, state?: { extraction: Extraction | null }, replace = false) =>
+    setParams({ page: id }, { state, replace });
+  const onCreated = (created: CreatedPage, replace = false) =>
+    open(created.page.id, { extraction: created.extraction }, replace);
 
   if (pageId) return <EditorLoader id={pageId} extraction={extraction} />;
   // Replacing the ?product= entry: Back from the editor must not make a second draft.
-  if (productId) return <FromExplorer productId={productId} onCreated={(c) => onCreated(c, true)} onCancel={() => setParams({}, { replace: true })} />;
+  if (productId)
+    return (
+      <FromExplorer
+        productId={productId}
+        onCreated={(c) => onCreated(c, true)}
+        onCancel={() => setParams({}, { replace: true })}
+      />
+    );
   return <StartView onCreated={(c) => onCreated(c)} onOpen={(id) => open(id)} />;
 }

@@ -15,7 +15,13 @@ export interface PageDoc {
   buyUrl: string | null;
 }
 
-export const docOf = (page: Page): PageDoc => ({ product: page.product, sections: page.sections, theme: page.theme, seo: page.seo, buyUrl: page.buyUrl });
+export const docOf = (page: Page): PageDoc => ({
+  product: page.product,
+  sections: page.sections,
+  theme: page.theme,
+  seo: page.seo,
+  buyUrl: page.buyUrl,
+});
 
 export const sameDoc = (a: PageDoc, b: PageDoc) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -35,7 +41,13 @@ export const HISTORY_LIMIT = 100;
 /** Edits to the same field closer together than this merge into one undo step. */
 export const COALESCE_MS = 1000;
 
-export const startHistory = (doc: PageDoc): History => ({ past: [], present: doc, future: [], lastKey: null, lastAt: 0 });
+export const startHistory = (doc: PageDoc): History => ({
+  past: [],
+  present: doc,
+  future: [],
+  lastKey: null,
+  lastAt: 0,
+});
 
 /** Applies an edit. `key` names the field; repeated edits of one key within COALESCE_MS merge. */
 export function edit(h: History, next: PageDoc, key: string | null, now: number): History {
@@ -72,7 +84,9 @@ export function retitle(doc: PageDoc, title: string): PageDoc {
   return {
     ...doc,
     product: { ...doc.product, title },
-    sections: doc.sections.some(followsHeading) ? doc.sections.map((s) => (followsHeading(s) ? { ...s, heading: title } : s)) : doc.sections,
+    sections: doc.sections.some(followsHeading)
+      ? doc.sections.map((s) => (followsHeading(s) ? { ...s, heading: title } : s))
+      : doc.sections,
     seo: followsSeo ? { ...doc.seo, title: title.slice(0, SEO_TITLE_DEFAULT) } : doc.seo,
   };
 }
@@ -98,7 +112,11 @@ export function freshSectionId(sections: readonly PageSection[], kind: PageSecti
 export function duplicateSection(sections: readonly PageSection[], index: number): PageSection[] {
   if (sections.length >= PAGE_SECTIONS_MAX) return [...sections];
   const source = sections[index];
-  const copy: PageSection = { ...source, id: freshSectionId(sections, source.kind), items: source.items.map((i) => ({ ...i })) };
+  const copy: PageSection = {
+    ...source,
+    id: freshSectionId(sections, source.kind),
+    items: source.items.map((i) => ({ ...i })),
+  };
   return [...sections.slice(0, index + 1), copy, ...sections.slice(index + 1)];
 }
 
@@ -185,7 +203,8 @@ export function detailsOf(err: unknown): ErrorDetails {
 }
 
 /** The server's FORBIDDEN answer for a paid action on the free plan (details.upgrade true). */
-export const isUpgradeRefusal = (err: unknown) => err instanceof HttpError && err.status === 403 && err.type === "FORBIDDEN" && detailsOf(err).upgrade === true;
+export const isUpgradeRefusal = (err: unknown) =>
+  err instanceof HttpError && err.status === 403 && err.type === "FORBIDDEN" && detailsOf(err).upgrade === true;
 
 export const isConflict = (err: unknown) => err instanceof HttpError && err.status === 409;
 
@@ -210,7 +229,8 @@ export const FIELD_WORDS: Record<string, string> = {
   vendor: "Vendor",
 };
 
-export const fieldWord = (name: string) => FIELD_WORDS[name] ?? name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
+export const fieldWord = (name: string) =>
+  FIELD_WORDS[name] ?? name.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 
 /** "just now", "5 min ago", else a short date. */
 export function formatWhen(iso: string, now = Date.now()): string {

@@ -29,12 +29,35 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { COUNTERS, countOf, isUsageCounter, leftPhrase } from "~/domain/counters";
 import type { Page } from "~/domain/contracts/pages";
-import { openUpgradeModal, USAGE_SUMMARY_KEY, useSubscription, useUsageSummary, type UpgradeFeature } from "~/features/billing";
+import {
+  openUpgradeModal,
+  USAGE_SUMMARY_KEY,
+  useSubscription,
+  useUsageSummary,
+  type UpgradeFeature,
+} from "~/features/billing";
 import { StoreExportDialog } from "~/features/drop-pages";
 import { downloadExport, fetchPage, generatePage, publishPage, unpublishPage } from "~/features/pages";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, IconButton, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, cx } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  IconButton,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  cx,
+} from "~/ui";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
 import { PreviewPane } from "./preview-pane";
 import { fieldId, ProductEditor } from "./product-editor";
@@ -53,7 +76,8 @@ export interface Extraction {
 const UPGRADE_COPY: Record<UpgradeFeature, { title: string; message: string }> = {
   generate: {
     title: "Write your page with AI",
-    message: "Growth and Elite plans write every section from your product data and brand facts: 10 AI page generations a month. On Free you can extract, edit, preview and publish.",
+    message:
+      "Growth and Elite plans write every section from your product data and brand facts: 10 AI page generations a month. On Free you can extract, edit, preview and publish.",
   },
   download: {
     title: "Download your page",
@@ -61,7 +85,8 @@ const UPGRADE_COPY: Record<UpgradeFeature, { title: string; message: string }> =
   },
   export: {
     title: "Export to your Shopify store",
-    message: "Growth and Elite plans create the product (and its landing page) in your connected Shopify store: 10 exports a month.",
+    message:
+      "Growth and Elite plans create the product (and its landing page) in your connected Shopify store: 10 exports a month.",
   },
 };
 
@@ -70,13 +95,22 @@ function openModalFor(err: unknown, feature: UpgradeFeature): boolean {
   if (isUpgradeRefusal(err)) {
     const named = detailsOf(err).feature;
     const f = (["generate", "download", "export"] as const).find((x) => x === named) ?? feature;
-    openUpgradeModal({ feature: f, title: UPGRADE_COPY[f].title, message: (err as HttpError).serverMessage ?? UPGRADE_COPY[f].message });
+    openUpgradeModal({
+      feature: f,
+      title: UPGRADE_COPY[f].title,
+      message: (err as HttpError).serverMessage ?? UPGRADE_COPY[f].message,
+    });
     return true;
   }
   if (err instanceof HttpError && err.status === 429 && err.type === "USAGE_LIMIT") {
     const counter = detailsOf(err).counter;
     const known = isUsageCounter(counter) ? counter : feature === "generate" ? "pageGenerations" : "exports";
-    openUpgradeModal({ feature, title: COUNTERS[known].limitTitle, message: err.serverMessage, limitLabel: leftPhrase(known, 0) });
+    openUpgradeModal({
+      feature,
+      title: COUNTERS[known].limitTitle,
+      message: err.serverMessage,
+      limitLabel: leftPhrase(known, 0),
+    });
     return true;
   }
   return false;
@@ -97,7 +131,13 @@ function saveBlob(blob: Blob, fileName: string) {
 
 function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5 text-xs" role="status" aria-live="polite" data-testid="pb-save-state" data-state={save.kind}>
+    <span
+      className="flex min-w-0 items-center gap-1.5 text-xs"
+      role="status"
+      aria-live="polite"
+      data-testid="pb-save-state"
+      data-state={save.kind}
+    >
       {save.kind === "saving" ? (
         <>
           <Spinner size="sm" /> <span className="text-muted">Saving…</span>
@@ -114,13 +154,19 @@ function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void
           <span className="truncate text-danger" title={save.message}>
             Couldn’t save
           </span>
-          <button type="button" onClick={onRetry} className="font-semibold text-brand underline-offset-2 hover:underline" data-testid="pb-save-retry">
+          <button
+            type="button"
+            onClick={onRetry}
+            className="font-semibold text-brand underline-offset-2 hover:underline"
+            data-testid="pb-save-retry"
+          >
             Retry
           </button>
         </>
       ) : (
         <>
-          <AlertTriangle aria-hidden className="size-3.5 text-warning" /> <span className="text-warning">Not saved: newer version elsewhere</span>
+          <AlertTriangle aria-hidden className="size-3.5 text-warning" />{" "}
+          <span className="text-warning">Not saved: newer version elsewhere</span>
         </>
       )}
     </span>
@@ -135,10 +181,17 @@ function ConflictBanner({ editor, message }: { editor: PageEditor; message: stri
       const newest = await fetchPage(editor.page.id);
       if (which === "newest") {
         editor.takeNewest(newest);
-        notify({ title: "Loaded the newest version", description: "Your text is one Undo away (Ctrl+Z) if you want it back." });
+        notify({
+          title: "Loaded the newest version",
+          description: "Your text is one Undo away (Ctrl+Z) if you want it back.",
+        });
       } else editor.keepMine(newest);
     } catch (err) {
-      notify({ title: "Couldn’t load the newest version", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn’t load the newest version",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
@@ -149,12 +202,20 @@ function ConflictBanner({ editor, message }: { editor: PageEditor; message: stri
         <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
         This page was changed somewhere else (another tab or device).
       </p>
-      <p className="mt-1 text-sm text-muted">{message} Your edits are still here and nothing is lost until you choose.</p>
+      <p className="mt-1 text-sm text-muted">
+        {message} Your edits are still here and nothing is lost until you choose.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void choose("newest")} loading={busy === "newest"} disabled={busy !== null}>
           Load the newest version
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => void choose("mine")} loading={busy === "mine"} disabled={busy !== null}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void choose("mine")}
+          loading={busy === "mine"}
+          disabled={busy !== null}
+        >
           Keep my edits and save over it
         </Button>
       </div>
@@ -162,7 +223,17 @@ function ConflictBanner({ editor, message }: { editor: PageEditor; message: stri
   );
 }
 
-function PublishedBar({ page, outdated, onRepublish, republishing }: { page: Page; outdated: boolean; onRepublish: () => void; republishing: boolean }) {
+function PublishedBar({
+  page,
+  outdated,
+  onUnpublish,
+  unpublishing,
+}: {
+  page: Page;
+  outdated: boolean;
+  onUnpublish: () => void;
+  unpublishing: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const url = page.publicUrl ?? "";
   const copy = async () => {
@@ -175,65 +246,108 @@ function PublishedBar({ page, outdated, onRepublish, republishing }: { page: Pag
     }
   };
   return (
-    <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-accent/30 bg-accent/5 p-3 sm:flex-row sm:items-center" data-testid="pb-published">
+    <div
+      className="mb-4 flex flex-col gap-3 rounded-2xl border border-accent/30 bg-accent/5 p-3 sm:flex-row sm:items-center"
+      data-testid="pb-published"
+    >
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent/15 text-accent" aria-hidden>
           <Globe className="size-4" />
         </span>
         <div className="min-w-0">
           <p className="text-sm font-semibold text-fg">
-            Live {outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>}
+            Live{" "}
+            {outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>}
           </p>
-          <a href={url} target="_blank" rel="noopener noreferrer" className="block truncate text-sm text-brand underline-offset-2 hover:underline" data-testid="pb-public-url">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block truncate text-sm text-brand underline-offset-2 hover:underline"
+            data-testid="pb-public-url"
+          >
             {url.replace(/^https?:\/\//, "")}
           </a>
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        {outdated && (
-          <Button size="sm" onClick={onRepublish} loading={republishing} icon={<Rocket className="size-3.5" aria-hidden />}>
-            Update live page
-          </Button>
-        )}
-        <Button size="sm" variant="secondary" onClick={() => void copy()} icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void copy()}
+          icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+        >
           {copied ? "Copied" : "Copy link"}
         </Button>
-        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses({ variant: "secondary", size: "sm" })}
+        >
           <ExternalLink className="size-3.5" aria-hidden />
           Open
         </a>
+        <Button size="sm" variant="ghost" onClick={onUnpublish} loading={unpublishing} data-testid="pb-unpublish">
+          Unpublish
+        </Button>
       </div>
     </div>
   );
 }
 
-function MissingCallout({ missing, onDismiss, title }: { missing: string[]; onDismiss?: () => void; title: string }) {
+/** Open right after generation (or a refusal); later it folds to one line, still in sight. */
+function MissingCallout({
+  missing,
+  onDismiss,
+  title,
+  open,
+}: {
+  missing: string[];
+  onDismiss?: () => void;
+  title: string;
+  open: boolean;
+}) {
   return (
-    <div className="mb-4 rounded-2xl border border-warning/40 bg-warning/10 p-4" data-testid="pb-missing" role="region" aria-label={title}>
-      <div className="flex items-start justify-between gap-3">
-        <p className="flex items-center gap-2 text-sm font-semibold text-fg">
+    <details
+      open={open}
+      className="group mb-4 rounded-2xl border border-warning/40 bg-warning/10 p-4"
+      data-testid="pb-missing"
+    >
+      <summary className="flex cursor-pointer list-none items-start justify-between gap-3 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 text-sm font-semibold text-fg">
           <AlertTriangle aria-hidden className="size-4 shrink-0 text-warning" />
-          {title}
-        </p>
-        {onDismiss && (
-          <IconButton size="sm" label="Dismiss" onClick={onDismiss} className="-m-1.5">
-            <X aria-hidden className="size-4" />
-          </IconButton>
-        )}
-      </div>
+          {title} ({missing.length})
+        </span>
+        <span className="flex items-center gap-1">
+          <ChevronDown aria-hidden className="size-4 text-subtle transition-transform group-open:rotate-180" />
+          {onDismiss && (
+            <IconButton size="sm" label="Dismiss" onClick={onDismiss} className="-m-1.5">
+              <X aria-hidden className="size-4" />
+            </IconButton>
+          )}
+        </span>
+      </summary>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-fg">
         {missing.map((m) => (
           <li key={m}>{m}</li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-muted">Nothing was invented for these: add them in the product panel or the sections, and the page picks them up.</p>
-    </div>
+      <p className="mt-2 text-xs text-muted">
+        Nothing was invented for these: add them in the product panel or the sections, and the page picks them up.
+      </p>
+    </details>
   );
 }
 
 function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onDismiss: () => void }) {
   return (
-    <div className="mb-4 rounded-2xl border border-line bg-surface p-4" data-testid="pb-extraction" role="region" aria-label="What the link gave">
+    <div
+      className="mb-4 rounded-2xl border border-line bg-surface p-4"
+      data-testid="pb-extraction"
+      role="region"
+      aria-label="What the link gave"
+    >
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-semibold text-fg">What we read from the link</p>
         <IconButton size="sm" label="Dismiss" onClick={onDismiss} className="-m-1.5">
@@ -249,7 +363,9 @@ function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onD
       </div>
       {extraction.missing.length > 0 && (
         <>
-          <p className="mt-3 text-xs font-medium text-muted">Not on the page: fill these in yourself if the product has them</p>
+          <p className="mt-3 text-xs font-medium text-muted">
+            Not on the page: fill these in yourself if the product has them
+          </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Missing">
             {extraction.missing.map((f) => (
               <Badge key={f} tone="warning">
@@ -263,7 +379,12 @@ function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onD
   );
 }
 
-const GENERATE_STEPS = ["Reading your product data", "Writing the hero and benefits", "Answering the questions buyers ask", "Checking every claim against your data"];
+const GENERATE_STEPS = [
+  "Reading your product data",
+  "Writing the hero and benefits",
+  "Answering the questions buyers ask",
+  "Checking every claim against your data",
+];
 
 function GenerateProgress() {
   const [step, setStep] = useState(0);
@@ -272,7 +393,11 @@ function GenerateProgress() {
     return () => clearInterval(t);
   }, []);
   return (
-    <div role="status" className="mb-4 flex items-center gap-3 rounded-2xl border border-brand/30 bg-brand-soft/40 p-4" data-testid="pb-generating">
+    <div
+      role="status"
+      className="mb-4 flex items-center gap-3 rounded-2xl border border-brand/30 bg-brand-soft/40 p-4"
+      data-testid="pb-generating"
+    >
       <Spinner />
       <div>
         <p className="text-sm font-semibold text-fg">Writing your page…</p>
@@ -282,7 +407,13 @@ function GenerateProgress() {
   );
 }
 
-export function EditorScreen({ initial, extraction: initialExtraction }: { initial: Page; extraction: Extraction | null }) {
+export function EditorScreen({
+  initial,
+  extraction: initialExtraction,
+}: {
+  initial: Page;
+  extraction: Extraction | null;
+}) {
   const editor = usePageEditor(initial);
   const { doc, page, save } = editor;
   const queryClient = useQueryClient();
@@ -325,7 +456,9 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
     setPhoneView("edit");
     setHighlight(path);
     setTimeout(() => {
-      const el = document.getElementById(fieldId(path)) ?? document.querySelector<HTMLElement>(`[data-testid="pb-${target}-panel"]`);
+      const el =
+        document.getElementById(fieldId(path)) ??
+        document.querySelector<HTMLElement>(`[data-testid="pb-${target}-panel"]`);
       el?.scrollIntoView({ block: "center", behavior: "smooth" });
       el?.focus({ preventScroll: true });
     }, 50);
@@ -357,14 +490,23 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
       setJustGenerated(true);
       setTab("sections");
       void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
-      notify({ title: "Your page is written", description: "Review the sections; Undo puts the previous ones back.", variant: "success" });
+      notify({
+        title: "Your page is written",
+        description: "Review the sections; Undo puts the previous ones back.",
+        variant: "success",
+      });
     },
     onError: (err) => {
       void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
       if (openModalFor(err, "generate")) return;
       const missing = detailsOf(err).missing;
-      if (err instanceof HttpError && err.status === 400 && missing) return setGenProblem({ message: err.serverMessage ?? "Not enough product data to write from.", missing });
-      notify({ title: "Couldn’t write the page", description: errorMessage(err, "Please try again; this generation was not counted."), variant: "destructive" });
+      if (err instanceof HttpError && err.status === 400 && missing)
+        return setGenProblem({ message: err.serverMessage ?? "Not enough product data to write from.", missing });
+      notify({
+        title: "Couldn’t write the page",
+        description: errorMessage(err, "Please try again; this generation was not counted."),
+        variant: "destructive",
+      });
     },
   });
 
@@ -380,11 +522,19 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
     },
     onSuccess: (next) => {
       editor.sync(next);
-      notify({ title: page.status === "published" ? "Live page updated" : "Your page is live", description: next.publicUrl ?? undefined, variant: "success" });
+      notify({
+        title: page.status === "published" ? "Live page updated" : "Your page is live",
+        description: next.publicUrl ?? undefined,
+        variant: "success",
+      });
     },
     onError: (err) => {
       const field = fieldOf(err);
-      notify({ title: "Couldn’t publish", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      notify({
+        title: "Couldn’t publish",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
       if (field) focusField(field);
     },
   });
@@ -395,7 +545,12 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
       editor.sync(next);
       notify({ title: "Page taken down", description: "The address stops answering; your draft stays here." });
     },
-    onError: (err) => notify({ title: "Couldn’t unpublish", description: errorMessage(err, "Please try again."), variant: "destructive" }),
+    onError: (err) =>
+      notify({
+        title: "Couldn’t unpublish",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      }),
   });
 
   const download = async (kind: "shopify-csv" | "html") => {
@@ -407,7 +562,12 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
       saveBlob(file.blob, file.fileName);
       void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
     } catch (err) {
-      if (!openModalFor(err, "download")) notify({ title: "Couldn’t download", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      if (!openModalFor(err, "download"))
+        notify({
+          title: "Couldn’t download",
+          description: errorMessage(err, "Please try again."),
+          variant: "destructive",
+        });
     } finally {
       setDownloading(null);
     }
@@ -419,20 +579,31 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
       await editor.flush();
       setExportOpen(true);
     } catch (err) {
-      notify({ title: "Save your edits first", description: errorMessage(err, "The page could not be saved."), variant: "destructive" });
+      notify({
+        title: "Save your edits first",
+        description: errorMessage(err, "The page could not be saved."),
+        variant: "destructive",
+      });
     }
   };
 
-  const outdated = page.status === "published" && page.publishedAt !== null && (Date.parse(page.updatedAt) - Date.parse(page.publishedAt) > 2000 || save.kind !== "saved");
+  const outdated =
+    page.status === "published" &&
+    page.publishedAt !== null &&
+    (Date.parse(page.updatedAt) - Date.parse(page.publishedAt) > 2000 || save.kind !== "saved");
   const title = doc.product.title.trim() || "Untitled page";
   const missing = justGenerated || page.missing.length ? page.missing : [];
 
   return (
     <div className="mx-auto w-full max-w-[1600px] px-3 pb-10 sm:px-5" data-testid="page-builder-editor">
-      {/* The action bar stays in reach while the panels scroll (under the phone header below lg). */}
-      <div className="sticky top-14 z-20 -mx-3 mb-4 border-b border-line bg-bg/90 px-3 py-2.5 backdrop-blur-md sm:-mx-5 sm:px-5 lg:top-0">
+      {/* From lg the action bar stays in reach while the panels scroll; on a phone it would eat the screen. */}
+      <div className="z-20 -mx-3 mb-4 border-b border-line bg-bg/90 px-3 py-2.5 backdrop-blur-md sm:-mx-5 sm:px-5 lg:sticky lg:top-0">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <Link to="/ai-page-builder" className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg" aria-label="All pages">
+          <Link
+            to="/ai-page-builder"
+            className="grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+            aria-label="All pages"
+          >
             <ArrowLeft aria-hidden className="size-4" />
           </Link>
           <div className="min-w-0 flex-1">
@@ -440,15 +611,29 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
               <span className="truncate" data-testid="pb-heading">
                 {title}
               </span>
-              <Badge tone={page.status === "published" ? "success" : "neutral"}>{page.status === "published" ? "Live" : "Draft"}</Badge>
+              <Badge tone={page.status === "published" ? "success" : "neutral"}>
+                {page.status === "published" ? "Live" : "Draft"}
+              </Badge>
             </h1>
             <SaveIndicator save={save} onRetry={editor.retry} />
           </div>
           <div className="flex items-center gap-1">
-            <IconButton label="Undo (Ctrl+Z)" tooltip onClick={editor.undo} disabled={!editor.canUndo} data-testid="pb-undo">
+            <IconButton
+              label="Undo (Ctrl+Z)"
+              tooltip
+              onClick={editor.undo}
+              disabled={!editor.canUndo}
+              data-testid="pb-undo"
+            >
               <Undo2 aria-hidden className="size-4" />
             </IconButton>
-            <IconButton label="Redo (Shift+Ctrl+Z)" tooltip onClick={editor.redo} disabled={!editor.canRedo} data-testid="pb-redo">
+            <IconButton
+              label="Redo (Shift+Ctrl+Z)"
+              tooltip
+              onClick={editor.redo}
+              disabled={!editor.canRedo}
+              data-testid="pb-redo"
+            >
               <Redo2 aria-hidden className="size-4" />
             </IconButton>
             <IconButton label="Versions" tooltip onClick={() => setVersionsOpen(true)} data-testid="pb-versions-open">
@@ -456,12 +641,28 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
             </IconButton>
           </div>
           <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-            <Button variant="secondary" size="sm" onClick={onGenerate} loading={generate.isPending} icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />} data-testid="pb-generate" data-plan={locked ? "free" : subscription.isPaid ? "paid" : "unknown"} className="flex-1 sm:flex-none">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onGenerate}
+              loading={generate.isPending}
+              icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
+              data-testid="pb-generate"
+              data-plan={locked ? "free" : subscription.isPaid ? "paid" : "unknown"}
+              className="flex-1 sm:flex-none"
+            >
               Generate with AI
             </Button>
             <Menu>
               <MenuTrigger asChild>
-                <Button variant="secondary" size="sm" icon={<Download className="size-3.5" aria-hidden />} loading={downloading !== null} data-testid="pb-export-menu" className="flex-1 sm:flex-none">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Download className="size-3.5" aria-hidden />}
+                  loading={downloading !== null}
+                  data-testid="pb-export-menu"
+                  className="flex-1 sm:flex-none"
+                >
                   Export <ChevronDown aria-hidden className="size-3.5" />
                 </Button>
               </MenuTrigger>
@@ -479,15 +680,24 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
                 </MenuItem>
               </MenuContent>
             </Menu>
-            {page.status === "published" ? (
-              <Button variant="ghost" size="sm" onClick={() => unpublish.mutate()} loading={unpublish.isPending} data-testid="pb-unpublish" className="flex-1 sm:flex-none">
-                Unpublish
-              </Button>
-            ) : (
-              <Button size="sm" onClick={() => publish.mutate()} loading={publish.isPending} icon={<Rocket className="size-3.5" aria-hidden />} data-testid="pb-publish" className="flex-1 sm:flex-none">
-                Publish
-              </Button>
-            )}
+            {/* Published: the same button brings later edits live (the drop page is a snapshot). */}
+            <Button
+              size="sm"
+              onClick={() => publish.mutate()}
+              loading={publish.isPending}
+              disabled={page.status === "published" && !outdated}
+              icon={
+                page.status === "published" && !outdated ? (
+                  <Check className="size-3.5" aria-hidden />
+                ) : (
+                  <Rocket className="size-3.5" aria-hidden />
+                )
+              }
+              data-testid="pb-publish"
+              className="flex-1 sm:flex-none"
+            >
+              {page.status !== "published" ? "Publish" : outdated ? "Update live page" : "Live"}
+            </Button>
           </div>
         </div>
         {!locked && monthly && (
@@ -499,7 +709,10 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
 
       {save.kind === "conflict" && <ConflictBanner editor={editor} message={save.message} />}
       {save.kind === "failed" && (
-        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-3 text-sm">
+        <div
+          role="alert"
+          className="mb-4 flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-3 text-sm"
+        >
           <AlertTriangle aria-hidden className="size-4 shrink-0 text-danger" />
           <span className="min-w-0 flex-1 text-fg">Couldn’t save: {save.message}</span>
           {save.field && (
@@ -512,10 +725,26 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
           </Button>
         </div>
       )}
-      {page.status === "published" && <PublishedBar page={page} outdated={outdated} onRepublish={() => publish.mutate()} republishing={publish.isPending} />}
+      {page.status === "published" && (
+        <PublishedBar
+          page={page}
+          outdated={outdated}
+          onUnpublish={() => unpublish.mutate()}
+          unpublishing={unpublish.isPending}
+        />
+      )}
       {generate.isPending && <GenerateProgress />}
-      {genProblem && <MissingCallout title={genProblem.message} missing={genProblem.missing} onDismiss={() => setGenProblem(null)} />}
-      {missing.length > 0 && !generate.isPending && <MissingCallout title="What I couldn’t fill from your data" missing={missing} />}
+      {genProblem && (
+        <MissingCallout
+          open
+          title={genProblem.message}
+          missing={genProblem.missing}
+          onDismiss={() => setGenProblem(null)}
+        />
+      )}
+      {missing.length > 0 && !generate.isPending && (
+        <MissingCallout open={justGenerated} title="What I couldn’t fill from your data" missing={missing} />
+      )}
 
       {/* Below lg the preview is a view of its own: one toggle switches between editing and looking. */}
       <div role="radiogroup" aria-label="Show" className="mb-3 flex gap-1 rounded-xl bg-surface-2 p-1 lg:hidden">
@@ -527,7 +756,10 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
             aria-checked={phoneView === v}
             onClick={() => setPhoneView(v)}
             data-testid={`pb-view-${v}`}
-            className={cx("inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg text-sm font-medium", phoneView === v ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted")}
+            className={cx(
+              "inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg text-sm font-medium",
+              phoneView === v ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted",
+            )}
           >
             {v === "edit" ? <PenLine aria-hidden className="size-4" /> : <Globe aria-hidden className="size-4" />}
             {v === "edit" ? "Edit" : "Preview"}
@@ -565,13 +797,21 @@ export function EditorScreen({ initial, extraction: initialExtraction }: { initi
           pageId={page.id}
           revision={page.revision}
           pending={save.kind !== "saved"}
-          className={cx("h-[calc(100dvh-12rem)] min-h-[36rem] lg:sticky lg:top-24", phoneView === "edit" && "max-lg:hidden")}
+          className={cx(
+            "h-[calc(100dvh-12rem)] min-h-[36rem] lg:sticky lg:top-24",
+            phoneView === "edit" && "max-lg:hidden",
+          )}
         />
       </div>
 
-      <VersionsDialog page={page} open={versionsOpen} onOpenChange={setVersionsOpen} beforeRestore={editor.flush} onRestored={(p) => editor.adopt(p, { undoable: true })} />
+      <VersionsDialog
+        page={page}
+        open={versionsOpen}
+        onOpenChange={setVersionsOpen}
+        beforeRestore={editor.flush}
+        onRestored={(p) => editor.adopt(p, { undoable: true })}
+      />
       <StoreExportDialog pageId={page.id} open={exportOpen} onOpenChange={setExportOpen} />
     </div>
   );
 }
-

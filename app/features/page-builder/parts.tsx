@@ -4,9 +4,26 @@ import { forwardRef, useEffect, useState, type ReactNode } from "react";
 import { IconButton, Input, cx, type InputProps } from "~/ui";
 import { imageHost, imageName } from "./editor-logic";
 
-export function Card({ title, description, aside, children, className, id }: { title: ReactNode; description?: ReactNode; aside?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  description,
+  aside,
+  children,
+  className,
+  id,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
-    <section aria-labelledby={id ? `${id}-title` : undefined} className={cx("rounded-2xl border border-line bg-surface p-4", className)}>
+    <section
+      aria-labelledby={id ? `${id}-title` : undefined}
+      className={cx("rounded-2xl border border-line bg-surface p-4", className)}
+    >
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={id ? `${id}-title` : undefined} className="text-sm font-semibold text-fg">
@@ -57,13 +74,30 @@ export const ParsedInput = forwardRef<
   );
 });
 
-export function MoveButtons({ index, count, label, onMove, size = "sm" }: { index: number; count: number; label: string; onMove: (to: number) => void; size?: "sm" | "md" }) {
+export function MoveButtons({
+  index,
+  count,
+  label,
+  onMove,
+  size = "sm",
+}: {
+  index: number;
+  count: number;
+  label: string;
+  onMove: (to: number) => void;
+  size?: "sm" | "md";
+}) {
   return (
     <>
       <IconButton size={size} label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
         <ArrowUp className="size-4" aria-hidden />
       </IconButton>
-      <IconButton size={size} label={`Move ${label} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+      <IconButton
+        size={size}
+        label={`Move ${label} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      >
         <ArrowDown className="size-4" aria-hidden />
       </IconButton>
     </>
@@ -85,7 +119,13 @@ export function RemoveButton({ label, onClick }: { label: string; onClick: () =>
 export function ImageTile({ url, main, className }: { url: string; main?: boolean; className?: string }) {
   return (
     <span className={cx("flex min-w-0 items-center gap-2.5", className)}>
-      <span aria-hidden className={cx("grid size-10 shrink-0 place-items-center rounded-lg border", main ? "border-brand/50 bg-brand-soft text-brand" : "border-line bg-surface-2 text-subtle")}>
+      <span
+        aria-hidden
+        className={cx(
+          "grid size-10 shrink-0 place-items-center rounded-lg border",
+          main ? "border-brand/50 bg-brand-soft text-brand" : "border-line bg-surface-2 text-subtle",
+        )}
+      >
         <ImageIcon className="size-4" />
       </span>
       <span className="min-w-0">

@@ -11,7 +11,17 @@ import { usePreviewLink } from "./use-pages";
 
 export type PreviewDevice = "desktop" | "phone";
 
-export function PreviewPane({ pageId, revision, pending, className }: { pageId: string; revision: number; pending: boolean; className?: string }) {
+export function PreviewPane({
+  pageId,
+  revision,
+  pending,
+  className,
+}: {
+  pageId: string;
+  revision: number;
+  pending: boolean;
+  className?: string;
+}) {
   const [device, setDevice] = useState<PreviewDevice>("desktop");
   const link = usePreviewLink(pageId, revision);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
@@ -23,14 +33,21 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
       role="radio"
       aria-checked={device === value}
       onClick={() => setDevice(value)}
-      className={cx("inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium transition-colors", device === value ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted hover:text-fg")}
+      className={cx(
+        "inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium transition-colors",
+        device === value ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted hover:text-fg",
+      )}
     >
       <Icon aria-hidden className="size-4" />
       {label}
     </button>
   );
   return (
-    <section aria-label="Preview" className={cx("flex min-h-0 flex-col rounded-2xl border border-line bg-surface-2/60", className)} data-testid="pb-preview">
+    <section
+      aria-label="Preview"
+      className={cx("flex min-h-0 flex-col rounded-2xl border border-line bg-surface-2/60", className)}
+      data-testid="pb-preview"
+    >
       <div className="flex items-center justify-between gap-2 border-b border-line px-3 py-2">
         <div role="radiogroup" aria-label="Preview size" className="flex gap-1 rounded-xl bg-surface-2 p-1">
           {deviceButton("desktop", "Desktop", Monitor)}
@@ -38,7 +55,9 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
         </div>
         <div className="flex items-center gap-1">
           <span className="mr-1 hidden items-center gap-1.5 text-xs text-subtle sm:flex" aria-live="polite">
-            {pending ? "Shows the last save" : loading ? (
+            {pending ? (
+              "Shows the last save"
+            ) : loading ? (
               <>
                 <Spinner className="size-3" /> Updating…
               </>
@@ -46,11 +65,23 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
               `Revision ${revision}`
             )}
           </span>
-          <IconButton size="sm" label="Reload the preview" tooltip onClick={() => void link.refetch()} disabled={link.isFetching}>
+          <IconButton
+            size="sm"
+            label="Reload the preview"
+            tooltip
+            onClick={() => void link.refetch()}
+            disabled={link.isFetching}
+          >
             <RefreshCw aria-hidden className={cx("size-4", link.isFetching && "motion-safe:animate-spin")} />
           </IconButton>
           {src && (
-            <a href={src} target="_blank" rel="noopener noreferrer" aria-label="Open the preview in a new tab" className="grid size-8 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg">
+            <a
+              href={src}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Open the preview in a new tab"
+              className="grid size-8 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+            >
               <ExternalLink aria-hidden className="size-4" />
             </a>
           )}
@@ -60,7 +91,9 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
         {link.isError && !src ? (
           <div role="alert" className="grid h-full min-h-64 place-items-center text-center">
             <div>
-              <p className="text-sm text-fg">Couldn’t load the preview: {errorMessage(link.error, "please try again")}.</p>
+              <p className="text-sm text-fg">
+                Couldn’t load the preview: {errorMessage(link.error, "please try again")}.
+              </p>
               <Button className="mt-3" size="sm" variant="secondary" onClick={() => void link.refetch()}>
                 Try again
               </Button>
@@ -69,7 +102,12 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
         ) : !src ? (
           <Skeleton className="h-full min-h-96 w-full rounded-xl" />
         ) : (
-          <div className={cx("mx-auto h-full transition-[width] duration-200", device === "phone" ? "w-[375px] max-w-full" : "w-full")}>
+          <div
+            className={cx(
+              "mx-auto h-full transition-[width] duration-200",
+              device === "phone" ? "w-[375px] max-w-full" : "w-full",
+            )}
+          >
             <iframe
               key={src}
               src={src}
@@ -77,7 +115,10 @@ export function PreviewPane({ pageId, revision, pending, className }: { pageId: 
               onLoad={() => setLoadedSrc(src)}
               // The page runs no script; the sandbox makes sure, and lets its links open new tabs.
               sandbox="allow-popups allow-popups-to-escape-sandbox allow-same-origin"
-              className={cx("h-full min-h-[32rem] w-full rounded-xl border border-line bg-white shadow-sm", device === "phone" && "rounded-[1.75rem] border-4 border-fg/80")}
+              className={cx(
+                "h-full min-h-[32rem] w-full rounded-xl border border-line bg-white shadow-sm",
+                device === "phone" && "rounded-[1.75rem] border-4 border-fg/80",
+              )}
               data-testid="pb-preview-frame"
             />
           </div>

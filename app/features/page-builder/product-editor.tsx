@@ -17,12 +17,33 @@ import type { PageEditor } from "./use-page-editor";
 /** The id of the control a VALIDATION answer's field path names (focus goes there). */
 export const fieldId = (path: string) => `pb-field-${path.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
 
-const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "JPY", "INR", "BRL", "MXN", "ZAR", "SGD", "HKD", "AED"];
+const CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "JPY",
+  "INR",
+  "BRL",
+  "MXN",
+  "ZAR",
+  "SGD",
+  "HKD",
+  "AED",
+];
 
 type Change = PageEditor["change"];
 
 function useProduct(change: Change) {
-  return (update: (p: PageProduct) => PageProduct, key: string | null) => change((d) => ({ ...d, product: update(d.product) }), key);
+  return (update: (p: PageProduct) => PageProduct, key: string | null) =>
+    change((d) => ({ ...d, product: update(d.product) }), key);
 }
 
 const isHttp = (v: string) => /^https?:\/\/\S+$/i.test(v.trim());
@@ -42,32 +63,66 @@ function Images({ images, change }: { images: string[]; change: Change }) {
     setError(undefined);
   };
   return (
-    <Card id="pb-images" title="Images" description="The first is the main image: the hero, the store listing and the link preview use it.">
+    <Card
+      id="pb-images"
+      title="Images"
+      description="The first is the main image: the hero, the store listing and the link preview use it."
+    >
       {images.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line p-3 text-sm text-muted">No images yet. Add one by its address below.</p>
+        <p className="rounded-xl border border-dashed border-line p-3 text-sm text-muted">
+          No images yet. Add one by its address below.
+        </p>
       ) : (
         <ol className="space-y-1.5" aria-label="Product images" data-testid="pb-images">
           {images.map((img, i) => (
             <li key={img} className="flex items-center gap-1 rounded-xl border border-line bg-bg-elevated px-2 py-1.5">
               <ImageTile url={img} main={i === 0} className="flex-1" />
               {i === 0 ? (
-                <Badge tone="brand" className="mr-1">Main</Badge>
+                <Badge tone="brand" className="mr-1">
+                  Main
+                </Badge>
               ) : (
-                <Button size="sm" variant="ghost" icon={<Star className="size-3.5" aria-hidden />} onClick={() => set((p) => ({ ...p, images: moveItem(p.images, i, 0) }), null)} aria-label={`Make image ${i + 1} the main image`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<Star className="size-3.5" aria-hidden />}
+                  onClick={() => set((p) => ({ ...p, images: moveItem(p.images, i, 0) }), null)}
+                  aria-label={`Make image ${i + 1} the main image`}
+                >
                   <span className="hidden sm:inline">Main</span>
                 </Button>
               )}
-              <MoveButtons index={i} count={images.length} label={`image ${i + 1}`} onMove={(to) => set((p) => ({ ...p, images: moveItem(p.images, i, to) }), null)} />
-              <RemoveButton label={`Remove image ${i + 1}`} onClick={() => set((p) => ({ ...p, images: p.images.filter((_, j) => j !== i) }), null)} />
+              <MoveButtons
+                index={i}
+                count={images.length}
+                label={`image ${i + 1}`}
+                onMove={(to) => set((p) => ({ ...p, images: moveItem(p.images, i, to) }), null)}
+              />
+              <RemoveButton
+                label={`Remove image ${i + 1}`}
+                onClick={() => set((p) => ({ ...p, images: p.images.filter((_, j) => j !== i) }), null)}
+              />
             </li>
           ))}
         </ol>
       )}
       <form onSubmit={add} className="mt-3 flex items-start gap-2">
         <Field label={<span className="sr-only">Image address</span>} error={error} className="min-w-0 flex-1">
-          <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://cdn.example.com/image.jpg" inputMode="url" autoComplete="off" data-testid="pb-image-url" />
+          <Input
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://cdn.example.com/image.jpg"
+            inputMode="url"
+            autoComplete="off"
+            data-testid="pb-image-url"
+          />
         </Field>
-        <Button type="submit" variant="secondary" icon={<Plus className="size-4" aria-hidden />} className="mt-[26px] h-11">
+        <Button
+          type="submit"
+          variant="secondary"
+          icon={<Plus className="size-4" aria-hidden />}
+          className="mt-[26px] h-11"
+        >
           Add
         </Button>
       </form>
@@ -75,75 +130,181 @@ function Images({ images, change }: { images: string[]; change: Change }) {
   );
 }
 
-function MoneyField({ label, id, cents, onCents }: { label: string; id: string; cents: number | null; onCents: (v: number | null) => void }) {
+function MoneyField({
+  label,
+  id,
+  cents,
+  onCents,
+}: {
+  label: string;
+  id: string;
+  cents: number | null;
+  onCents: (v: number | null) => void;
+}) {
   const [invalid, setInvalid] = useState(false);
   return (
     <Field label={label} id={id} error={invalid ? "Type an amount like 19.99" : undefined}>
-      <ParsedInput id={id} value={cents} format={moneyText as (v: never) => string} parse={parseMoney} onValue={onCents as (v: never) => void} onValidity={setInvalid} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+      <ParsedInput
+        id={id}
+        value={cents}
+        format={moneyText as (v: never) => string}
+        parse={parseMoney}
+        onValue={onCents as (v: never) => void}
+        onValidity={setInvalid}
+        inputMode="decimal"
+        placeholder="0.00"
+        autoComplete="off"
+      />
     </Field>
   );
 }
 
-const splitValues = (text: string) => [...new Set(text.split(",").map((v) => v.trim()).filter(Boolean))];
+const splitValues = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 function Variants({ product, change }: { product: PageProduct; change: Change }) {
   const set = useProduct(change);
   const { options, variants } = product;
   const setOptions = (next: PageProduct["options"], key: string | null) =>
-    set((p) => ({ ...p, options: next, variants: p.variants.map((v) => ({ ...v, optionValues: next.map((_, i) => v.optionValues[i] ?? "") })) }), key);
-  const setVariant = (i: number, patch: Partial<PageVariant>, key: string) => set((p) => ({ ...p, variants: p.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) }), key);
-  const blank: PageVariant = { title: "", optionValues: options.map(() => ""), priceCents: product.priceCents, compareAtPriceCents: null, sku: null, available: null };
+    set(
+      (p) => ({
+        ...p,
+        options: next,
+        variants: p.variants.map((v) => ({ ...v, optionValues: next.map((_, i) => v.optionValues[i] ?? "") })),
+      }),
+      key,
+    );
+  const setVariant = (i: number, patch: Partial<PageVariant>, key: string) =>
+    set((p) => ({ ...p, variants: p.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) }), key);
+  const blank: PageVariant = {
+    title: "",
+    optionValues: options.map(() => ""),
+    priceCents: product.priceCents,
+    compareAtPriceCents: null,
+    sku: null,
+    available: null,
+  };
   return (
-    <Card id="pb-variants" title="Options and variants" description="Options are what a buyer picks (Size, Colour); each variant is one combination with its own price and SKU.">
+    <Card
+      id="pb-variants"
+      title="Options and variants"
+      description="Options are what a buyer picks (Size, Colour); each variant is one combination with its own price and SKU."
+    >
       <div className="space-y-2">
         {options.map((o, i) => (
           <div key={i} className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)_auto] items-end gap-2">
             <Field label={i === 0 ? "Option" : <span className="sr-only">Option {i + 1}</span>}>
-              <Input value={o.name} aria-label={`Option ${i + 1} name`} onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)), `opt-name-${i}`)} placeholder="Size" />
+              <Input
+                value={o.name}
+                aria-label={`Option ${i + 1} name`}
+                onChange={(e) =>
+                  setOptions(
+                    options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)),
+                    `opt-name-${i}`,
+                  )
+                }
+                placeholder="Size"
+              />
             </Field>
-            <Field label={i === 0 ? "Values, separated by commas" : <span className="sr-only">Option {i + 1} values</span>}>
+            <Field
+              label={i === 0 ? "Values, separated by commas" : <span className="sr-only">Option {i + 1} values</span>}
+            >
               <ParsedInput
                 value={o.values}
                 aria-label={`Option ${i + 1} values`}
                 format={((v: string[]) => v.join(", ")) as (v: never) => string}
                 parse={(t) => splitValues(t)}
-                onValue={((values: string[]) => setOptions(options.map((x, j) => (j === i ? { ...x, values } : x)), `opt-values-${i}`)) as (v: never) => void}
+                onValue={
+                  ((values: string[]) =>
+                    setOptions(
+                      options.map((x, j) => (j === i ? { ...x, values } : x)),
+                      `opt-values-${i}`,
+                    )) as (v: never) => void
+                }
                 placeholder="S, M, L"
               />
             </Field>
             <div className="pb-1.5">
-              <RemoveButton label={`Remove option ${o.name || i + 1}`} onClick={() => setOptions(options.filter((_, j) => j !== i), null)} />
+              <RemoveButton
+                label={`Remove option ${o.name || i + 1}`}
+                onClick={() =>
+                  setOptions(
+                    options.filter((_, j) => j !== i),
+                    null,
+                  )
+                }
+              />
             </div>
           </div>
         ))}
         {options.length < 3 && (
-          <Button size="sm" variant="subtle" icon={<Plus className="size-3.5" aria-hidden />} onClick={() => setOptions([...options, { name: "", values: [] }], null)}>
+          <Button
+            size="sm"
+            variant="subtle"
+            icon={<Plus className="size-3.5" aria-hidden />}
+            onClick={() => setOptions([...options, { name: "", values: [] }], null)}
+          >
             Add an option
           </Button>
         )}
       </div>
 
       <div className="mt-4 space-y-2" data-testid="pb-variants">
-        {variants.length === 0 && <p className="text-sm text-muted">No variants: the product sells as one item at its price.</p>}
+        {variants.length === 0 && (
+          <p className="text-sm text-muted">No variants: the product sells as one item at its price.</p>
+        )}
         {variants.map((v, i) => (
           <fieldset key={i} className="rounded-xl border border-line bg-bg-elevated p-3">
             <legend className="sr-only">Variant {i + 1}</legend>
             <div className="flex items-center justify-between gap-2">
               <span className="text-xs font-semibold uppercase tracking-wide text-subtle">Variant {i + 1}</span>
-              <RemoveButton label={`Remove variant ${v.title || i + 1}`} onClick={() => set((p) => ({ ...p, variants: p.variants.filter((_, j) => j !== i) }), null)} />
+              <RemoveButton
+                label={`Remove variant ${v.title || i + 1}`}
+                onClick={() => set((p) => ({ ...p, variants: p.variants.filter((_, j) => j !== i) }), null)}
+              />
             </div>
             <div className="mt-1 grid grid-cols-2 gap-2">
               <Field label="Title" className="col-span-2">
-                <Input value={v.title} onChange={(e) => setVariant(i, { title: e.target.value }, `v-title-${i}`)} placeholder="Red / Large" />
+                <Input
+                  value={v.title}
+                  onChange={(e) => setVariant(i, { title: e.target.value }, `v-title-${i}`)}
+                  placeholder="Red / Large"
+                />
               </Field>
               {options.map((o, k) => (
                 <Field key={k} label={o.name || `Option ${k + 1}`}>
-                  <Input value={v.optionValues[k] ?? ""} list={`pb-opt-${k}`} onChange={(e) => setVariant(i, { optionValues: options.map((_, x) => (x === k ? e.target.value : (v.optionValues[x] ?? ""))) }, `v-opt-${i}-${k}`)} />
+                  <Input
+                    value={v.optionValues[k] ?? ""}
+                    list={`pb-opt-${k}`}
+                    onChange={(e) =>
+                      setVariant(
+                        i,
+                        { optionValues: options.map((_, x) => (x === k ? e.target.value : (v.optionValues[x] ?? ""))) },
+                        `v-opt-${i}-${k}`,
+                      )
+                    }
+                  />
                 </Field>
               ))}
-              <MoneyField label="Price" id={`pb-v-price-${i}`} cents={v.priceCents} onCents={(priceCents) => setVariant(i, { priceCents }, `v-price-${i}`)} />
+              <MoneyField
+                label="Price"
+                id={`pb-v-price-${i}`}
+                cents={v.priceCents}
+                onCents={(priceCents) => setVariant(i, { priceCents }, `v-price-${i}`)}
+              />
               <Field label="SKU">
-                <Input value={v.sku ?? ""} onChange={(e) => setVariant(i, { sku: e.target.value || null }, `v-sku-${i}`)} autoComplete="off" spellCheck={false} />
+                <Input
+                  value={v.sku ?? ""}
+                  onChange={(e) => setVariant(i, { sku: e.target.value || null }, `v-sku-${i}`)}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
               </Field>
             </div>
           </fieldset>
@@ -156,7 +317,12 @@ function Variants({ product, change }: { product: PageProduct; change: Change })
           </datalist>
         ))}
         {variants.length < PAGE_VARIANTS_MAX && (
-          <Button size="sm" variant="subtle" icon={<Plus className="size-3.5" aria-hidden />} onClick={() => set((p) => ({ ...p, variants: [...p.variants, blank] }), null)}>
+          <Button
+            size="sm"
+            variant="subtle"
+            icon={<Plus className="size-3.5" aria-hidden />}
+            onClick={() => set((p) => ({ ...p, variants: [...p.variants, blank] }), null)}
+          >
             Add a variant
           </Button>
         )}
@@ -168,16 +334,48 @@ function Variants({ product, change }: { product: PageProduct; change: Change })
 function Specs({ specs, change }: { specs: PageProduct["specs"]; change: Change }) {
   const set = useProduct(change);
   return (
-    <Card id="pb-specs" title="Specs" description="Name and value rows, as the supplier states them (Material: aluminium).">
+    <Card
+      id="pb-specs"
+      title="Specs"
+      description="Name and value rows, as the supplier states them (Material: aluminium)."
+    >
       <div className="space-y-2">
         {specs.map((s, i) => (
           <div key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto] items-center gap-2">
-            <Input aria-label={`Spec ${i + 1} name`} value={s.name} placeholder="Material" onChange={(e) => set((p) => ({ ...p, specs: p.specs.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) }), `spec-n-${i}`)} />
-            <Input aria-label={`Spec ${i + 1} value`} value={s.value} placeholder="Aluminium" onChange={(e) => set((p) => ({ ...p, specs: p.specs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) }), `spec-v-${i}`)} />
-            <RemoveButton label={`Remove spec ${s.name || i + 1}`} onClick={() => set((p) => ({ ...p, specs: p.specs.filter((_, j) => j !== i) }), null)} />
+            <Input
+              aria-label={`Spec ${i + 1} name`}
+              value={s.name}
+              placeholder="Material"
+              onChange={(e) =>
+                set(
+                  (p) => ({ ...p, specs: p.specs.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) }),
+                  `spec-n-${i}`,
+                )
+              }
+            />
+            <Input
+              aria-label={`Spec ${i + 1} value`}
+              value={s.value}
+              placeholder="Aluminium"
+              onChange={(e) =>
+                set(
+                  (p) => ({ ...p, specs: p.specs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) }),
+                  `spec-v-${i}`,
+                )
+              }
+            />
+            <RemoveButton
+              label={`Remove spec ${s.name || i + 1}`}
+              onClick={() => set((p) => ({ ...p, specs: p.specs.filter((_, j) => j !== i) }), null)}
+            />
           </div>
         ))}
-        <Button size="sm" variant="subtle" icon={<Plus className="size-3.5" aria-hidden />} onClick={() => set((p) => ({ ...p, specs: [...p.specs, { name: "", value: "" }] }), null)}>
+        <Button
+          size="sm"
+          variant="subtle"
+          icon={<Plus className="size-3.5" aria-hidden />}
+          onClick={() => set((p) => ({ ...p, specs: [...p.specs, { name: "", value: "" }] }), null)}
+        >
           Add a spec
         </Button>
       </div>
@@ -192,11 +390,26 @@ function InTheBox({ items, change }: { items: string[]; change: Change }) {
       <div className="space-y-2">
         {items.map((item, i) => (
           <div key={i} className="flex items-center gap-2">
-            <Input aria-label={`Box item ${i + 1}`} value={item} placeholder="1 × USB-C cable" onChange={(e) => set((p) => ({ ...p, inTheBox: p.inTheBox.map((x, j) => (j === i ? e.target.value : x)) }), `box-${i}`)} />
-            <RemoveButton label={`Remove box item ${i + 1}`} onClick={() => set((p) => ({ ...p, inTheBox: p.inTheBox.filter((_, j) => j !== i) }), null)} />
+            <Input
+              aria-label={`Box item ${i + 1}`}
+              value={item}
+              placeholder="1 × USB-C cable"
+              onChange={(e) =>
+                set((p) => ({ ...p, inTheBox: p.inTheBox.map((x, j) => (j === i ? e.target.value : x)) }), `box-${i}`)
+              }
+            />
+            <RemoveButton
+              label={`Remove box item ${i + 1}`}
+              onClick={() => set((p) => ({ ...p, inTheBox: p.inTheBox.filter((_, j) => j !== i) }), null)}
+            />
           </div>
         ))}
-        <Button size="sm" variant="subtle" icon={<Plus className="size-3.5" aria-hidden />} onClick={() => set((p) => ({ ...p, inTheBox: [...p.inTheBox, ""] }), null)}>
+        <Button
+          size="sm"
+          variant="subtle"
+          icon={<Plus className="size-3.5" aria-hidden />}
+          onClick={() => set((p) => ({ ...p, inTheBox: [...p.inTheBox, ""] }), null)}
+        >
           Add an item
         </Button>
       </div>
@@ -220,10 +433,25 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
             error={p.title.trim() ? undefined : "The page needs a product title."}
             hint="The hero and call-to-action headings and the SEO title follow it until you write your own."
           >
-            <Input id={fieldId("product.title")} value={p.title} maxLength={255} onChange={(e) => change((d) => retitle(d, e.target.value), "title")} data-testid="pb-title" />
+            <Input
+              id={fieldId("product.title")}
+              value={p.title}
+              maxLength={255}
+              onChange={(e) => change((d) => retitle(d, e.target.value), "title")}
+              data-testid="pb-title"
+            />
           </Field>
-          <Field label="Supplier description" id={fieldId("product.description")} hint="The supplier's own words; generation writes the page's copy from them.">
-            <Textarea id={fieldId("product.description")} value={p.description} rows={5} onChange={(e) => set((x) => ({ ...x, description: e.target.value }), "description")} />
+          <Field
+            label="Supplier description"
+            id={fieldId("product.description")}
+            hint="The supplier's own words; generation writes the page's copy from them."
+          >
+            <Textarea
+              id={fieldId("product.description")}
+              value={p.description}
+              rows={5}
+              onChange={(e) => set((x) => ({ ...x, description: e.target.value }), "description")}
+            />
           </Field>
         </div>
       </Card>
@@ -232,8 +460,18 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
 
       <Card id="pb-pricing" title="Price">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <MoneyField label="Price" id={fieldId("product.priceCents")} cents={p.priceCents} onCents={(priceCents) => set((x) => ({ ...x, priceCents }), "price")} />
-          <MoneyField label="Compare-at price" id={fieldId("product.compareAtPriceCents")} cents={p.compareAtPriceCents} onCents={(compareAtPriceCents) => set((x) => ({ ...x, compareAtPriceCents }), "compare")} />
+          <MoneyField
+            label="Price"
+            id={fieldId("product.priceCents")}
+            cents={p.priceCents}
+            onCents={(priceCents) => set((x) => ({ ...x, priceCents }), "price")}
+          />
+          <MoneyField
+            label="Compare-at price"
+            id={fieldId("product.compareAtPriceCents")}
+            cents={p.compareAtPriceCents}
+            onCents={(compareAtPriceCents) => set((x) => ({ ...x, compareAtPriceCents }), "compare")}
+          />
           <Field label="Currency" id={fieldId("product.currency")} className="col-span-2 sm:col-span-1">
             <select
               id={fieldId("product.currency")}
@@ -250,7 +488,9 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
           </Field>
         </div>
         {p.compareAtPriceCents !== null && p.priceCents !== null && p.compareAtPriceCents <= p.priceCents && (
-          <p className="mt-2 text-xs text-warning">The compare-at price is not above the price, so the page shows no saving.</p>
+          <p className="mt-2 text-xs text-warning">
+            The compare-at price is not above the price, so the page shows no saving.
+          </p>
         )}
       </Card>
 
@@ -258,8 +498,17 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
       <Specs specs={p.specs} change={change} />
       <InTheBox items={p.inTheBox} change={change} />
 
-      <Card id="pb-buy" title="Buy button" description="Where the page's buy button sends visitors: your checkout, cart or store product page." className={cx(highlight === "buyUrl" && "ring-2 ring-danger/60")}>
-        <Field label="Buy URL" id={fieldId("buyUrl")} error={highlight === "buyUrl" ? "Set where the buy button goes before publishing." : undefined}>
+      <Card
+        id="pb-buy"
+        title="Buy button"
+        description="Where the page's buy button sends visitors: your checkout, cart or store product page."
+        className={cx(highlight === "buyUrl" && "ring-2 ring-danger/60")}
+      >
+        <Field
+          label="Buy URL"
+          id={fieldId("buyUrl")}
+          error={highlight === "buyUrl" ? "Set where the buy button goes before publishing." : undefined}
+        >
           <Input
             id={fieldId("buyUrl")}
             value={doc.buyUrl ?? ""}
@@ -271,13 +520,38 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
         </Field>
       </Card>
 
-      <Card id="pb-seo" title="Search and sharing" description="How the page appears in Google and when its link is shared.">
+      <Card
+        id="pb-seo"
+        title="Search and sharing"
+        description="How the page appears in Google and when its link is shared."
+      >
         <div className="space-y-3">
-          <Field label="SEO title" id={fieldId("seo.title")} hint={`${seoTitleLength} characters; up to about 60 show in results.`}>
-            <Input id={fieldId("seo.title")} value={doc.seo.title} maxLength={255} onChange={(e) => change((d) => ({ ...d, seo: { ...d.seo, title: e.target.value } }), "seo.title")} />
+          <Field
+            label="SEO title"
+            id={fieldId("seo.title")}
+            hint={`${seoTitleLength} characters; up to about 60 show in results.`}
+          >
+            <Input
+              id={fieldId("seo.title")}
+              value={doc.seo.title}
+              maxLength={255}
+              onChange={(e) => change((d) => ({ ...d, seo: { ...d.seo, title: e.target.value } }), "seo.title")}
+            />
           </Field>
-          <Field label="Meta description" id={fieldId("seo.description")} hint={`${seoDescLength} characters; about 155 show in results.`}>
-            <Textarea id={fieldId("seo.description")} rows={3} value={doc.seo.description} maxLength={1000} onChange={(e) => change((d) => ({ ...d, seo: { ...d.seo, description: e.target.value } }), "seo.description")} />
+          <Field
+            label="Meta description"
+            id={fieldId("seo.description")}
+            hint={`${seoDescLength} characters; about 155 show in results.`}
+          >
+            <Textarea
+              id={fieldId("seo.description")}
+              rows={3}
+              value={doc.seo.description}
+              maxLength={1000}
+              onChange={(e) =>
+                change((d) => ({ ...d, seo: { ...d.seo, description: e.target.value } }), "seo.description")
+              }
+            />
           </Field>
         </div>
       </Card>

@@ -23,7 +23,15 @@ const ITEM_WORDS: Partial<Record<PageSection["kind"], string>> = {
   guarantee: "promise",
 };
 
-function ImagePicker({ section, images, onChange }: { section: PageSection; images: string[]; onChange: (url: string | null) => void }) {
+function ImagePicker({
+  section,
+  images,
+  onChange,
+}: {
+  section: PageSection;
+  images: string[];
+  onChange: (url: string | null) => void;
+}) {
   const fromProduct = section.imageUrl !== null && images.includes(section.imageUrl);
   const [custom, setCustom] = useState(section.imageUrl !== null && !fromProduct ? section.imageUrl : "");
   const value = section.imageUrl === null ? "" : fromProduct ? section.imageUrl : "__custom";
@@ -97,30 +105,62 @@ function SectionCard({
   const bodyId = `pb-section-${section.id}`;
   const k = (field: string) => `section-${section.id}-${field}`;
   return (
-    <li className={cx("rounded-2xl border bg-surface transition-colors", section.hidden ? "border-dashed border-line" : "border-line")} data-testid="pb-section" data-kind={section.kind} data-hidden={section.hidden || undefined}>
+    <li
+      className={cx(
+        "rounded-2xl border bg-surface transition-colors",
+        section.hidden ? "border-dashed border-line" : "border-line",
+      )}
+      data-testid="pb-section"
+      data-kind={section.kind}
+      data-hidden={section.hidden || undefined}
+    >
       <div className="flex items-center gap-1 p-2 pl-3">
-        <button type="button" onClick={onToggle} aria-expanded={open} aria-controls={bodyId} className="flex min-w-0 flex-1 items-center gap-2 rounded-lg py-1 text-left">
-          <ChevronDown aria-hidden className={cx("size-4 shrink-0 text-subtle transition-transform", open ? "" : "-rotate-90")} />
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg py-1 text-left"
+        >
+          <ChevronDown
+            aria-hidden
+            className={cx("size-4 shrink-0 text-subtle transition-transform", open ? "" : "-rotate-90")}
+          />
           <span className="min-w-0">
             <span className="flex items-center gap-2">
               <span className="text-xs font-semibold uppercase tracking-wide text-subtle">{label}</span>
               {section.hidden && <Badge>Hidden</Badge>}
             </span>
-            <span className={cx("block truncate text-sm font-medium", section.hidden ? "text-muted" : "text-fg")} data-testid="pb-section-heading">
+            <span
+              className={cx("block truncate text-sm font-medium", section.hidden ? "text-muted" : "text-fg")}
+              data-testid="pb-section-heading"
+            >
               {section.heading || <span className="italic text-subtle">No heading</span>}
             </span>
           </span>
         </button>
         <div className="flex shrink-0 items-center">
           <MoveButtons index={index} count={count} label={`${label} section`} onMove={onMove} />
-          <IconButton size="sm" label={section.hidden ? `Show the ${label} section` : `Hide the ${label} section`} tooltip onClick={() => update({ hidden: !section.hidden }, null)} data-testid="pb-section-visibility">
+          <IconButton
+            size="sm"
+            label={section.hidden ? `Show the ${label} section` : `Hide the ${label} section`}
+            tooltip
+            onClick={() => update({ hidden: !section.hidden }, null)}
+            data-testid="pb-section-visibility"
+          >
             {section.hidden ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
           </IconButton>
           <IconButton size="sm" label={`Duplicate the ${label} section`} tooltip onClick={onDuplicate} disabled={full}>
             <Copy className="size-4" aria-hidden />
           </IconButton>
           {deletable && (
-            <IconButton size="sm" label={`Delete this ${label} section (a duplicate)`} tooltip onClick={onDelete} className="hover:text-danger">
+            <IconButton
+              size="sm"
+              label={`Delete this ${label} section (a duplicate)`}
+              tooltip
+              onClick={onDelete}
+              className="hover:text-danger"
+            >
               <Trash2 className="size-4" aria-hidden />
             </IconButton>
           )}
@@ -129,10 +169,20 @@ function SectionCard({
       {open && (
         <div id={bodyId} className="space-y-3 border-t border-line p-3">
           <Field label="Heading">
-            <Input value={section.heading} maxLength={500} onChange={(e) => update({ heading: e.target.value }, k("heading"))} data-testid="pb-section-heading-input" />
+            <Input
+              value={section.heading}
+              maxLength={500}
+              onChange={(e) => update({ heading: e.target.value }, k("heading"))}
+              data-testid="pb-section-heading-input"
+            />
           </Field>
           <Field label="Text">
-            <Textarea value={section.body} rows={4} maxLength={5000} onChange={(e) => update({ body: e.target.value }, k("body"))} />
+            <Textarea
+              value={section.body}
+              rows={4}
+              maxLength={5000}
+              onChange={(e) => update({ body: e.target.value }, k("body"))}
+            />
           </Field>
           {itemWord && (
             <div>
@@ -141,16 +191,52 @@ function SectionCard({
                 {section.items.map((item, i) => (
                   <li key={i} className="rounded-xl border border-line bg-bg-elevated p-2">
                     <div className="flex items-center gap-1">
-                      <Input aria-label={`${itemWord} ${i + 1} title`} value={item.title} placeholder={section.kind === "faq" ? "The question" : "Title"} onChange={(e) => update({ items: section.items.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) }, k(`item-t-${i}`))} />
-                      <MoveButtons index={i} count={section.items.length} label={`${itemWord} ${i + 1}`} onMove={(to) => update({ items: moveItem(section.items, i, to) }, null)} />
-                      <RemoveButton label={`Remove ${itemWord} ${i + 1}`} onClick={() => update({ items: section.items.filter((_, j) => j !== i) }, null)} />
+                      <Input
+                        aria-label={`${itemWord} ${i + 1} title`}
+                        value={item.title}
+                        placeholder={section.kind === "faq" ? "The question" : "Title"}
+                        onChange={(e) =>
+                          update(
+                            { items: section.items.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) },
+                            k(`item-t-${i}`),
+                          )
+                        }
+                      />
+                      <MoveButtons
+                        index={i}
+                        count={section.items.length}
+                        label={`${itemWord} ${i + 1}`}
+                        onMove={(to) => update({ items: moveItem(section.items, i, to) }, null)}
+                      />
+                      <RemoveButton
+                        label={`Remove ${itemWord} ${i + 1}`}
+                        onClick={() => update({ items: section.items.filter((_, j) => j !== i) }, null)}
+                      />
                     </div>
-                    <Textarea aria-label={`${itemWord} ${i + 1} text`} className="mt-2 min-h-16" rows={2} value={item.text} placeholder={section.kind === "faq" ? "The answer" : "Text"} onChange={(e) => update({ items: section.items.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)) }, k(`item-x-${i}`))} />
+                    <Textarea
+                      aria-label={`${itemWord} ${i + 1} text`}
+                      className="mt-2 min-h-16"
+                      rows={2}
+                      value={item.text}
+                      placeholder={section.kind === "faq" ? "The answer" : "Text"}
+                      onChange={(e) =>
+                        update(
+                          { items: section.items.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)) },
+                          k(`item-x-${i}`),
+                        )
+                      }
+                    />
                   </li>
                 ))}
               </ol>
               {section.items.length < PAGE_ITEMS_MAX && (
-                <Button size="sm" variant="subtle" className="mt-2" icon={<Plus className="size-3.5" aria-hidden />} onClick={() => update({ items: [...section.items, { title: "", text: "" }] }, null)}>
+                <Button
+                  size="sm"
+                  variant="subtle"
+                  className="mt-2"
+                  icon={<Plus className="size-3.5" aria-hidden />}
+                  onClick={() => update({ items: [...section.items, { title: "", text: "" }] }, null)}
+                >
                   Add a {itemWord}
                 </Button>
               )}
@@ -158,7 +244,12 @@ function SectionCard({
           )}
           {HAS_BUTTON.includes(section.kind) && (
             <Field label="Button label" hint="Leave empty for “Buy now”.">
-              <Input value={section.buttonLabel ?? ""} maxLength={80} placeholder="Buy now" onChange={(e) => update({ buttonLabel: e.target.value || null }, k("button"))} />
+              <Input
+                value={section.buttonLabel ?? ""}
+                maxLength={80}
+                placeholder="Buy now"
+                onChange={(e) => update({ buttonLabel: e.target.value || null }, k("button"))}
+              />
             </Field>
           )}
           <ImagePicker section={section} images={images} onChange={(imageUrl) => update({ imageUrl }, k("image"))} />
@@ -170,7 +261,8 @@ function SectionCard({
 
 export function SectionsEditor({ doc, change }: { doc: PageDoc; change: PageEditor["change"] }) {
   const [open, setOpen] = useState<string | null>(doc.sections[0]?.id ?? null);
-  const setSections = (update: (s: PageSection[]) => PageSection[], key: string | null) => change((d) => ({ ...d, sections: update(d.sections) }), key);
+  const setSections = (update: (s: PageSection[]) => PageSection[], key: string | null) =>
+    change((d) => ({ ...d, sections: update(d.sections) }), key);
   const full = doc.sections.length >= PAGE_SECTIONS_MAX;
   const visible = doc.sections.filter((s) => !s.hidden).length;
   return (

@@ -12,7 +12,11 @@ import { Badge, Button, buttonClasses, EmptyState, Field, Input, PageHeader, Ske
 import { formatMoney, formatWhen, parseMoney } from "./editor-logic";
 import { useCreatePage, usePageList } from "./use-pages";
 
-const URL_STEPS = ["Checking the address is safe to fetch", "Reading the product page", "Finding the title, price, images and variants"];
+const URL_STEPS = [
+  "Checking the address is safe to fetch",
+  "Reading the product page",
+  "Finding the title, price, images and variants",
+];
 
 /** Honest progress for one request: the steps the server takes, in order, paced while it works. */
 export function StepProgress({ steps, testId }: { steps: string[]; testId: string }) {
@@ -24,8 +28,24 @@ export function StepProgress({ steps, testId }: { steps: string[]; testId: strin
   return (
     <ol role="status" aria-live="polite" className="mt-4 space-y-2" data-testid={testId}>
       {steps.map((s, i) => (
-        <li key={s} className={cx("flex items-center gap-2.5 text-sm", i < step ? "text-muted" : i === step ? "text-fg" : "text-subtle")}>
-          <span aria-hidden className={cx("grid size-5 place-items-center rounded-full text-[11px] font-semibold", i < step ? "bg-accent/15 text-accent" : i === step ? "bg-brand text-white motion-safe:animate-pulse" : "bg-surface-2")}>
+        <li
+          key={s}
+          className={cx(
+            "flex items-center gap-2.5 text-sm",
+            i < step ? "text-muted" : i === step ? "text-fg" : "text-subtle",
+          )}
+        >
+          <span
+            aria-hidden
+            className={cx(
+              "grid size-5 place-items-center rounded-full text-[11px] font-semibold",
+              i < step
+                ? "bg-accent/15 text-accent"
+                : i === step
+                  ? "bg-brand text-white motion-safe:animate-pulse"
+                  : "bg-surface-2",
+            )}
+          >
             {i < step ? "✓" : i + 1}
           </span>
           {s}
@@ -45,19 +65,48 @@ function FromUrl({ onCreated }: { onCreated: (created: CreatedPage) => void }) {
     const v = url.trim();
     if (!/^https?:\/\//i.test(v)) return setError("Paste the product page’s full address, starting with https://");
     setError(undefined);
-    create.mutate({ sourceUrl: v }, { onSuccess: onCreated, onError: (err) => setError(errorMessage(err, "Couldn’t read that page. Please try again.")) });
+    create.mutate(
+      { sourceUrl: v },
+      {
+        onSuccess: onCreated,
+        onError: (err) => setError(errorMessage(err, "Couldn’t read that page. Please try again.")),
+      },
+    );
   };
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-brand/30 bg-surface p-4 shadow-sm sm:p-5" aria-labelledby="pb-url-title" data-testid="pb-from-url">
+    <form
+      onSubmit={submit}
+      className="rounded-2xl border border-brand/30 bg-surface p-4 shadow-sm sm:p-5"
+      aria-labelledby="pb-url-title"
+      data-testid="pb-from-url"
+    >
       <h2 id="pb-url-title" className="flex items-center gap-2 text-base font-semibold text-fg">
         <Link2 aria-hidden className="size-4 text-brand" /> From a product link
       </h2>
-      <p className="mt-1 text-sm text-muted">A supplier’s or a store’s product page (Shopify, AliExpress listings with product data, any page with a product). We read it; nothing is invented.</p>
+      <p className="mt-1 text-sm text-muted">
+        A supplier’s or a store’s product page (Shopify, AliExpress listings with product data, any page with a
+        product). We read it; nothing is invented.
+      </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field label={<span className="sr-only">Product URL</span>} error={error} className="min-w-0 flex-1">
-          <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://store.com/products/…" inputMode="url" autoComplete="url" spellCheck={false} disabled={create.isPending} data-testid="pb-source-url" />
+          <Input
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://store.com/products/…"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            disabled={create.isPending}
+            data-testid="pb-source-url"
+          />
         </Field>
-        <Button type="submit" loading={create.isPending} icon={<ArrowRight className="size-4" aria-hidden />} className="h-11" data-testid="pb-source-submit">
+        <Button
+          type="submit"
+          loading={create.isPending}
+          icon={<ArrowRight className="size-4" aria-hidden />}
+          className="h-11"
+          data-testid="pb-source-submit"
+        >
           Build the page
         </Button>
       </div>
@@ -76,34 +125,58 @@ function ByHand({ onCreated }: { onCreated: (created: CreatedPage) => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const cents = parseMoney(price);
-    const next = { title: title.trim() ? undefined : "Name the product.", price: cents === undefined ? "Type an amount like 19.99" : undefined };
+    const next = {
+      title: title.trim() ? undefined : "Name the product.",
+      price: cents === undefined ? "Type an amount like 19.99" : undefined,
+    };
     setErrors(next);
     if (next.title || next.price) return;
     create.mutate(
       { product: { title: title.trim(), description, priceCents: cents ?? null } },
-      { onSuccess: onCreated, onError: (err) => setErrors({ form: errorMessage(err, "Couldn’t create the page. Please try again.") }) },
+      {
+        onSuccess: onCreated,
+        onError: (err) => setErrors({ form: errorMessage(err, "Couldn’t create the page. Please try again.") }),
+      },
     );
   };
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 text-left transition-colors hover:border-brand/40" data-testid="pb-by-hand-open">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 text-left transition-colors hover:border-brand/40"
+        data-testid="pb-by-hand-open"
+      >
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
           <PenLine className="size-4" />
         </span>
         <span>
           <span className="block text-sm font-semibold text-fg">Type it in</span>
-          <span className="block text-sm text-muted">No link? Start from a title and a price; add the rest in the editor.</span>
+          <span className="block text-sm text-muted">
+            No link? Start from a title and a price; add the rest in the editor.
+          </span>
         </span>
       </button>
     );
   }
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-2xl border border-line bg-surface p-4" aria-label="Type the product in" data-testid="pb-by-hand">
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-2xl border border-line bg-surface p-4"
+      aria-label="Type the product in"
+      data-testid="pb-by-hand"
+    >
       <h2 className="flex items-center gap-2 text-sm font-semibold text-fg">
         <PenLine aria-hidden className="size-4 text-brand" /> Type it in
       </h2>
       <Field label="Product title" error={errors.title}>
-        <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={255} autoFocus data-testid="pb-hand-title" />
+        <Input
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={255}
+          autoFocus
+          data-testid="pb-hand-title"
+        />
       </Field>
       <Field label="Price" error={errors.price} hint="In your store’s currency; change the currency in the editor.">
         <Input value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" placeholder="29.99" />
@@ -149,7 +222,11 @@ function RecentPages({ onOpen }: { onOpen: (id: string) => void }) {
           </Button>
         </div>
       ) : pages.data.length === 0 ? (
-        <EmptyState icon={FileText} title="No pages yet" description="Paste a product link to build your first page. Drafts are saved as you edit and listed here." />
+        <EmptyState
+          icon={FileText}
+          title="No pages yet"
+          description="Paste a product link to build your first page. Drafts are saved as you edit and listed here."
+        />
       ) : (
         <ul className="space-y-2" data-testid="pb-recent">
           {pages.data.map((p) => (
@@ -164,10 +241,17 @@ function RecentPages({ onOpen }: { onOpen: (id: string) => void }) {
 function RecentRow({ page, onOpen }: { page: PageSummary; onOpen: (id: string) => void }) {
   return (
     <li>
-      <button type="button" onClick={() => onOpen(page.id)} className="w-full rounded-xl border border-line bg-surface px-3.5 py-3 text-left transition-colors hover:border-brand/40" data-testid="pb-recent-row">
+      <button
+        type="button"
+        onClick={() => onOpen(page.id)}
+        className="w-full rounded-xl border border-line bg-surface px-3.5 py-3 text-left transition-colors hover:border-brand/40"
+        data-testid="pb-recent-row"
+      >
         <span className="flex items-start justify-between gap-3">
           <span className="min-w-0 break-words text-sm font-medium text-fg">{page.title}</span>
-          <Badge tone={page.status === "published" ? "success" : "neutral"}>{page.status === "published" ? "Live" : "Draft"}</Badge>
+          <Badge tone={page.status === "published" ? "success" : "neutral"}>
+            {page.status === "published" ? "Live" : "Draft"}
+          </Badge>
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-subtle">
           <span>{formatMoney(page.priceCents, page.currency)}</span>
@@ -188,15 +272,28 @@ function RecentRow({ page, onOpen }: { page: PageSummary; onOpen: (id: string) =
   );
 }
 
-export function StartView({ onCreated, onOpen }: { onCreated: (created: CreatedPage) => void; onOpen: (id: string) => void }) {
+export function StartView({
+  onCreated,
+  onOpen,
+}: {
+  onCreated: (created: CreatedPage) => void;
+  onOpen: (id: string) => void;
+}) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="page-builder-start">
-      <PageHeader title="AI Page Builder" description="Turn a product link into a store page that sells: check what was read, fix it, write it with AI, preview it on desktop and phone, then publish it or send it to your Shopify store." />
+      <PageHeader
+        title="AI Page Builder"
+        description="Turn a product link into a store page that sells: check what was read, fix it, write it with AI, preview it on desktop and phone, then publish it or send it to your Shopify store."
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="min-w-0 space-y-3">
           <FromUrl onCreated={onCreated} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Link to="/ai-explore" className="flex items-start gap-3 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-brand/40" data-testid="pb-from-explorer">
+            <Link
+              to="/ai-explore"
+              className="flex items-start gap-3 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-brand/40"
+              data-testid="pb-from-explorer"
+            >
               <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
                 <Compass className="size-4" />
               </span>
@@ -215,7 +312,15 @@ export function StartView({ onCreated, onOpen }: { onCreated: (created: CreatedP
 }
 
 /** The Explorer's link: `?product=<id>` makes a draft from that product straight away. */
-export function FromExplorer({ productId, onCreated, onCancel }: { productId: string; onCreated: (created: CreatedPage) => void; onCancel: () => void }) {
+export function FromExplorer({
+  productId,
+  onCreated,
+  onCancel,
+}: {
+  productId: string;
+  onCreated: (created: CreatedPage) => void;
+  onCancel: () => void;
+}) {
   const create = useCreatePage();
   const { mutate } = create;
   const started = useRef<string | null>(null);
@@ -233,7 +338,11 @@ export function FromExplorer({ productId, onCreated, onCancel }: { productId: st
         <h1 className="text-lg font-semibold text-fg">Building a page from {productId}</h1>
         {create.isError ? (
           <div role="alert" className="mt-3 text-sm">
-            <p className="text-fg">{notFound ? `No product ${productId} in your Explorer catalog.` : `Couldn’t start the page: ${errorMessage(create.error, "please try again")}.`}</p>
+            <p className="text-fg">
+              {notFound
+                ? `No product ${productId} in your Explorer catalog.`
+                : `Couldn’t start the page: ${errorMessage(create.error, "please try again")}.`}
+            </p>
             <div className="mt-3 flex flex-wrap gap-2">
               {!notFound && (
                 <Button size="sm" onClick={() => mutate({ productId }, { onSuccess: onCreated })}>

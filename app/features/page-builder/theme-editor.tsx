@@ -21,7 +21,8 @@ export const FONT_STACKS: Record<PageFont, string> = {
   humanist: "'Seravek', 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif",
   geometric: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif",
   serif: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif",
-  rounded: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, sans-serif",
+  rounded:
+    "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, sans-serif",
   mono: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
 };
 
@@ -33,7 +34,8 @@ const parseHex = (t: string) => {
 
 export function ThemeEditor({ doc, change }: { doc: PageDoc; change: PageEditor["change"] }) {
   const theme = doc.theme;
-  const set = (patch: Partial<PageTheme>, key: string | null) => change((d) => ({ ...d, theme: { ...d.theme, ...patch } }), key);
+  const set = (patch: Partial<PageTheme>, key: string | null) =>
+    change((d) => ({ ...d, theme: { ...d.theme, ...patch } }), key);
   const problems = contrastProblems(theme);
   return (
     <div className="space-y-4" data-testid="pb-theme-panel">
@@ -52,37 +54,53 @@ export function ThemeEditor({ doc, change }: { doc: PageDoc; change: PageEditor[
                 <p className="text-sm font-medium text-fg">{label}</p>
                 <p className="text-xs text-subtle">{hint}</p>
               </div>
-              <ParsedInput
-                aria-label={`${label} colour code`}
-                value={theme[key]}
-                format={((v: string) => v) as (v: never) => string}
-                parse={parseHex}
-                onValue={((v: string) => set({ [key]: v }, `theme-${key}`)) as (v: never) => void}
-                className="w-28 font-mono uppercase"
-                maxLength={7}
-                spellCheck={false}
-              />
+              <div className="w-28 shrink-0">
+                <ParsedInput
+                  aria-label={`${label} colour code`}
+                  value={theme[key]}
+                  format={((v: string) => v) as (v: never) => string}
+                  parse={parseHex}
+                  onValue={((v: string) => set({ [key]: v }, `theme-${key}`)) as (v: never) => void}
+                  className="font-mono uppercase"
+                  maxLength={7}
+                  spellCheck={false}
+                />
+              </div>
             </div>
           ))}
         </div>
-        <div role="status" className={cx("mt-3 flex items-start gap-2 rounded-xl border p-3 text-sm", problems.length ? "border-warning/40 bg-warning/10" : "border-accent/30 bg-accent/5")} data-testid="pb-contrast">
+        <div
+          role="status"
+          className={cx(
+            "mt-3 flex items-start gap-2 rounded-xl border p-3 text-sm",
+            problems.length ? "border-warning/40 bg-warning/10" : "border-accent/30 bg-accent/5",
+          )}
+          data-testid="pb-contrast"
+        >
           {problems.length ? (
             <>
               <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
               <span className="text-fg">
-                Hard to read: {problems.map((p) => `${p.pair.toLowerCase()} (${p.ratio.toFixed(1)}:1)`).join(", ")}. Text needs at least {MIN_CONTRAST}:1 against what is behind it.
+                Hard to read: {problems.map((p) => `${p.pair.toLowerCase()} (${p.ratio.toFixed(1)}:1)`).join(", ")}.
+                Text needs at least {MIN_CONTRAST}:1 against what is behind it.
               </span>
             </>
           ) : (
             <>
               <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-              <span className="text-fg">Text and buttons are readable on these colours (at least {MIN_CONTRAST}:1).</span>
+              <span className="text-fg">
+                Text and buttons are readable on these colours (at least {MIN_CONTRAST}:1).
+              </span>
             </>
           )}
         </div>
       </Card>
 
-      <Card id="pb-fonts" title="Fonts" description="Fonts every device already has: the page loads no font files and stays fast.">
+      <Card
+        id="pb-fonts"
+        title="Fonts"
+        description="Fonts every device already has: the page loads no font files and stays fast."
+      >
         <div className="grid gap-3 sm:grid-cols-2">
           {(["headingFont", "bodyFont"] as const).map((key) => (
             <Field key={key} label={key === "headingFont" ? "Headings" : "Body text"}>
@@ -100,17 +118,27 @@ export function ThemeEditor({ doc, change }: { doc: PageDoc; change: PageEditor[
             </Field>
           ))}
         </div>
-        <div className="mt-3 rounded-xl border border-line p-4" style={{ background: theme.background, color: theme.text }} aria-label="Sample of the theme">
+        <div
+          className="mt-3 rounded-xl border border-line p-4"
+          style={{ background: theme.background, color: theme.text }}
+          aria-label="Sample of the theme"
+        >
           <p className="text-lg font-bold leading-tight" style={{ fontFamily: FONT_STACKS[theme.headingFont] }}>
             {doc.product.title || "Your product"}
           </p>
           <p className="mt-1 text-sm opacity-90" style={{ fontFamily: FONT_STACKS[theme.bodyFont] }}>
             Body text reads like this on the page.
           </p>
-          <span className="mt-3 inline-flex rounded-lg px-3 py-1.5 text-sm font-semibold text-white" style={{ background: theme.primary, fontFamily: FONT_STACKS[theme.bodyFont] }}>
+          <span
+            className="mt-3 inline-flex rounded-lg px-3 py-1.5 text-sm font-semibold text-white"
+            style={{ background: theme.primary, fontFamily: FONT_STACKS[theme.bodyFont] }}
+          >
             Buy now
           </span>
-          <span className="ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold" style={{ background: theme.surface, color: theme.accent }}>
+          <span
+            className="ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold"
+            style={{ background: theme.surface, color: theme.accent }}
+          >
             Free shipping
           </span>
         </div>

@@ -8,7 +8,18 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Page } from "~/domain/contracts/pages";
 import { pageKeys, savePage } from "~/features/pages";
 import { errorMessage } from "~/lib/http";
-import { docOf, edit, fieldOf, isConflict, redo, sameDoc, startHistory, undo, type History, type PageDoc } from "./editor-logic";
+import {
+  docOf,
+  edit,
+  fieldOf,
+  isConflict,
+  redo,
+  sameDoc,
+  startHistory,
+  undo,
+  type History,
+  type PageDoc,
+} from "./editor-logic";
 
 export const AUTOSAVE_DELAY_MS = 1000;
 
@@ -49,6 +60,7 @@ export function usePageEditor(initial: Page): PageEditor {
   const [page, setPage] = useState(initial);
   const [save, setSave] = useState<SaveState>({ kind: "saved" });
   const saved = useRef({ doc: docOf(initial), revision: initial.revision });
+  const id = initial.id;
   const present = useRef(history.present);
   present.current = history.present;
   const blocked = useRef(false); // a conflict stops autosave until the merchant chooses
@@ -78,11 +90,11 @@ export function usePageEditor(initial: Page): PageEditor {
     const doc = present.current;
     if (sameDoc(doc, saved.current.doc)) {
       if (mounted.current) setSave({ kind: "saved" });
-      return queryClient.getQueryData<Page>(pageKeys.detail(initial.id)) ?? initial;
+      return queryClient.getQueryData<Page>(pageKeys.detail(id)) ?? initial;
     }
     if (mounted.current) setSave({ kind: "saving" });
     try {
-      const next = await savePage(initial.id, { ...doc, baseRevision: saved.current.revision });
+      const next = await savePage(id, { ...doc, baseRevision: saved.current.revision });
       confirm(next, doc);
       if (mounted.current) setSave(sameDoc(present.current, doc) ? { kind: "saved" } : { kind: "pending" });
       return next;
@@ -92,12 +104,18 @@ export function usePageEditor(initial: Page): PageEditor {
           blocked.current = true;
           setSave({ kind: "conflict", message: errorMessage(err, "This page was saved elsewhere.") });
         } else {
-          setSave({ kind: "failed", message: errorMessage(err, "Check your connection and try again."), field: fieldOf(err) });
+          setSave({
+            kind: "failed",
+            message: errorMessage(err, "Check your connection and try again."),
+            field: fieldOf(err),
+          });
         }
       }
       throw err;
     }
-  }, [confirm, initial, queryClient]);
+    // The first page is only a fallback: a new answer for it must not restart autosave.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [confirm, id, queryClient]);
 
   const runSave = useCallback((): Promise<Page> => {
     const next = chain.current.catch(() => undefined).then(saveOnce);
@@ -107,7 +125,12 @@ export function usePageEditor(initial: Page): PageEditor {
 
   // Autosave: about a second after the last edit, unless a conflict waits for a choice or the last try failed.
   useEffect(() => {
-    if (blocked.current || sameDoc(history.present, saved.current.doc)) return;
+    if (blocked.current) return;
+    if (sameDoc(history.present, saved.current.doc)) {
+      // Back to what the server has (undo to the saved text, or a server answer adopted): nothing waits.
+      setSave((s) => (s.kind === "pending" ? { kind: "saved" } : s));
+      return;
+    }
     setSave((s) => (s.kind === "failed" || s.kind === "conflict" || s.kind === "saving" ? s : { kind: "pending" }));
     clearTimeout(timer.current);
     // A failed save is tried again on the next edit (this effect) or by Retry.

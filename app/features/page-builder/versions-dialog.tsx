@@ -19,7 +19,19 @@ const REASONS: Record<PageVersion["reason"], string> = {
   "seo-fix": "SEO fixes",
 };
 
-export function VersionsDialog({ page, open, onOpenChange, beforeRestore, onRestored }: { page: Page; open: boolean; onOpenChange: (open: boolean) => void; beforeRestore: () => Promise<unknown>; onRestored: (page: Page) => void }) {
+export function VersionsDialog({
+  page,
+  open,
+  onOpenChange,
+  beforeRestore,
+  onRestored,
+}: {
+  page: Page;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  beforeRestore: () => Promise<unknown>;
+  onRestored: (page: Page) => void;
+}) {
   const versions = useVersions(page.id, open);
   const [chosen, setChosen] = useState<PageVersion | null>(null);
   const restore = useMutation({
@@ -33,13 +45,28 @@ export function VersionsDialog({ page, open, onOpenChange, beforeRestore, onRest
       onOpenChange(false);
       onRestored(restored);
       void versions.refetch();
-      notify({ title: "Version restored", description: `Back to revision ${v.revision}. Undo brings your previous text back.`, variant: "success" });
+      notify({
+        title: "Version restored",
+        description: `Back to revision ${v.revision}. Undo brings your previous text back.`,
+        variant: "success",
+      });
     },
-    onError: (err) => notify({ title: "Couldn’t restore", description: errorMessage(err, "Please try again."), variant: "destructive" }),
+    onError: (err) =>
+      notify({
+        title: "Couldn’t restore",
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      }),
   });
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange} title="Versions" description="Every save, generation and publish is kept. Restoring keeps the current one too." data-testid="pb-versions">
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Versions"
+        description="Every save, generation and publish is kept. Restoring keeps the current one too."
+        data-testid="pb-versions"
+      >
         {versions.isPending ? (
           <div aria-busy className="space-y-2">
             <Skeleton className="h-12" />
@@ -71,7 +98,12 @@ export function VersionsDialog({ page, open, onOpenChange, beforeRestore, onRest
                     </p>
                   </div>
                   {!current && (
-                    <Button size="sm" variant="secondary" icon={<RotateCcw className="size-3.5" aria-hidden />} onClick={() => setChosen(v)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      icon={<RotateCcw className="size-3.5" aria-hidden />}
+                      onClick={() => setChosen(v)}
+                    >
                       Restore
                     </Button>
                   )}
@@ -85,7 +117,11 @@ export function VersionsDialog({ page, open, onOpenChange, beforeRestore, onRest
         open={chosen !== null}
         onOpenChange={(o) => !o && setChosen(null)}
         title={`Restore revision ${chosen?.revision ?? ""}?`}
-        description={chosen ? `The product, sections, theme and SEO fields go back to how they were ${formatWhen(chosen.createdAt)} (${REASONS[chosen.reason].toLowerCase()}). What you have now is kept as a version.` : undefined}
+        description={
+          chosen
+            ? `The product, sections, theme and SEO fields go back to how they were ${formatWhen(chosen.createdAt)} (${REASONS[chosen.reason].toLowerCase()}). What you have now is kept as a version.`
+            : undefined
+        }
         confirmLabel="Restore this version"
         pending={restore.isPending}
         onConfirm={() => chosen && restore.mutate(chosen)}
