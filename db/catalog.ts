@@ -5,8 +5,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ExplorerQuery } from "~/domain/contracts/market";
+import { SAMPLE_VERSION_KEY } from "./catalog-seed";
 import type { Database } from "./client";
-import { catalogAds, catalogMeta, catalogNiches, catalogProducts, catalogRefreshes, catalogStores, savedProducts, storeListings } from "./schema";
+import { catalogAds, catalogMeta, catalogNiches, catalogProducts, catalogRefreshes, catalogStores, savedProducts, storeChanges, storeListings } from "./schema";
 
 export type CatalogProductRow = typeof catalogProducts.$inferSelect;
 export type CatalogAdRow = typeof catalogAds.$inferSelect;
@@ -185,6 +186,63 @@ export async function writeCatalogMeta(db: Database, key: string, value: unknown
     .values({ key, value })
     .onConflictDoUpdate({ target: catalogMeta.key, set: { value, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } });
 }
+
+// --- The shared catalog, whole ----------------------------------------------------------------
+
+/** What the analyst reads of a product: not the score's reasons (most of a row's bytes), nor bookkeeping. */
+const sharedProductColumns = {
+  id: catalogProducts.id,
+  name: catalogProducts.name,
+  productType: catalogProducts.productType,
+  nicheId: catalogProducts.nicheId,
+  costCents: catalogProducts.costCents,
+  shippingCostCents: catalogProducts.shippingCostCents,
+  priceCents: catalogProducts.priceCents,
+  marginCents: catalogProducts.marginCents,
+  marginPct: catalogProducts.marginPct,
+  monthlyOrders: catalogProducts.monthlyOrders,
+  trendPct: catalogProducts.trendPct,
+  adCount: catalogProducts.adCount,
+  competition: catalogProducts.competition,
+  rating: catalogProducts.rating,
+  shippingDays: catalogProducts.shippingDays,
+  launchMonth: catalogProducts.launchMonth,
+  weeklyOrders: catalogProducts.weeklyOrders,
+  weeklyPriceCents: catalogProducts.weeklyPriceCents,
+  weeklyActiveAds: catalogProducts.weeklyActiveAds,
+};
+
+/**
+ * Every shared (ownerless) record the chat's analyst reads: niches in the order they were seeded
+ * (rowid), products, ads and stores by id, listings by store then product, and the stores' price
+ * changes. About 40,000 rows; the caller keeps the result per isolate.
+ */
+export async function readSharedCatalog(db: Database) {
+  const sharedProductIds = db.select({ id: catalogProducts.id }).from(catalogProducts).where(isNull(catalogProducts.ownerUserId));
+  const sharedStoreIds = db.select({ id: catalogStores.id }).from(catalogStores).where(isNull(catalogStores.ownerUserId));
+  // One batch: one round trip, and every table read at the same moment as the version.
+  const [version, niches, products, ads, stores, listings, priceChanges] = await db.batch([
+    db.select({ value: catalogMeta.value }).from(catalogMeta).where(eq(catalogMeta.key, SAMPLE_VERSION_KEY)),
+    db.select().from(catalogNiches).where(isNull(catalogNiches.ownerUserId)).orderBy(sql`${catalogNiches}.rowid`),
+    db.select(sharedProductColumns).from(catalogProducts).where(isNull(catalogProducts.ownerUserId)).orderBy(asc(catalogProducts.id)),
+    db.select().from(catalogAds).where(inArray(catalogAds.productId, sharedProductIds)).orderBy(asc(catalogAds.id)),
+    db.select().from(catalogStores).where(isNull(catalogStores.ownerUserId)).orderBy(asc(catalogStores.id)),
+    db.select().from(storeListings).where(inArray(storeListings.storeId, sharedStoreIds)).orderBy(asc(storeListings.storeId), asc(storeListings.productKey)),
+    db
+      .select()
+      .from(storeChanges)
+      .where(and(eq(storeChanges.kind, "price"), inArray(storeChanges.storeId, sharedStoreIds)))
+      .orderBy(asc(storeChanges.storeId), asc(storeChanges.at), asc(storeChanges.id)),
+  ]);
+  return { version: (version[0]?.value as string | undefined) ?? null, niches, products, ads, stores, listings, priceChanges };
+}
+
+/** The seeded sample version (catalog_meta), or null before the first seed: the shared catalog's cache key. */
+export async function sharedCatalogVersion(db: Database): Promise<string | null> {
+  return (await readCatalogMeta<string>(db, SAMPLE_VERSION_KEY))?.value ?? null;
+}
+
+export type SharedCatalogRows = Awaited<ReturnType<typeof readSharedCatalog>>;
 
 // --- Saved lists ------------------------------------------------------------------------------
 

@@ -166,15 +166,15 @@ export const catalog = createRouter()
         201,
       ),
   )
-  .openapi(recordRoute("ad", "/catalog/ads/{id}", AdRecordSchema), (c) => {
+  .openapi(recordRoute("ad", "/catalog/ads/{id}", AdRecordSchema), async (c) => {
     requireCaller(c);
-    return c.json(catalogRecord("ad", c.req.valid("param").id), 200);
+    return c.json(await catalogRecord(c.var.db, "ad", c.req.valid("param").id, c.var.log), 200);
   })
-  .openapi(recordRoute("store", "/catalog/stores/{id}", StoreRecordSchema), (c) => {
+  .openapi(recordRoute("store", "/catalog/stores/{id}", StoreRecordSchema), async (c) => {
     requireCaller(c);
-    return c.json(catalogRecord("store", c.req.valid("param").id), 200);
+    return c.json(await catalogRecord(c.var.db, "store", c.req.valid("param").id, c.var.log), 200);
   })
-  .openapi(recordRoute("niche", "/catalog/niches/{id}", NicheRecordSchema), (c) => {
+  .openapi(recordRoute("niche", "/catalog/niches/{id}", NicheRecordSchema), async (c) => {
     requireCaller(c);
-    return c.json(catalogRecord("niche", c.req.valid("param").id), 200);
+    return c.json(await catalogRecord(c.var.db, "niche", c.req.valid("param").id, c.var.log), 200);
   });

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { StoredAnswer } from "../app/domain/chat/conversation";
 import type { ChatStreamEvent } from "../app/domain/contracts/chats";
 import { encodeSseEvent } from "../app/domain/sse";
-import { chatProviderFor } from "../app/server/ai/provider";
+import { chatProviderFor, withSharedCatalog } from "../app/server/ai/provider";
 import { runAnswer, saveAndSettle, type AnswerJob } from "../app/server/chat/answer-run";
 import { finishAnswering, saveAnswer, withdrawQuestion } from "../app/server/chat/service";
 import { getEnv } from "../app/server/platform/env";
@@ -112,7 +112,8 @@ export class ChatRoom extends DurableObject<Env> {
     try {
       await runAnswer(
         {
-          provider: chatProviderFor(config),
+          // The analyst and a model's retrieval read the shared catalog from D1 (kept per isolate).
+          provider: withSharedCatalog(chatProviderFor(config), db, log),
           reservation: reservationFrom(this.env, job.reservation),
           saveAnswer: (answer) => saveAnswer(db, job, answer),
           withdrawQuestion: () => withdrawQuestion(db, job),

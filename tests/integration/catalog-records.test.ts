@@ -1,16 +1,24 @@
 /** The records a chat citation opens: one GET per kind, signed-in and verified, 404 naming what is missing. */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adsForProduct, getCatalog, getNiche, nicheStats } from "~/server/market/catalog";
+import { adsForProduct, getNiche, loadSharedCatalog, nicheStats, type Ad, type Product, type Store } from "~/server/market/catalog";
+import { createDb } from "../../db/client";
 import { call, signupUser, verifiedUser, seedSampleCatalog } from "./helpers";
 
-const catalog = getCatalog();
-// A product with ads and a store that sells it, so every part of the record is exercised.
-const store = catalog.stores.find((s) => s.topProductIds.some((id) => adsForProduct(id).length > 0))!;
-const product = catalog.products.find((p) => p.id === store.topProductIds.find((id) => adsForProduct(id).length > 0))!;
-const ad = adsForProduct(product.id)[0];
+let store: Store;
+let product: Product;
+let ad: Ad;
 
-// Products are read from D1, seeded from the same generator the analyst reads: the figures must agree.
-beforeAll(() => seedSampleCatalog(), 120_000);
+// Product records are read from D1 by the Explorer's queries, the analyst's catalog by
+// loadSharedCatalog from the same rows: the figures must agree.
+beforeAll(async () => {
+  await seedSampleCatalog();
+  const catalog = await loadSharedCatalog(createDb(env.DB));
+  // A product with ads and a store that sells it, so every part of the record is exercised.
+  store = catalog.stores.find((s) => s.topProductIds.some((id) => adsForProduct(id).length > 0))!;
+  product = catalog.products.find((p) => p.id === store.topProductIds.find((id) => adsForProduct(id).length > 0))!;
+  ad = adsForProduct(product.id)[0];
+}, 120_000);
 
 describe("catalog records", () => {
   it("answers a product with its figures, its ads and the stores selling it", async () => {

@@ -4,12 +4,19 @@
  * only to records that were sent, numbers no record backs marked, markdown when the endpoint has
  * no JSON schema, and an answer that found nothing refunded.
  */
-import { SELF } from "cloudflare:test";
-import { describe, expect, inject, it } from "vitest";
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
-import { getProduct } from "~/server/market/catalog";
+import { getProduct, loadSharedCatalog } from "~/server/market/catalog";
 import { formatCents } from "~/server/market/format";
-import { BASE, call, verifiedUser } from "./helpers";
+import { createDb } from "../../db/client";
+import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
+
+// Answers retrieve from the shared catalog in D1; the test reads the same rows to check figures.
+beforeAll(async () => {
+  await seedSampleCatalog();
+  await loadSharedCatalog(createDb(env.DB));
+}, 120_000);
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely

@@ -4,6 +4,7 @@
  * figures only. It says that it runs offline on sample data, and when the catalog does not hold
  * what was asked it says so instead of guessing.
  */
+import { AppError } from "~/domain/errors";
 import { ANGLE_LABELS } from "~/domain/market-labels";
 import {
   AD_ANGLES,
@@ -1361,6 +1362,8 @@ export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
 
   async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     stopIfAborted(signal);
+    // An unseeded database: every template needs records, so fail (and refund) with a plain reason.
+    if (getCatalog().products.length === 0) throw new AppError("UNAVAILABLE", "The built-in analyst has no market catalog to answer from yet.");
     const catalog = answerConversation(messages);
     const question = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
     const answer = project ? answerInProject(catalog, project, question) : catalog;

@@ -1,11 +1,18 @@
 /**
- * The sample market catalog: niches, products, ads and stores for the offline analyst and the
- * product screens. It is SAMPLE DATA, generated from a seeded PRNG so every machine gets the same
- * catalog; it is built lazily on first use and cached for the life of the isolate.
+ * The sample market catalog: niches, products, ads and stores. It is SAMPLE DATA, generated from a
+ * seeded PRNG so every machine gets the same catalog (`generateCatalog`); `seed.ts` writes it to D1.
+ *
+ * The chat's analyst and its retrieval read it back from D1 (`loadSharedCatalog`: the shared
+ * records through db/catalog.ts, turned back into this shape by `catalogFromRows` and indexed
+ * once per isolate and seeded version). The lookups below (getProduct, productsInNiche, …) read
+ * that loaded catalog; they never generate one. Unit tests install one with `installCatalog`.
  *
  * Stored fields come from the generator; every derived figure (margins, competition level,
  * engagement rate, niche statistics) is computed from those stored fields, here and only here.
  */
+import type { Database } from "../../../db/client";
+import { readSharedCatalog, sharedCatalogVersion, type SharedCatalogRows } from "../../../db/catalog";
+import type { Logger } from "../platform/log";
 import { NICHE_SEEDS, type NicheSeed } from "./niche-seeds";
 import { createPrng, type Prng } from "./prng";
 
@@ -24,7 +31,6 @@ export interface Niche {
   readonly productTypes: readonly string[];
   readonly audience: string;
   readonly pain: string;
-  readonly benefits: readonly [string, string, string];
 }
 
 export interface Product {
@@ -174,6 +180,18 @@ export const AD_ANGLES: readonly AdAngle[] = [
   "unboxing",
   "demo",
 ];
+
+/** Monday of history week `week` (0 = oldest), as YYYY-MM-DD: how D1 dates the history's weeks. */
+export function weekOf(week: number): string {
+  const asOf = Date.parse(`${CATALOG_AS_OF}T00:00:00Z`);
+  return new Date(asOf - (HISTORY_WEEKS - 1 - week) * 7 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The history week a date written by `weekOf` stands for (its inverse). */
+export function weekIndexOf(date: string): number {
+  const asOf = Date.parse(`${CATALOG_AS_OF}T00:00:00Z`);
+  return HISTORY_WEEKS - 1 - Math.round((asOf - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / (7 * 86_400_000));
+}
 
 /** Unit margin and margin percentage from price and cost; the one place margins are computed. */
 export function marginOf(priceCents: number, costCents: number): { marginCents: number; marginPct: number } {
@@ -372,7 +390,8 @@ export function ordersAndTrend(weeklyOrders: readonly number[], atWeek: number =
   const monthlyOrders = sum(atWeek - 3, atWeek);
   const before = sum(atWeek - 7, atWeek - 4);
   const trendPct = before > 0 ? Math.round((monthlyOrders / before - 1) * 100) : monthlyOrders > 0 ? 100 : 0;
-  return { monthlyOrders, trendPct };
+  // + 0 turns a rounded -0 into 0: D1 holds no negative zero, and the catalog read back from it must equal this one.
+  return { monthlyOrders, trendPct: trendPct + 0 };
 }
 
 /** Weeks an ad is seen running: from its start week for ceil(days / 7) weeks, within the history. */
@@ -514,7 +533,11 @@ function productQuotas(rng: Prng, seeds: readonly NicheSeed[], options: Map<stri
   return quotas;
 }
 
-/** Builds the catalog from a seed; pure and deterministic. Use getCatalog() for the cached one. */
+function sampleMeta(seed: string): CatalogMeta {
+  return { label: "Sample catalog", seed, isSampleData: true, note: "Generated sample data for offline use and demos; not live market data." };
+}
+
+/** Builds the catalog from a seed; pure and deterministic. The app reads it back from D1 (loadSharedCatalog). */
 export function generateCatalog(seed: string = CATALOG_SEED): MarketCatalog {
   const rng = createPrng(seed);
   const seeds = NICHE_SEEDS;
@@ -597,20 +620,14 @@ export function generateCatalog(seed: string = CATALOG_SEED): MarketCatalog {
   }
 
   return {
-    meta: {
-      label: "Sample catalog",
-      seed,
-      isSampleData: true,
-      note: "Generated sample data for offline use and demos; not live market data.",
-    },
-    niches: seeds.map(({ id, name, keywords, items, audience, pain, benefits }) => ({
+    meta: sampleMeta(seed),
+    niches: seeds.map(({ id, name, keywords, items, audience, pain }) => ({
       id,
       name,
       keywords,
       productTypes: items,
       audience,
       pain,
-      benefits,
     })),
     products,
     ads,
@@ -630,8 +647,6 @@ interface CatalogIndex {
   stats: Map<string, NicheStats>;
 }
 
-let cachedIndex: CatalogIndex | undefined;
-
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -643,10 +658,8 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-function index(): CatalogIndex {
-  if (cachedIndex) return cachedIndex;
-  const catalog = generateCatalog();
-  cachedIndex = {
+function buildIndex(catalog: MarketCatalog): CatalogIndex {
+  return {
     catalog,
     nicheById: new Map(catalog.niches.map((n) => [n.id, n])),
     productById: new Map(catalog.products.map((p) => [p.id, p])),
@@ -657,10 +670,143 @@ function index(): CatalogIndex {
     storesByNiche: groupBy(catalog.stores, (s) => s.nicheId),
     stats: new Map(),
   };
-  return cachedIndex;
 }
 
-/** The cached sample catalog (generated on first call). */
+/** The catalog the lookups read, and what it is (`d1:<seeded version>`, or a test's label). */
+let installed: { key: string; index: CatalogIndex } | undefined;
+
+/**
+ * Makes `catalog` the one the lookups read, replacing any other. The loader installs what it read
+ * from D1; unit tests that exercise the analyst alone install `generateCatalog()`.
+ */
+export function installCatalog(catalog: MarketCatalog, key = "installed"): void {
+  installed = { key, index: buildIndex(catalog) };
+}
+
+function index(): CatalogIndex {
+  // No silent fallback to the generator: an answer that forgot to load would quietly read other
+  // data than D1 holds (and than the citations it writes open).
+  if (!installed) throw new Error("The market catalog is not loaded: await loadSharedCatalog(db) before reading it.");
+  return installed.index;
+}
+
+/** A value the shared (sample) records always carry; a missing one means a broken seed. */
+function stored<T>(value: T | null, column: string, id: string): T {
+  if (value === null) throw new Error(`Shared catalog record ${id} has no ${column}.`);
+  return value;
+}
+
+/**
+ * The catalog D1's shared rows describe: the exact inverse of seed.ts (rating and engagement
+ * tenths back to one decimal, listing dates back to history weeks, a store's price change back
+ * to the listing's previous price and the week it changed).
+ */
+export function catalogFromRows(rows: SharedCatalogRows): MarketCatalog {
+  const lastPriceChange = new Map<string, SharedCatalogRows["priceChanges"][number]>();
+  // Read in date order, so the last one set is the listing's latest change.
+  for (const change of rows.priceChanges) lastPriceChange.set(`${change.storeId}|${change.productKey}`, change);
+  const listingsByStore = groupBy(rows.listings, (l) => l.storeId);
+  return {
+    // The seeded version starts with the generator's seed (SAMPLE_CATALOG_VERSION).
+    meta: sampleMeta(rows.version?.split("/")[0] ?? CATALOG_SEED),
+    niches: rows.niches.map((n) => ({ id: n.id, name: n.name, keywords: n.keywords, productTypes: n.productTypes, audience: n.audience, pain: n.pain })),
+    products: rows.products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      productType: p.productType,
+      nicheId: p.nicheId,
+      costCents: stored(p.costCents, "cost", p.id),
+      shippingCostCents: stored(p.shippingCostCents, "shipping cost", p.id),
+      priceCents: p.priceCents,
+      marginCents: stored(p.marginCents, "margin", p.id),
+      marginPct: stored(p.marginPct, "margin percent", p.id),
+      monthlyOrders: stored(p.monthlyOrders, "monthly orders", p.id),
+      trendPct: stored(p.trendPct, "trend", p.id),
+      adCount: p.adCount,
+      competition: stored(p.competition, "competition", p.id),
+      // rating_tenths
+      rating: stored(p.rating, "rating", p.id) / 10,
+      shippingDays: stored(p.shippingDays, "shipping days", p.id),
+      launchMonth: stored(p.launchMonth, "launch month", p.id),
+      weeklyOrders: p.weeklyOrders,
+      weeklyPriceCents: p.weeklyPriceCents,
+      weeklyActiveAds: p.weeklyActiveAds,
+    })),
+    ads: rows.ads.map((a) => ({
+      id: a.id,
+      productId: a.productId,
+      platform: a.platform as AdPlatform,
+      angle: a.angle as AdAngle,
+      hook: a.hook,
+      daysRunning: a.daysRunning,
+      views: a.views,
+      engagements: a.engagements,
+      // engagement_rate_tenths
+      engagementRatePct: a.engagementRatePct / 10,
+      format: a.format as AdFormat,
+      lengthSeconds: a.lengthSeconds,
+      visualStyle: a.visualStyle as VisualStyle,
+      startWeek: a.startWeek,
+    })),
+    stores: rows.stores.map((s) => ({
+      id: s.id,
+      name: s.name,
+      nicheId: stored(s.nicheId, "niche", s.id),
+      platform: s.platform as StorePlatform,
+      productCount: s.productCount,
+      estMonthlyRevenueUsd: stored(s.estMonthlyRevenueUsd, "revenue", s.id),
+      launchMonth: stored(s.launchMonth, "launch month", s.id),
+      topProductIds: s.topProductIds,
+      listings: (listingsByStore.get(s.id) ?? []).map((l) => {
+        const change = lastPriceChange.get(`${s.id}|${l.productKey}`);
+        return {
+          productId: l.productId ?? l.productKey,
+          priceCents: l.priceCents,
+          previousPriceCents: change?.oldPriceCents ?? null,
+          priceChangedWeek: change ? weekIndexOf(change.at) : null,
+          firstSeenWeek: weekIndexOf(l.firstSeenAt),
+          removedWeek: l.removedAt === null ? null : weekIndexOf(l.removedAt),
+          orderSharePct: stored(l.orderSharePct, "order share", `${s.id}/${l.productKey}`),
+        };
+      }),
+    })),
+  };
+}
+
+/** A load under way: concurrent first answers in one isolate share one read. */
+let loading: { key: string; done: Promise<MarketCatalog> } | undefined;
+
+/**
+ * Loads the shared catalog from D1 and makes it the one the lookups read. Kept per isolate and
+ * keyed by the seeded sample version: each call costs one small read of that version, a re-seed
+ * (a new version) replaces the catalog, and a failed read is not kept. `log` hears each full load.
+ */
+export async function loadSharedCatalog(db: Database, log?: Pick<Logger, "info">): Promise<MarketCatalog> {
+  const key = `d1:${await sharedCatalogVersion(db)}`;
+  if (installed?.key === key) return installed.index.catalog;
+  if (loading?.key === key) return loading.done;
+  const started = Date.now();
+  const current: { key: string; done: Promise<MarketCatalog> } = {
+    key,
+    done: readSharedCatalog(db).then((rows) => {
+      // A Worker's clock moves only across I/O: this is the time until the rows arrived.
+      const readMs = Date.now() - started;
+      const catalog = catalogFromRows(rows);
+      // A load started later (a newer version) wins; the version is the one read with the rows.
+      if (loading === current) installCatalog(catalog, `d1:${rows.version}`);
+      log?.info("shared catalog loaded", { version: rows.version, products: rows.products.length, ads: rows.ads.length, stores: rows.stores.length, readMs });
+      return catalog;
+    }),
+  };
+  loading = current;
+  const settle = () => {
+    if (loading === current) loading = undefined;
+  };
+  current.done.then(settle, settle);
+  return current.done;
+}
+
+/** The loaded catalog (loadSharedCatalog, or one a test installed). */
 export function getCatalog(): MarketCatalog {
   return index().catalog;
 }

@@ -1,12 +1,15 @@
 /**
  * The catalog records an answer can cite, built for the chat's side panel: an ad with its
- * product, a store with its products, a niche with its figures and best products. Products are
- * read from D1 (server/market/explorer.ts), with their history and score.
+ * product, a store with its products, a niche with its figures and best products, from the shared
+ * catalog loaded from D1 (loadSharedCatalog), the one the answers were written from. Products are
+ * read from D1 by server/market/explorer.ts, with their history and score.
  */
+import type { Database } from "../../../db/client";
 import type { CatalogRecordKind } from "~/domain/contracts/chats";
 import type { AdRecord, CatalogRecord, NicheRecord, ProductSummary, StoreRecord } from "~/domain/contracts/catalog";
 import { AppError } from "~/domain/errors";
-import { getAd, getNiche, getProduct, getStore, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
+import type { Logger } from "../platform/log";
+import { getAd, getNiche, getProduct, getStore, loadSharedCatalog, nicheStats, productsInNiche, rankWinningProducts, type Ad, type Product, type Store } from "./catalog";
 
 const PROVENANCE = { source: "Sample catalog", isSampleData: true } as const;
 const KIND_NAMES: Record<CatalogRecordKind, string> = { product: "product", ad: "ad", store: "store", niche: "niche" };
@@ -64,7 +67,8 @@ function nicheRecord(nicheId: string): NicheRecord | undefined {
 }
 
 /** The record a citation points to; NOT_FOUND naming the id when the catalog has no such record. */
-export function catalogRecord(kind: Exclude<CatalogRecordKind, "product">, id: string): CatalogRecord {
+export async function catalogRecord(db: Database, kind: Exclude<CatalogRecordKind, "product">, id: string, log?: Pick<Logger, "info">): Promise<CatalogRecord> {
+  await loadSharedCatalog(db, log);
   const found =
     kind === "ad"
         ? (getAd(id) && adRecord(getAd(id)!))

@@ -1,5 +1,5 @@
 /**
- * Retrieval over the sample catalog: which niches, products, ads and stores a question is about.
+ * Retrieval over the loaded sample catalog (loadSharedCatalog): which niches, products, ads and stores a question is about.
  * Niches match on their name, keyword list and product types (weighted by how rare the word is
  * across niches, with a bonus for whole phrases like "yoga mat"); products match on their name (BM25) plus a
  * share of their niche's score, and a product whose whole name the text writes ("the pro yoga mat")
@@ -7,7 +7,7 @@
  * from their product and niche. Catalog ids written in the text ("P-0042", "A-00007", "S-012")
  * match exactly.
  */
-import { getCatalog, getProduct, type Ad, type Niche, type Product, type Store } from "./catalog";
+import { getCatalog, getProduct, type Ad, type MarketCatalog, type Niche, type Product, type Store } from "./catalog";
 import { contentTerms, tokenize } from "./tokens";
 
 export interface NicheHit {
@@ -86,7 +86,7 @@ const EXACT_NAME_BONUS = 4;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-let cachedIndex: SearchIndex | undefined;
+let cachedIndex: (SearchIndex & { catalog: MarketCatalog }) | undefined;
 
 function inverseDocumentFrequency(docs: Iterable<Iterable<string>>, docCount: number): Map<string, number> {
   const df = new Map<string, number>();
@@ -96,8 +96,7 @@ function inverseDocumentFrequency(docs: Iterable<Iterable<string>>, docCount: nu
   return idf;
 }
 
-function buildIndex(): SearchIndex {
-  const catalog = getCatalog();
+function buildIndex(catalog: MarketCatalog): SearchIndex & { catalog: MarketCatalog } {
   const nicheDocs: NicheDoc[] = catalog.niches.map((niche) => {
     const weights = new Map<string, number>();
     const raise = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
@@ -125,6 +124,7 @@ function buildIndex(): SearchIndex {
   const storeTerms = new Map(catalog.stores.map((store) => [store.id, new Set(tokenize(store.name))]));
 
   return {
+    catalog,
     nicheDocs,
     nicheIdf: inverseDocumentFrequency(
       nicheDocs.map((d) => d.weights.keys()),
@@ -143,7 +143,9 @@ function buildIndex(): SearchIndex {
 }
 
 function searchIndex(): SearchIndex {
-  cachedIndex ??= buildIndex();
+  // Rebuilt when another catalog was loaded (a re-seed) or installed.
+  const catalog = getCatalog();
+  if (cachedIndex?.catalog !== catalog) cachedIndex = buildIndex(catalog);
   return cachedIndex;
 }
 

@@ -5,18 +5,15 @@
  * file; a Worker or a test runs them as D1 batches (`ensureSampleCatalog`).
  */
 import { runSeedStatements, sampleCatalogStatements, seededSampleVersion, type SampleCatalogRows, type SeedStore } from "../../../db/catalog-seed";
-import { adWeeks, CATALOG_AS_OF, CATALOG_SEED, CATALOG_SIZE, generateCatalog, HISTORY_WEEKS, type MarketCatalog, type Product } from "./catalog";
+import { adWeeks, CATALOG_AS_OF, CATALOG_SEED, CATALOG_SIZE, generateCatalog, HISTORY_WEEKS, weekOf, type MarketCatalog, type Product } from "./catalog";
 import { NICHE_SEEDS } from "./niche-seeds";
 import { backtestScore, scoreProducts, type ScoreInput } from "./score";
 
 /** Bump when the generator or the score changes: the next seed replaces the sample records. */
 export const SAMPLE_CATALOG_VERSION = `${CATALOG_SEED}/v2/${NICHE_SEEDS.length}n/${CATALOG_SIZE.products}p/score2/ads2`;
 
-/** Monday of history week `week` (0 = oldest), as YYYY-MM-DD. */
-export function weekOf(week: number): string {
-  const asOf = Date.parse(`${CATALOG_AS_OF}T00:00:00Z`);
-  return new Date(asOf - (HISTORY_WEEKS - 1 - week) * 7 * 86_400_000).toISOString().slice(0, 10);
-}
+// The week dates live beside the catalog, which reads them back (catalogFromRows).
+export { weekOf };
 
 export function scoreInputOf(p: Product): ScoreInput {
   return {

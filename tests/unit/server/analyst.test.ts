@@ -13,14 +13,22 @@ import type { ChatTurn, Citation, ReplyEvent } from "~/server/ai/types";
 import {
   adsForProduct,
   adsInNiche,
+  generateCatalog,
   getCatalog,
   getNiche,
   getProduct,
+  installCatalog,
   listNiches,
   nicheStats,
   productsInNiche,
   type Product,
 } from "~/server/market/catalog";
+import { NICHE_SEEDS } from "~/server/market/niche-seeds";
+
+// The analyst is tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+const generated = generateCatalog();
+installCatalog(generated);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: talk to the provider and read its markdown back
@@ -436,7 +444,9 @@ describe("product page copy", () => {
     expect(markdown).toMatch(/\[Main benefit/);
     // No niche-level benefit or pain strings dressed up as this product's claims.
     const niche = getNiche(product.nicheId)!;
-    for (const claim of [...niche.benefits, niche.pain]) expect(markdown.toLowerCase()).not.toContain(claim.toLowerCase());
+    // The niche's benefit phrases stay in its seed data (the catalog does not carry them).
+    const benefits = NICHE_SEEDS.find((s) => s.id === niche.id)!.benefits;
+    for (const claim of [...benefits, niche.pain]) expect(markdown.toLowerCase()).not.toContain(claim.toLowerCase());
     expect(summary).toBeUndefined();
     expect(events[events.length - 1].type).toBe("citations");
   });
@@ -573,5 +583,20 @@ describe("cancellation", () => {
     );
     expect(events.length).toBeGreaterThan(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(events.length * 4);
+  });
+});
+
+describe("an unseeded database", () => {
+  it("fails the answer with a plain reason (so its query is refunded) when the loaded catalog holds nothing", async () => {
+    installCatalog({ ...generated, niches: [], products: [], ads: [], stores: [] });
+    try {
+      await expect(collect(createAnalyst().reply({ messages: conversation("What should I sell on TikTok?") }))).rejects.toMatchObject({
+        type: "UNAVAILABLE",
+        message: "The built-in analyst has no market catalog to answer from yet.",
+      });
+    } finally {
+      installCatalog(generated);
+    }
+    expect((await ask("What should I sell on TikTok?")).markdown).toMatch(/\| P-\d{4} \|/);
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkGrounding } from "~/server/ai/grounding";
-import { adsForProduct, getCatalog } from "~/server/market/catalog";
+import { adsForProduct, generateCatalog, getCatalog, installCatalog } from "~/server/market/catalog";
 import { formatCents, formatCount, formatPercent } from "~/server/market/format";
+
+// The analyst is tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+installCatalog(generateCatalog());
 
 const product = getCatalog().products[0];
 const cite = [{ title: product.name, source: "sample-catalog", record: { kind: "product" as const, id: product.id } }];

@@ -9,7 +9,11 @@ import { describe, expect, it } from "vitest";
 import { answerConversation, type AnalystAnswer, type AnalystIntent } from "~/server/ai/analyst";
 import { checkGrounding } from "~/server/ai/grounding";
 import type { ChatTurn, UnansweredReason } from "~/server/ai/types";
-import { getCatalog, getProduct, productsInNiche, rankWinningProducts } from "~/server/market/catalog";
+import { generateCatalog, getCatalog, getProduct, installCatalog, productsInNiche, rankWinningProducts } from "~/server/market/catalog";
+
+// The analyst is tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+installCatalog(generateCatalog());
 
 interface Case {
   /** The merchant's turns, oldest first; each earlier one gets the analyst's real answer. */

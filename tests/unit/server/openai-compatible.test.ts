@@ -4,7 +4,12 @@ import { createOpenAiCompatibleProvider } from "~/server/ai/openai-compatible";
 import { RESEARCH_ANSWER_SCHEMA, researchSystemTurn, retrieveFromCatalog } from "~/server/ai/research";
 import type { ChatTurn, ReplyEvent } from "~/server/ai/types";
 import { AppError } from "~/domain/errors";
+import { generateCatalog, installCatalog } from "~/server/market/catalog";
 import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from "../../integration/fake-openai";
+
+// Retrieval and the grounding check are tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+installCatalog(generateCatalog());
 
 // The adapter talks to a real local HTTP server that speaks OpenAI's streamed chat completions
 // (tests/integration/fake-openai.ts); a `[fake:<behaviour>]` prefix on the question picks what it does.

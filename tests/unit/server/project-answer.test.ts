@@ -4,7 +4,12 @@ import { checkGrounding } from "~/server/ai/grounding";
 import { answerInProject, projectSourceTexts, quoteFrom } from "~/server/ai/project-answer";
 import { checkResearch, researchSystemTurn, retrieveFromCatalog, withProject } from "~/server/ai/research";
 import type { ProjectContext, ReplyEvent } from "~/server/ai/types";
+import { generateCatalog, installCatalog } from "~/server/market/catalog";
 import { searchTerms } from "~/server/projects/context";
+
+// The analyst is tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+installCatalog(generateCatalog());
 
 const project: ProjectContext = {
   id: "proj-1",

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkResearch, parseJsonResearch, parseMarkdownResearch, retrieveFromCatalog, streamedJsonString, type ResearchContext } from "~/server/ai/research";
-import { getProduct } from "~/server/market/catalog";
+import { generateCatalog, getProduct, installCatalog } from "~/server/market/catalog";
 import { formatCents } from "~/server/market/format";
+
+// The analyst is tested alone here, on the generated catalog D1 is seeded from
+// (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
+installCatalog(generateCatalog());
 
 const product = getProduct("P-0001")!;
 const context: ResearchContext = {
