@@ -11,11 +11,16 @@ import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 const { openPage } = setupBrowser();
 
 /** Headless Chromium says "HeadlessChrome", which the counter skips as a robot; a visitor's browser does not. */
-const VISITOR_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const VISITOR_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
+  });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }
@@ -39,7 +44,9 @@ describe("/droppage", () => {
     await page.getByRole("heading", { level: 1, name: "Drop pages" }).waitFor();
     const empty = page.getByTestId("drop-pages-empty");
     await empty.waitFor({ timeout: 30_000 });
-    await expect(empty.getByRole("link", { name: "Build your first page" }).getAttribute("href")).resolves.toBe("/ai-page-builder");
+    await expect(empty.getByRole("link", { name: "Build your first page" }).getAttribute("href")).resolves.toBe(
+      "/ai-page-builder",
+    );
     // The stores section offers to connect one.
     await page.getByTestId("connected-stores").getByTestId("start-connect").waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
@@ -53,7 +60,12 @@ describe("/droppage", () => {
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     const title = `Aurora desk lamp ${Date.now().toString(36)}`;
     const created = (await api(context, token, "POST", "/api/pages", {
-      product: { title, description: "A warm LED desk lamp with three brightness levels.", priceCents: 3900, currency: "USD" },
+      product: {
+        title,
+        description: "A warm LED desk lamp with three brightness levels.",
+        priceCents: 3900,
+        currency: "USD",
+      },
     })) as { page: { id: string; slug: string } };
     const { id, slug } = created.page;
     await api(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://example.com/checkout/aurora" });
@@ -63,7 +75,9 @@ describe("/droppage", () => {
     const row = page.locator(`[data-testid="drop-page-row"][data-page-id="${id}"]`);
     await row.waitFor({ timeout: 30_000 });
     await expect(row.innerText()).resolves.toContain("Draft");
-    await expect(row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href")).resolves.toBe(`/ai-page-builder?page=${id}`);
+    await expect(row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href")).resolves.toBe(
+      `/ai-page-builder?page=${id}`,
+    );
 
     // Publish from the list: the row says so and shows the public address.
     await row.getByRole("button", { name: "Publish" }).click();
@@ -88,9 +102,16 @@ describe("/droppage", () => {
       await row.waitFor({ timeout: 30_000 });
       return row.getByTestId("page-stats").innerText();
     };
-    await expect.poll(figures, { timeout: 30_000, intervals: [500, 1000, 2000] }).toMatch(/VIEWS\s+1\s+BUY CLICKS\s+1\s+CLICK RATE\s+100%/i);
+    await expect
+      .poll(figures, { timeout: 30_000, interval: 1000 })
+      .toMatch(/VIEWS\s+1\s+BUY CLICKS\s+1\s+CLICK RATE\s+100%/i);
     await page.getByTestId("counting-note").getByText("without cookies").waitFor();
-    await expect(page.getByTestId("views-chart").getByRole("listitem", { name: `${title}: 1 views, 1 buy clicks, 100% of views` }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByTestId("views-chart")
+        .getByRole("listitem", { name: `${title}: 1 views, 1 buy clicks, 100% of views` })
+        .count(),
+    ).resolves.toBe(1);
 
     // Unpublish: the row is a draft again and the address stops answering.
     await row.getByRole("button", { name: "Unpublish" }).click();

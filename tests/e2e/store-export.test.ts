@@ -14,14 +14,22 @@ const shopify = () => inject("shopifyAdminUrl");
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
+  });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }
 
 /** The fake store's test controls (never the Worker's business). */
 async function fakeShop(path: string, body: unknown) {
-  const res = await fetch(`${shopify()}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${shopify()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`fake shop ${path}: ${res.status} ${await res.text()}`);
 }
 
@@ -52,7 +60,8 @@ async function merchantWithPage({ paid, width = 1280 }: { paid: boolean; width?:
   const created = (await api(context, token, "POST", "/api/pages", {
     product: {
       title,
-      description: "An insulated steel bottle that keeps water cold for 24 hours. Leak-proof lid, and it fits every cup holder.",
+      description:
+        "An insulated steel bottle that keeps water cold for 24 hours. Leak-proof lid, and it fits every cup holder.",
       priceCents: 2400,
       currency: "USD",
       // What the SEO fix builds a longer title from.
@@ -84,13 +93,17 @@ describe("export to Shopify", () => {
     await dialog.waitFor();
     // No store yet: the connect form with the custom-app steps.
     const steps = dialog.getByTestId("token-steps");
-    await expect(steps.innerText()).resolves.toMatch(/Settings → Apps and sales channels[\s\S]*Develop apps[\s\S]*Create an app[\s\S]*Configure Admin API scopes[\s\S]*write_products[\s\S]*write_content[\s\S]*Install app[\s\S]*Reveal token once/);
+    await expect(steps.innerText()).resolves.toMatch(
+      /Settings → Apps and sales channels[\s\S]*Develop apps[\s\S]*Create an app[\s\S]*Configure Admin API scopes[\s\S]*write_products[\s\S]*write_content[\s\S]*Install app[\s\S]*Reveal token once/,
+    );
 
     // A wrong token is refused next to its field, in the server's words.
     await dialog.getByTestId("shop-domain").fill(domain);
     await dialog.getByTestId("access-token").fill("shpat_wrong0000");
     await dialog.getByTestId("connect-store").click();
-    await expect.poll(() => dialog.getByTestId("connect-store-form").innerText(), { timeout: 30_000 }).toContain("revoked or mistyped");
+    await expect
+      .poll(() => dialog.getByTestId("connect-store-form").innerText(), { timeout: 30_000 })
+      .toContain("revoked or mistyped");
 
     await dialog.getByTestId("access-token").fill(accessToken);
     await dialog.getByTestId("connect-store").click();
@@ -109,8 +122,12 @@ describe("export to Shopify", () => {
     await result.waitFor({ timeout: 45_000 });
     await expect(result.innerText()).resolves.toContain(`Exported to ${domain}`);
     const handle = domain.replace(".myshopify.com", "");
-    expect(await result.getByTestId("product-admin-link").getAttribute("href")).toMatch(new RegExp(`^https://admin\\.shopify\\.com/store/${handle}/products/\\d+$`));
-    expect(await result.getByTestId("page-admin-link").getAttribute("href")).toMatch(new RegExp(`^https://admin\\.shopify\\.com/store/${handle}/pages/\\d+$`));
+    expect(await result.getByTestId("product-admin-link").getAttribute("href")).toMatch(
+      new RegExp(`^https://admin\\.shopify\\.com/store/${handle}/products/\\d+$`),
+    );
+    expect(await result.getByTestId("page-admin-link").getAttribute("href")).toMatch(
+      new RegExp(`^https://admin\\.shopify\\.com/store/${handle}/pages/\\d+$`),
+    );
     await expect(result.getByTestId("export-warnings").innerText()).resolves.toContain("draft");
 
     // The fake store holds what the links point at.
@@ -121,7 +138,9 @@ describe("export to Shopify", () => {
     await result.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "hidden" });
     // The store is listed in the management section too.
-    await expect.poll(() => page.getByTestId("connected-stores").innerText(), { timeout: 15_000 }).toContain("Trail Gear Co");
+    await expect
+      .poll(() => page.getByTestId("connected-stores").innerText(), { timeout: 15_000 })
+      .toContain("Trail Gear Co");
 
     // The merchant uninstalls the app in Shopify: the next export explains and offers to reconnect.
     await fakeShop("/__admin/revoke", { domain, token: accessToken });
@@ -171,16 +190,27 @@ describe("/seo", () => {
     const passed = await checks.evaluateAll((els) => els.map((e) => e.getAttribute("data-passed")));
     expect(passed.indexOf("true") === -1 || passed.lastIndexOf("false") < passed.indexOf("true")).toBe(true);
 
-    const fixable = audit.locator('[data-testid="seo-check"][data-passed="false"]').filter({ has: page.getByRole("button", { name: /^Fix / }) }).first();
+    const fixable = audit
+      .locator('[data-testid="seo-check"][data-passed="false"]')
+      .filter({ has: page.getByRole("button", { name: /^Fix / }) })
+      .first();
     const checkId = await fixable.getAttribute("data-check");
     expect(checkId).toBeTruthy();
     await fixable.getByRole("button", { name: /^Fix / }).click();
 
-    await expect.poll(async () => Number(await ring.getAttribute("data-score")), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => Number(await ring.getAttribute("data-score")), { timeout: 30_000 })
+      .toBeGreaterThan(before);
     const after = Number(await ring.getAttribute("data-score"));
     await expect(audit.getByTestId("seo-change").innerText()).resolves.toContain(`Score ${before} → ${after}`);
-    await expect(audit.locator(`[data-testid="seo-check"][data-check="${checkId}"]`).getAttribute("data-passed")).resolves.toBe("true");
-    await page.getByRole("status").filter({ hasText: `Score ${before} → ${after}` }).first().waitFor();
+    await expect(
+      audit.locator(`[data-testid="seo-check"][data-check="${checkId}"]`).getAttribute("data-passed"),
+    ).resolves.toBe("true");
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Score ${before} → ${after}` })
+      .first()
+      .waitFor();
 
     expect(problems).toEqual([]);
     await context.close();

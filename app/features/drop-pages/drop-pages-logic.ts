@@ -12,7 +12,8 @@ const PAGE_SCOPES = ["write_content"];
 export const canCreatePages = (c: Pick<StoreConnection, "scopes">) => c.scopes.some((s) => PAGE_SCOPES.includes(s));
 
 /** The missing scopes without which nothing can be exported (the server's missingScopes also lists the page's, which only the landing page needs). */
-export const blockingScopes = (c: Pick<StoreConnection, "missingScopes">) => c.missingScopes.filter((s) => !PAGE_SCOPES.includes(s));
+export const blockingScopes = (c: Pick<StoreConnection, "missingScopes">) =>
+  c.missingScopes.filter((s) => !PAGE_SCOPES.includes(s));
 
 /** The error body's `details` (absent on answers without them or bodies that are not JSON). */
 export function errorDetails(err: unknown): Record<string, unknown> {
@@ -44,7 +45,12 @@ export function requestProblem(err: unknown, fallback: string): RequestProblem {
   const details = errorDetails(err);
   if (err.status === 403 && details.upgrade === true) return { kind: "upgrade", message };
   if (err.status === 429 && err.type === "USAGE_LIMIT") return { kind: "limit", message };
-  if (details.reconnect === true) return { kind: "reconnect", message, shopDomain: typeof details.shopDomain === "string" ? details.shopDomain : null };
+  if (details.reconnect === true)
+    return {
+      kind: "reconnect",
+      message,
+      shopDomain: typeof details.shopDomain === "string" ? details.shopDomain : null,
+    };
   const field = fieldOf(details);
   if (field) return { kind: "field", field, message };
   // Throttling and an unreachable store are 503: worth another try in a minute.
@@ -52,7 +58,10 @@ export function requestProblem(err: unknown, fallback: string): RequestProblem {
 }
 
 function fieldOf(details: Record<string, unknown>): "shopDomain" | "accessToken" | null {
-  const named = [details.field, ...(Array.isArray(details.fields) ? details.fields.map((f) => (f as { path?: unknown }).path) : [])];
+  const named = [
+    details.field,
+    ...(Array.isArray(details.fields) ? details.fields.map((f) => (f as { path?: unknown }).path) : []),
+  ];
   for (const name of named) if (name === "shopDomain" || name === "accessToken") return name;
   return null;
 }
@@ -82,7 +91,11 @@ export function edited(iso: string, now: number = Date.now()): string {
   const days = Math.round(hours / 24);
   if (days === 1) return "yesterday";
   if (days < 7) return `${days} days ago`;
-  return new Date(at).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(new Date(at).getFullYear() !== new Date(now).getFullYear() ? { year: "numeric" } : {}) });
+  return new Date(at).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(new Date(at).getFullYear() !== new Date(now).getFullYear() ? { year: "numeric" } : {}),
+  });
 }
 
 export function money(cents: number | null, currency: string): string | null {

@@ -5,13 +5,45 @@
  * pages have been seen. Below, the connected Shopify stores.
  */
 import { Link } from "@remix-run/react";
-import { AlertTriangle, Copy, CopyPlus, ExternalLink, Globe, LayoutTemplate, MoreHorizontal, Pencil, Plus, RefreshCw, Send, ShoppingBag, Store, Trash2, Undo2 } from "lucide-react";
+import {
+  AlertTriangle,
+  Copy,
+  CopyPlus,
+  ExternalLink,
+  Globe,
+  LayoutTemplate,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  RefreshCw,
+  Send,
+  ShoppingBag,
+  Store,
+  Trash2,
+  Undo2,
+} from "lucide-react";
 import { useState } from "react";
 import type { PageSummary } from "~/domain/contracts/pages";
 import { openUpgradeModal, useSubscription } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, ConfirmDialog, cx, EmptyState, IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, PageHeader, Skeleton, Stat } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  ConfirmDialog,
+  cx,
+  EmptyState,
+  IconButton,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuSeparator,
+  MenuTrigger,
+  PageHeader,
+  Skeleton,
+  Stat,
+} from "~/ui";
 import { clickRate, count, edited, editHref, money, plural, requestProblem, shortUrl } from "./drop-pages-logic";
 import { ConnectionCard, ConnectStoreForm } from "./store-connections";
 import { StoreExportDialog } from "./store-export-dialog";
@@ -20,7 +52,10 @@ import { ViewsChart } from "./views-chart";
 
 const DONE: Record<Exclude<PageAction, "delete">, (title: string) => { title: string; description: string }> = {
   publish: (t) => ({ title: "Page published", description: `${t} is live at its public address.` }),
-  unpublish: (t) => ({ title: "Page unpublished", description: `${t} no longer answers at its address; the draft is kept.` }),
+  unpublish: (t) => ({
+    title: "Page unpublished",
+    description: `${t} no longer answers at its address; the draft is kept.`,
+  }),
   duplicate: (t) => ({ title: "Page duplicated", description: `A draft copy of ${t} is at the top of the list.` }),
 };
 
@@ -37,7 +72,10 @@ export function DropPagesScreen() {
         onSuccess: () => {
           if (kind === "delete") {
             setDeleting(null);
-            notify({ title: "Page deleted", description: `${page.title} is gone${page.status === "published" ? " and its address no longer answers" : ""}.` });
+            notify({
+              title: "Page deleted",
+              description: `${page.title} is gone${page.status === "published" ? " and its address no longer answers" : ""}.`,
+            });
           } else notify({ ...DONE[kind](page.title), variant: "success" });
         },
         onError: (err) => {
@@ -48,7 +86,8 @@ export function DropPagesScreen() {
         },
       },
     );
-  const busy = (id: string, kind?: PageAction) => action.isPending && action.variables?.id === id && (!kind || action.variables.action === kind);
+  const busy = (id: string, kind?: PageAction) =>
+    action.isPending && action.variables?.id === id && (!kind || action.variables.action === kind);
 
   let body: React.ReactNode;
   if (pages.isPending) {
@@ -61,10 +100,19 @@ export function DropPagesScreen() {
     );
   } else if (pages.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center">
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center"
+      >
         <AlertTriangle className="size-5 shrink-0" aria-hidden />
         <span className="flex-1">Your pages could not be loaded: {errorMessage(pages.error, "please try again")}.</span>
-        <Button variant="secondary" size="sm" loading={pages.isFetching} onClick={() => void pages.refetch()} icon={<RefreshCw className="size-3.5" aria-hidden />}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={pages.isFetching}
+          onClick={() => void pages.refetch()}
+          icon={<RefreshCw className="size-3.5" aria-hidden />}
+        >
           Try again
         </Button>
       </div>
@@ -88,14 +136,27 @@ export function DropPagesScreen() {
     body = (
       <ul className="space-y-3" aria-label="Your pages" data-testid="drop-pages-list">
         {pages.data.map((p) => (
-          <PageRow key={p.id} page={p} busy={busy} onAction={(kind) => (kind === "delete" ? setDeleting(p) : run(kind, p))} onExport={() => setExporting(p.id)} />
+          <PageRow
+            key={p.id}
+            page={p}
+            busy={busy}
+            onAction={(kind) => (kind === "delete" ? setDeleting(p) : run(kind, p))}
+            onExport={() => setExporting(p.id)}
+          />
         ))}
       </ul>
     );
   }
 
   const list = pages.data ?? [];
-  const totals = list.reduce((t, p) => ({ views: t.views + p.views, clicks: t.clicks + p.buyClicks, live: t.live + (p.status === "published" ? 1 : 0) }), { views: 0, clicks: 0, live: 0 });
+  const totals = list.reduce(
+    (t, p) => ({
+      views: t.views + p.views,
+      clicks: t.clicks + p.buyClicks,
+      live: t.live + (p.status === "published" ? 1 : 0),
+    }),
+    { views: 0, clicks: 0, live: 0 },
+  );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="drop-pages-screen">
@@ -114,12 +175,19 @@ export function DropPagesScreen() {
           <Stat label="Pages" value={count(list.length)} />
           <Stat label="Published" value={count(totals.live)} />
           <Stat label="Views" value={count(totals.views)} />
-          <Stat label="Buy clicks" value={count(totals.clicks)} hint={totals.views > 0 ? `${clickRate({ views: totals.views, buyClicks: totals.clicks })} of views` : undefined} />
+          <Stat
+            label="Buy clicks"
+            value={count(totals.clicks)}
+            hint={
+              totals.views > 0 ? `${clickRate({ views: totals.views, buyClicks: totals.clicks })} of views` : undefined
+            }
+          />
         </div>
       )}
       {list.length > 0 && (
         <p className="mt-2.5 text-xs text-subtle" data-testid="counting-note">
-          Views and buy clicks are counted on our server without cookies or visitor data. Every page load counts; crawlers and link previews don’t.
+          Views and buy clicks are counted on our server without cookies or visitor data. Every page load counts;
+          crawlers and link previews don’t.
         </p>
       )}
 
@@ -153,7 +221,11 @@ export function DropPagesScreen() {
         onConfirm={() => deleting && run("delete", deleting)}
         data-testid="delete-page-dialog"
       />
-      <StoreExportDialog pageId={exporting ?? ""} open={exporting !== null} onOpenChange={(open) => !open && setExporting(null)} />
+      <StoreExportDialog
+        pageId={exporting ?? ""}
+        open={exporting !== null}
+        onOpenChange={(open) => !open && setExporting(null)}
+      />
     </div>
   );
 }
@@ -175,7 +247,12 @@ function PageRow({
   const titleId = `page-${p.id}-title`;
 
   return (
-    <li aria-labelledby={titleId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5" data-testid="drop-page-row" data-page-id={p.id}>
+    <li
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
+      data-testid="drop-page-row"
+      data-page-id={p.id}
+    >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:gap-6">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
@@ -196,22 +273,39 @@ function PageRow({
           <PublicAddress page={p} />
         </div>
 
-        <dl className="grid grid-cols-3 gap-2 text-center lg:w-64 lg:shrink-0" data-testid="page-stats">
+        <dl className="grid grid-cols-3 gap-2 text-center lg:w-80 lg:shrink-0" data-testid="page-stats">
           <Figure label="Views" value={count(p.views)} />
           <Figure label="Buy clicks" value={count(p.buyClicks)} />
           <Figure label="Click rate" value={rate ?? "—"} />
         </dl>
 
         <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
-          <Link to={editHref(p.id)} className={buttonClasses({ variant: "secondary", size: "sm" })} aria-label={`Edit ${p.title}`}>
+          <Link
+            to={editHref(p.id)}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+            aria-label={`Edit ${p.title}`}
+          >
             <Pencil aria-hidden className="size-3.5" /> Edit
           </Link>
           {live ? (
-            <Button variant="secondary" size="sm" loading={busy(p.id, "unpublish")} disabled={busy(p.id)} onClick={() => onAction("unpublish")} icon={<Undo2 aria-hidden className="size-3.5" />}>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={busy(p.id, "unpublish")}
+              disabled={busy(p.id)}
+              onClick={() => onAction("unpublish")}
+              icon={<Undo2 aria-hidden className="size-3.5" />}
+            >
               Unpublish
             </Button>
           ) : (
-            <Button size="sm" loading={busy(p.id, "publish")} disabled={busy(p.id)} onClick={() => onAction("publish")} icon={<Send aria-hidden className="size-3.5" />}>
+            <Button
+              size="sm"
+              loading={busy(p.id, "publish")}
+              disabled={busy(p.id)}
+              onClick={() => onAction("publish")}
+              icon={<Send aria-hidden className="size-3.5" />}
+            >
               Publish
             </Button>
           )}
@@ -243,7 +337,7 @@ function PageRow({
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-xl bg-surface-2/70 px-2 py-2">
-      <dt className="text-[11px] font-medium uppercase tracking-wide text-subtle">{label}</dt>
+      <dt className="whitespace-nowrap text-[11px] font-medium uppercase tracking-wide text-subtle">{label}</dt>
       <dd className="mt-0.5 text-base font-semibold tabular-nums text-fg">{value}</dd>
     </div>
   );
@@ -259,19 +353,35 @@ function PublicAddress({ page: p }: { page: PageSummary }) {
       await navigator.clipboard.writeText(url);
       notify({ title: "Address copied", description: shortUrl(url), variant: "success" });
     } catch {
-      notify({ title: "Couldn’t copy the address", description: "Your browser refused the clipboard: select the address and copy it.", variant: "destructive" });
+      notify({
+        title: "Couldn’t copy the address",
+        description: "Your browser refused the clipboard: select the address and copy it.",
+        variant: "destructive",
+      });
     }
   };
   return (
     <div className="mt-1 flex min-w-0 items-center gap-1">
       <Globe aria-hidden className="size-3.5 shrink-0 text-accent" />
-      <a href={url} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate text-[13px] text-muted hover:text-brand hover:underline" data-testid="public-url">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="min-w-0 truncate text-[13px] text-muted hover:text-brand hover:underline"
+        data-testid="public-url"
+      >
         {shortUrl(url)}
       </a>
       <IconButton label="Copy address" tooltip size="sm" onClick={() => void copy()} data-testid="copy-url">
         <Copy aria-hidden className="size-3.5" />
       </IconButton>
-      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${p.title} in a new tab`} className="grid size-8 shrink-0 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${p.title} in a new tab`}
+        className="grid size-8 shrink-0 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+      >
         <ExternalLink aria-hidden className="size-3.5" />
       </a>
     </div>
@@ -297,7 +407,12 @@ function ConnectedStores() {
           </p>
         </div>
         {list.length > 0 && !adding && (
-          <Button variant="secondary" size="sm" icon={<Plus aria-hidden className="size-3.5" />} onClick={() => setAdding(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Plus aria-hidden className="size-3.5" />}
+            onClick={() => setAdding(true)}
+          >
             Connect a store
           </Button>
         )}
@@ -305,9 +420,19 @@ function ConnectedStores() {
       {connections.isPending ? (
         <Skeleton className="h-28 rounded-2xl" />
       ) : connections.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center">
-          <span className="flex-1">Your stores could not be loaded: {errorMessage(connections.error, "please try again")}.</span>
-          <Button variant="secondary" size="sm" loading={connections.isFetching} onClick={() => void connections.refetch()}>
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center"
+        >
+          <span className="flex-1">
+            Your stores could not be loaded: {errorMessage(connections.error, "please try again")}.
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={connections.isFetching}
+            onClick={() => void connections.refetch()}
+          >
             Try again
           </Button>
         </div>
@@ -326,10 +451,16 @@ function ConnectedStores() {
             <div className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
               {list.length === 0 && !adding ? (
                 <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-                  <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-soft text-brand">
+                  <span
+                    aria-hidden
+                    className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-soft text-brand"
+                  >
                     <Store className="size-5" />
                   </span>
-                  <p className="flex-1 text-sm text-muted">No store connected. Connect your Shopify store with a custom app’s token to export products and landing pages in one click.</p>
+                  <p className="flex-1 text-sm text-muted">
+                    No store connected. Connect your Shopify store with a custom app’s token to export products and
+                    landing pages in one click.
+                  </p>
                   <Button variant="secondary" size="sm" onClick={() => setAdding(true)} data-testid="start-connect">
                     Connect a store
                   </Button>
@@ -339,7 +470,11 @@ function ConnectedStores() {
               )}
             </div>
           )}
-          {list.length > 0 && <p className="text-xs text-subtle">{plural(list.length, "store")} connected. Tokens are stored encrypted and shown only masked.</p>}
+          {list.length > 0 && (
+            <p className="text-xs text-subtle">
+              {plural(list.length, "store")} connected. Tokens are stored encrypted and shown only masked.
+            </p>
+          )}
         </>
       )}
     </section>

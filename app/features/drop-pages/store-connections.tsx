@@ -21,20 +21,25 @@ export function TokenSteps({ className }: { className?: string }) {
           In your Shopify admin open <b className="text-fg">Settings → Apps and sales channels</b>.
         </>,
         <>
-          Choose <b className="text-fg">Develop apps</b> (allow custom app development if Shopify asks), then <b className="text-fg">Create an app</b> and name it
-          “Dropcraft”.
+          Choose <b className="text-fg">Develop apps</b> (allow custom app development if Shopify asks), then{" "}
+          <b className="text-fg">Create an app</b> and name it “Dropcraft”.
         </>,
         <>
-          Under <b className="text-fg">Configure Admin API scopes</b> tick <code className="rounded bg-surface-2 px-1 text-fg">write_products</code>, and{" "}
+          Under <b className="text-fg">Configure Admin API scopes</b> tick{" "}
+          <code className="rounded bg-surface-2 px-1 text-fg">write_products</code>, and{" "}
           <code className="rounded bg-surface-2 px-1 text-fg">write_content</code> to export the landing page too. Save.
         </>,
         <>
-          Press <b className="text-fg">Install app</b>, then <b className="text-fg">Reveal token once</b> under Admin API access token and copy it (it starts with{" "}
-          <code className="rounded bg-surface-2 px-1 text-fg">shpat_</code>). Shopify shows it only once.
+          Press <b className="text-fg">Install app</b>, then <b className="text-fg">Reveal token once</b> under Admin
+          API access token and copy it (it starts with <code className="rounded bg-surface-2 px-1 text-fg">shpat_</code>
+          ). Shopify shows it only once.
         </>,
       ].map((step, i) => (
         <li key={i} className="flex gap-3">
-          <span aria-hidden className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-soft text-xs font-semibold text-brand">
+          <span
+            aria-hidden
+            className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-soft text-xs font-semibold text-brand"
+          >
             {i + 1}
           </span>
           <span className="min-w-0 pt-0.5">{step}</span>
@@ -78,14 +83,21 @@ export function ConnectStoreForm({
           setAccessToken("");
           notify({
             title: "Store connected",
-            description: c.missingScopes.length ? `${c.shopName ?? c.shopDomain}: the token still lacks ${c.missingScopes.join(", ")}.` : `${c.shopName ?? c.shopDomain} is ready for export.`,
+            description: c.missingScopes.length
+              ? `${c.shopName ?? c.shopDomain}: the token still lacks ${c.missingScopes.join(", ")}.`
+              : `${c.shopName ?? c.shopDomain} is ready for export.`,
             variant: c.missingScopes.length ? "default" : "success",
           });
           onConnected?.(c);
         },
         onError: (err) => {
           const problem = requestProblem(err, "The store could not be connected. Please try again.");
-          if (problem.kind === "upgrade") return openUpgradeModal({ feature: "export", title: "Exporting to your store is a paid feature", message: problem.message });
+          if (problem.kind === "upgrade")
+            return openUpgradeModal({
+              feature: "export",
+              title: "Exporting to your store is a paid feature",
+              message: problem.message,
+            });
           if (problem.kind === "field") return setErrors({ [problem.field]: problem.message });
           // A refused token (401 at Shopify) belongs next to the token field.
           if (problem.kind === "reconnect") return setErrors({ accessToken: problem.message });
@@ -101,7 +113,10 @@ export function ConnectStoreForm({
         <h3 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-fg">
           <KeyRound aria-hidden className="size-4 text-brand" /> Connect a Shopify store
         </h3>
-        <p className="mt-1 text-[13px] text-muted">Export uses a custom app’s Admin API access token. It is checked with Shopify, stored encrypted and never shown again.</p>
+        <p className="mt-1 text-[13px] text-muted">
+          Export uses a custom app’s Admin API access token. It is checked with Shopify, stored encrypted and never
+          shown again.
+        </p>
       </div>
       <details open={stepsOpen} className="group rounded-xl border border-line bg-bg-elevated/60">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3.5 py-2.5 text-sm font-medium text-fg [&::-webkit-details-marker]:hidden">
@@ -134,14 +149,21 @@ export function ConnectStoreForm({
           spellCheck={false}
           data-testid="access-token"
           trailing={
-            <IconButton label={showToken ? "Hide token" : "Show token"} size="sm" onClick={() => setShowToken((v) => !v)}>
+            <IconButton
+              label={showToken ? "Hide token" : "Show token"}
+              size="sm"
+              onClick={() => setShowToken((v) => !v)}
+            >
               {showToken ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
             </IconButton>
           }
         />
       </Field>
       {errors.form && (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-danger/30 bg-danger/5 px-3 py-2 text-sm text-danger"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
           {errors.form}
         </p>
@@ -205,34 +227,56 @@ export function ConnectionCard({
 
   return (
     <div
-      className={cx("rounded-xl border bg-surface p-3.5 transition-colors", selected ? "border-brand/60 ring-1 ring-brand/40" : "border-line")}
+      className={cx(
+        "rounded-xl border bg-surface p-3.5 transition-colors",
+        selected ? "border-brand/60 ring-1 ring-brand/40" : "border-line",
+      )}
       data-testid="store-connection"
     >
       <div className="flex items-start justify-between gap-2">
         {choice ? (
           <label className="flex min-w-0 flex-1 cursor-pointer gap-3">
-            <input type="radio" name="export-store" checked={selected} onChange={onSelect} className="mt-2.5 size-4 shrink-0 accent-[var(--brand)]" aria-label={`Export to ${name}`} />
+            <input
+              type="radio"
+              name="export-store"
+              checked={selected}
+              onChange={onSelect}
+              className="mt-2.5 size-4 shrink-0 accent-[var(--brand)]"
+              aria-label={`Export to ${name}`}
+            />
             <span className="min-w-0 flex-1">{body}</span>
           </label>
         ) : (
           <div className="min-w-0 flex-1">{body}</div>
         )}
-        <IconButton label={`Disconnect ${name}`} tooltip size="sm" onClick={() => setConfirming(true)} data-testid="disconnect-store">
+        <IconButton
+          label={`Disconnect ${name}`}
+          tooltip
+          size="sm"
+          onClick={() => setConfirming(true)}
+          data-testid="disconnect-store"
+        >
           <Unplug aria-hidden className="size-4" />
         </IconButton>
       </div>
       {blocking.length > 0 ? (
-        <p className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning" data-testid="missing-scopes">
+        <p
+          className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning"
+          data-testid="missing-scopes"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>
-            The token lacks {blocking.join(", ")}: export fails until you tick {blocking.length === 1 ? "it" : "them"} under Configure Admin API scopes and connect again with the
-            new token.
+            The token lacks {blocking.join(", ")}: export fails until you tick {blocking.length === 1 ? "it" : "them"}{" "}
+            under Configure Admin API scopes and connect again with the new token.
           </span>
         </p>
       ) : (
         lacksPage &&
         (needsPage || !choice) && (
-          <p className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning" data-testid="missing-scopes">
+          <p
+            className="mt-2.5 flex items-start gap-2 rounded-lg bg-warning/10 px-2.5 py-2 text-[13px] text-warning"
+            data-testid="missing-scopes"
+          >
             <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
             <span>Without write_content the product is exported but not the landing page.</span>
           </p>
@@ -256,7 +300,11 @@ export function ConnectionCard({
             },
             onError: (err) => {
               setConfirming(false);
-              notify({ title: "Couldn’t disconnect the store", description: requestProblem(err, "Please try again.").message, variant: "destructive" });
+              notify({
+                title: "Couldn’t disconnect the store",
+                description: requestProblem(err, "Please try again.").message,
+                variant: "destructive",
+              });
             },
           })
         }

@@ -25,7 +25,8 @@ export interface StoreExportDialogProps {
 const UPGRADE = {
   feature: "export" as const,
   title: "Exporting to your store is a paid feature",
-  message: "Growth and Elite plans create the product, its variants and images, and the landing page in your Shopify store: 10 exports a month.",
+  message:
+    "Growth and Elite plans create the product, its variants and images, and the landing page in your Shopify store: 10 exports a month.",
 };
 
 export function StoreExportDialog({ pageId, open, onOpenChange }: StoreExportDialogProps) {
@@ -49,7 +50,9 @@ export function StoreExportDialog({ pageId, open, onOpenChange }: StoreExportDia
       data-testid="store-export-dialog"
     >
       {/* Mounted only while open, so each opening starts from the store choice. */}
-      {open && !isFree && (planLoading ? <LoadingStores /> : <ExportBody pageId={pageId} onClose={() => onOpenChange(false)} />)}
+      {open &&
+        !isFree &&
+        (planLoading ? <LoadingStores /> : <ExportBody pageId={pageId} onClose={() => onOpenChange(false)} />)}
     </Dialog>
   );
 }
@@ -78,7 +81,14 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
     return (
       <div role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger">
         <p>Your stores could not be loaded: {errorMessage(connections.error, "please try again")}.</p>
-        <Button className="mt-3" variant="secondary" size="sm" loading={connections.isFetching} onClick={() => void connections.refetch()} icon={<RefreshCw aria-hidden className="size-3.5" />}>
+        <Button
+          className="mt-3"
+          variant="secondary"
+          size="sm"
+          loading={connections.isFetching}
+          onClick={() => void connections.refetch()}
+          icon={<RefreshCw aria-hidden className="size-3.5" />}
+        >
           Try again
         </Button>
       </div>
@@ -111,7 +121,9 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
     );
   }
 
-  const problem: RequestProblem | null = exporter.isError ? requestProblem(exporter.error, "The export failed. Please try again.") : null;
+  const problem: RequestProblem | null = exporter.isError
+    ? requestProblem(exporter.error, "The export failed. Please try again.")
+    : null;
   const exporting = exporter.isPending;
   const start = () => {
     if (!selected) return;
@@ -125,7 +137,12 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
             openUpgradeModal({ ...UPGRADE, message: p.message });
           } else if (p.kind === "limit") {
             onClose();
-            openUpgradeModal({ feature: "export", title: COUNTERS.exports.limitTitle, message: p.message, limitLabel: leftPhrase("exports", 0) });
+            openUpgradeModal({
+              feature: "export",
+              title: COUNTERS.exports.limitTitle,
+              message: p.message,
+              limitLabel: leftPhrase("exports", 0),
+            });
           }
         },
       },
@@ -146,7 +163,13 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
             onDisconnected={() => exporter.reset()}
           />
         ))}
-        <Button variant="subtle" size="sm" icon={<Plus aria-hidden className="size-3.5" />} onClick={() => setAdding(true)} data-testid="add-store">
+        <Button
+          variant="subtle"
+          size="sm"
+          icon={<Plus aria-hidden className="size-3.5" />}
+          onClick={() => setAdding(true)}
+          data-testid="add-store"
+        >
           Connect another store
         </Button>
       </fieldset>
@@ -163,25 +186,44 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
         <span>
           <span className="block font-medium text-fg">Also create the landing page</span>
           <span className="block text-[13px] text-muted">
-            {selected && !canCreatePages(selected) ? "Needs the write_content scope on the token." : "Added under Online Store → Pages with the page’s sections and buy button."}
+            {selected && !canCreatePages(selected)
+              ? "Needs the write_content scope on the token."
+              : "Added under Online Store → Pages with the page’s sections and buy button."}
           </span>
         </span>
       </label>
 
-      {exporting && <ExportProgress includePage={includePage && !!selected && canCreatePages(selected)} shop={selected?.shopName ?? selected?.shopDomain ?? "your store"} />}
+      {exporting && (
+        <ExportProgress
+          includePage={includePage && !!selected && canCreatePages(selected)}
+          shop={selected?.shopName ?? selected?.shopDomain ?? "your store"}
+        />
+      )}
 
       {problem && problem.kind !== "upgrade" && problem.kind !== "limit" && (
-        <div role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-3.5 text-sm" data-testid="export-error">
+        <div
+          role="alert"
+          className="rounded-xl border border-danger/30 bg-danger/5 p-3.5 text-sm"
+          data-testid="export-error"
+        >
           <p className="flex items-start gap-2 text-danger">
             <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>{problem.message}</span>
           </p>
           {problem.kind === "reconnect" && (
-            <Button className="mt-3" variant="secondary" size="sm" onClick={() => setReconnectDomain(problem.shopDomain ?? selected?.shopDomain ?? "")} data-testid="reconnect-store">
+            <Button
+              className="mt-3"
+              variant="secondary"
+              size="sm"
+              onClick={() => setReconnectDomain(problem.shopDomain ?? selected?.shopDomain ?? "")}
+              data-testid="reconnect-store"
+            >
               Connect with a new token
             </Button>
           )}
-          {problem.kind === "other" && problem.retryable && <p className="mt-1.5 pl-6 text-[13px] text-muted">Nothing was counted against your exports.</p>}
+          {problem.kind === "other" && problem.retryable && (
+            <p className="mt-1.5 pl-6 text-[13px] text-muted">Nothing was counted against your exports.</p>
+          )}
         </div>
       )}
 
@@ -189,7 +231,12 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
         <Button variant="secondary" onClick={onClose} disabled={exporting}>
           Cancel
         </Button>
-        <Button onClick={start} loading={exporting} disabled={!selected || blockingScopes(selected).length > 0} data-testid="export-to-shopify">
+        <Button
+          onClick={start}
+          loading={exporting}
+          disabled={!selected || blockingScopes(selected).length > 0}
+          data-testid="export-to-shopify"
+        >
           {exporting ? "Exporting…" : problem ? "Try again" : "Export to Shopify"}
         </Button>
       </div>
@@ -205,9 +252,18 @@ function ExportProgress({ includePage, shop }: { includePage: boolean; shop: str
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started.current) / 1000)), 1000);
     return () => clearInterval(timer);
   }, []);
-  const steps = ["Check the store’s token", "Create the product with its variants and images", ...(includePage ? ["Create the landing page"] : [])];
+  const steps = [
+    "Check the store’s token",
+    "Create the product with its variants and images",
+    ...(includePage ? ["Create the landing page"] : []),
+  ];
   return (
-    <div role="status" aria-live="polite" className="rounded-xl border border-brand/30 bg-brand-soft/40 p-3.5" data-testid="export-progress">
+    <div
+      role="status"
+      aria-live="polite"
+      className="rounded-xl border border-brand/30 bg-brand-soft/40 p-3.5"
+      data-testid="export-progress"
+    >
       <p className="flex items-center gap-2 text-sm font-medium text-fg">
         <Spinner /> Exporting to {shop}… <span className="ml-auto text-xs tabular-nums text-subtle">{seconds} s</span>
       </p>
@@ -216,7 +272,11 @@ function ExportProgress({ includePage, shop }: { includePage: boolean; shop: str
           <li key={s}>{s}</li>
         ))}
       </ol>
-      {seconds >= 8 && <p className="mt-2 text-[13px] text-muted">Shopify is slowing requests down for this store; the export waits and retries.</p>}
+      {seconds >= 8 && (
+        <p className="mt-2 text-[13px] text-muted">
+          Shopify is slowing requests down for this store; the export waits and retries.
+        </p>
+      )}
     </div>
   );
 }
@@ -237,7 +297,13 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
       </div>
       <ul className="space-y-2">
         <li>
-          <a href={result.productAdminUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-xl border border-line p-3 text-sm font-medium text-fg transition-colors hover:border-brand/40 hover:bg-surface-2" data-testid="product-admin-link">
+          <a
+            href={result.productAdminUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-3 rounded-xl border border-line p-3 text-sm font-medium text-fg transition-colors hover:border-brand/40 hover:bg-surface-2"
+            data-testid="product-admin-link"
+          >
             <Package aria-hidden className="size-4 text-brand" />
             <span className="min-w-0 flex-1">Open the product in Shopify admin</span>
             <ExternalLink aria-hidden className="size-4 text-subtle" />
@@ -245,7 +311,13 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
         </li>
         {result.pageAdminUrl && (
           <li>
-            <a href={result.pageAdminUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-xl border border-line p-3 text-sm font-medium text-fg transition-colors hover:border-brand/40 hover:bg-surface-2" data-testid="page-admin-link">
+            <a
+              href={result.pageAdminUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-3 rounded-xl border border-line p-3 text-sm font-medium text-fg transition-colors hover:border-brand/40 hover:bg-surface-2"
+              data-testid="page-admin-link"
+            >
               <FileText aria-hidden className="size-4 text-brand" />
               <span className="min-w-0 flex-1">Open the landing page in Shopify admin</span>
               <ExternalLink aria-hidden className="size-4 text-subtle" />
@@ -254,9 +326,13 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
         )}
       </ul>
       {result.warnings.length > 0 && (
-        <div className="rounded-xl border border-warning/30 bg-warning/10 p-3.5 text-[13px] text-warning" data-testid="export-warnings">
+        <div
+          className="rounded-xl border border-warning/30 bg-warning/10 p-3.5 text-[13px] text-warning"
+          data-testid="export-warnings"
+        >
           <p className="flex items-center gap-2 font-semibold">
-            <AlertTriangle aria-hidden className="size-4" /> {result.warnings.length === 1 ? "One thing to check" : `${result.warnings.length} things to check`}
+            <AlertTriangle aria-hidden className="size-4" />{" "}
+            {result.warnings.length === 1 ? "One thing to check" : `${result.warnings.length} things to check`}
           </p>
           <ul className="mt-1.5 list-disc space-y-1 pl-6 break-words">
             {result.warnings.map((w) => (

@@ -95,13 +95,21 @@ export function useDisconnectStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectStore,
-    onSuccess: (_data, id) => queryClient.setQueryData<StoreConnection[]>(pageKeys.connections(), (old) => old?.filter((c) => c.id !== id)),
+    onSuccess: (_data, id) =>
+      queryClient.setQueryData<StoreConnection[]>(pageKeys.connections(), (old) => old?.filter((c) => c.id !== id)),
   });
 }
 
 export function useExportToShopify() {
   return useMutation({
-    mutationFn: ({ pageId, connectionId, includePage }: { pageId: string; connectionId: string; includePage: boolean }) =>
-      exportToShopify(pageId, { connectionId, includePage }),
+    mutationFn: ({
+      pageId,
+      connectionId,
+      includePage,
+    }: {
+      pageId: string;
+      connectionId: string;
+      includePage: boolean;
+    }) => exportToShopify(pageId, { connectionId, includePage }),
   });
 }

@@ -14,11 +14,14 @@ const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 /** Failed checks first (most severe first), then the passed ones, each group in the audit's order otherwise. */
 export function groupChecks(checks: SeoCheck[]): { failed: SeoCheck[]; passed: SeoCheck[] } {
-  const failed = checks.filter((c) => !c.passed).sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  const failed = checks
+    .filter((c) => !c.passed)
+    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   return { failed, passed: checks.filter((c) => c.passed) };
 }
 
-export const fixableFailed = (audit: SeoAudit): SeoCheckId[] => audit.checks.filter((c) => !c.passed && c.fixable).map((c) => c.id);
+export const fixableFailed = (audit: SeoAudit): SeoCheckId[] =>
+  audit.checks.filter((c) => !c.passed && c.fixable).map((c) => c.id);
 
 export interface FixOutcome {
   before: number;
@@ -37,7 +40,9 @@ export function fixOutcome(before: SeoAudit, after: SeoAudit, applied: SeoCheckI
     before: before.score,
     after: after.score,
     nowPassing: after.checks.filter((c) => c.passed && was.get(c.id) === false).map((c) => c.label),
-    stillFailing: applied.filter((id) => after.checks.some((c) => c.id === id && !c.passed)).map((id) => labelOf.get(id) ?? id),
+    stillFailing: applied
+      .filter((id) => after.checks.some((c) => c.id === id && !c.passed))
+      .map((id) => labelOf.get(id) ?? id),
   };
 }
 

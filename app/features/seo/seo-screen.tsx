@@ -5,13 +5,33 @@
  * what changed (a toast and the score before and after).
  */
 import { Link } from "@remix-run/react";
-import { AlertTriangle, CheckCircle2, ChevronDown, Plus, RefreshCw, SearchCheck, Wand2, XCircle } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  ChevronDown,
+  Pencil,
+  Plus,
+  RefreshCw,
+  SearchCheck,
+  Wand2,
+  XCircle,
+} from "lucide-react";
 import { useState } from "react";
 import type { SeoAudit, SeoCheck, SeoCheckId } from "~/domain/contracts/pages";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Badge, Button, buttonClasses, cx, EmptyState, PageHeader, Skeleton, Stat, type BadgeTone } from "~/ui";
-import { BAND_LABEL, fixableFailed, fixOutcome, groupChecks, kilobytes, scoreBand, scoreChange, type FixOutcome, type ScoreBand } from "./seo-logic";
+import {
+  BAND_LABEL,
+  fixableFailed,
+  fixOutcome,
+  groupChecks,
+  kilobytes,
+  scoreBand,
+  scoreChange,
+  type FixOutcome,
+  type ScoreBand,
+} from "./seo-logic";
 import { useApplyFixes, useAudits } from "./use-seo";
 
 const BAND_TEXT: Record<ScoreBand, string> = { good: "text-accent", fair: "text-warning", poor: "text-danger" };
@@ -39,10 +59,21 @@ export function SeoScreen() {
     );
   } else if (audits.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center">
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center"
+      >
         <AlertTriangle className="size-5 shrink-0" aria-hidden />
-        <span className="flex-1">Your pages could not be audited: {errorMessage(audits.error, "please try again")}.</span>
-        <Button variant="secondary" size="sm" loading={audits.isFetching} onClick={() => void audits.refetch()} icon={<RefreshCw className="size-3.5" aria-hidden />}>
+        <span className="flex-1">
+          Your pages could not be audited: {errorMessage(audits.error, "please try again")}.
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={audits.isFetching}
+          onClick={() => void audits.refetch()}
+          icon={<RefreshCw className="size-3.5" aria-hidden />}
+        >
           Try again
         </Button>
       </div>
@@ -80,7 +111,11 @@ export function SeoScreen() {
       />
       {list.length > 0 && (
         <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Stat label="Average score" value={<span className={BAND_TEXT[scoreBand(average)]}>{average}</span>} hint={BAND_LABEL[scoreBand(average)]} />
+          <Stat
+            label="Average score"
+            value={<span className={BAND_TEXT[scoreBand(average)]}>{average}</span>}
+            hint={BAND_LABEL[scoreBand(average)]}
+          />
           <Stat label="Pages" value={list.length} />
           <Stat label="Failed checks" value={failing} />
           <Stat label="Fixable in one click" value={fixable} />
@@ -98,7 +133,14 @@ export function ScoreRing({ score, size = 88 }: { score: number; size?: number }
   const r = (size - stroke) / 2;
   const length = 2 * Math.PI * r;
   return (
-    <div className="relative shrink-0" style={{ width: size, height: size }} role="img" aria-label={`SEO score ${score} of 100, ${BAND_LABEL[band].toLowerCase()}`} data-testid="seo-score" data-score={score}>
+    <div
+      className="relative shrink-0"
+      style={{ width: size, height: size }}
+      role="img"
+      aria-label={`SEO score ${score} of 100, ${BAND_LABEL[band].toLowerCase()}`}
+      data-testid="seo-score"
+      data-score={score}
+    >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} className="-rotate-90" aria-hidden>
         <circle cx={size / 2} cy={size / 2} r={r} fill="none" strokeWidth={stroke} className="stroke-surface-2" />
         <circle
@@ -110,7 +152,10 @@ export function ScoreRing({ score, size = 88 }: { score: number; size?: number }
           strokeLinecap="round"
           strokeDasharray={length}
           strokeDashoffset={length * (1 - score / 100)}
-          className={cx("transition-[stroke-dashoffset] duration-700", { good: "stroke-accent", fair: "stroke-warning", poor: "stroke-danger" }[band])}
+          className={cx(
+            "transition-[stroke-dashoffset] duration-700",
+            { good: "stroke-accent", fair: "stroke-warning", poor: "stroke-danger" }[band],
+          )}
         />
       </svg>
       <span aria-hidden className="absolute inset-0 grid place-items-center">
@@ -130,7 +175,9 @@ function AuditCard({ audit }: { audit: SeoAudit }) {
   const fixable = fixableFailed(audit);
   const band = scoreBand(audit.score);
   const titleId = `seo-${audit.pageId}-title`;
-  const pending = (id?: SeoCheckId) => fix.isPending && (id ? fix.variables?.checks?.length === 1 && fix.variables.checks[0] === id : !fix.variables?.checks);
+  const pending = (id?: SeoCheckId) =>
+    fix.isPending &&
+    (id ? fix.variables?.checks?.length === 1 && fix.variables.checks[0] === id : !fix.variables?.checks);
 
   const apply = (checks?: SeoCheckId[]) =>
     fix.mutate(
@@ -140,17 +187,32 @@ function AuditCard({ audit }: { audit: SeoAudit }) {
           const o = fixOutcome(audit, result.audit, result.applied);
           setOutcome(o);
           notify({
-            title: result.applied.length === 0 ? "Nothing to fix" : o.nowPassing.length ? `Fixed: ${o.nowPassing.join(", ")}` : "Fixes applied",
+            title:
+              result.applied.length === 0
+                ? "Nothing to fix"
+                : o.nowPassing.length
+                  ? `Fixed: ${o.nowPassing.join(", ")}`
+                  : "Fixes applied",
             description: `${audit.title}: ${scoreChange(o)}.${o.stillFailing.length ? ` Still to do by hand: ${o.stillFailing.join(", ")}.` : ""}${audit.status === "published" ? " The live page was updated." : ""}`,
             variant: o.after >= o.before ? "success" : "default",
           });
         },
-        onError: (err) => notify({ title: "Couldn’t apply the fix", description: errorMessage(err, "Please try again."), variant: "destructive" }),
+        onError: (err) =>
+          notify({
+            title: "Couldn’t apply the fix",
+            description: errorMessage(err, "Please try again."),
+            variant: "destructive",
+          }),
       },
     );
 
   return (
-    <li aria-labelledby={titleId} className="rounded-2xl border border-line bg-surface" data-testid="seo-audit" data-page-id={audit.pageId}>
+    <li
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-line bg-surface"
+      data-testid="seo-audit"
+      data-page-id={audit.pageId}
+    >
       <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <ScoreRing score={audit.score} />
@@ -159,32 +221,60 @@ function AuditCard({ audit }: { audit: SeoAudit }) {
               {audit.title}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-[13px] text-muted">
-              <Badge tone={audit.status === "published" ? "success" : "neutral"}>{audit.status === "published" ? "Published" : "Draft"}</Badge>
+              <Badge tone={audit.status === "published" ? "success" : "neutral"}>
+                {audit.status === "published" ? "Published" : "Draft"}
+              </Badge>
               <span className={BAND_TEXT[band]}>{BAND_LABEL[band]}</span>
               <span aria-hidden>·</span>
-              <span>{failed.length === 0 ? "All checks pass" : `${failed.length} of ${audit.checks.length} checks fail`}</span>
+              <span>
+                {failed.length === 0 ? "All checks pass" : `${failed.length} of ${audit.checks.length} checks fail`}
+              </span>
               <span aria-hidden>·</span>
               <span>{kilobytes(audit.pageBytes)} page</span>
             </p>
             {outcome && (
               <p className="mt-1.5 text-[13px] font-medium text-fg" role="status" data-testid="seo-change">
                 {scoreChange(outcome)}
-                {outcome.nowPassing.length > 0 && <span className="font-normal text-muted"> · now passing: {outcome.nowPassing.join(", ")}</span>}
+                {outcome.nowPassing.length > 0 && (
+                  <span className="font-normal text-muted"> · now passing: {outcome.nowPassing.join(", ")}</span>
+                )}
               </p>
             )}
           </div>
         </div>
-        {fixable.length > 1 && (
-          <Button className="self-start sm:self-center" loading={pending()} disabled={fix.isPending} onClick={() => apply()} icon={<Wand2 aria-hidden className="size-4" />} data-testid="fix-all">
-            Fix all ({fixable.length})
-          </Button>
-        )}
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <Link
+            to={`/ai-page-builder?page=${encodeURIComponent(audit.pageId)}`}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+            aria-label={`Edit ${audit.title} in the builder`}
+          >
+            <Pencil aria-hidden className="size-3.5" /> Edit page
+          </Link>
+          {fixable.length > 1 && (
+            <Button
+              size="sm"
+              loading={pending()}
+              disabled={fix.isPending}
+              onClick={() => apply()}
+              icon={<Wand2 aria-hidden className="size-4" />}
+              data-testid="fix-all"
+            >
+              Fix all ({fixable.length})
+            </Button>
+          )}
+        </div>
       </div>
 
       {failed.length > 0 && (
         <ul className="divide-y divide-line border-t border-line" aria-label={`Failed checks of ${audit.title}`}>
           {failed.map((c) => (
-            <CheckRow key={c.id} check={c} fixing={pending(c.id)} disabled={fix.isPending} onFix={() => apply([c.id])} />
+            <CheckRow
+              key={c.id}
+              check={c}
+              fixing={pending(c.id)}
+              disabled={fix.isPending}
+              onFix={() => apply([c.id])}
+            />
           ))}
         </ul>
       )}
@@ -207,12 +297,37 @@ function AuditCard({ audit }: { audit: SeoAudit }) {
   );
 }
 
-function CheckRow({ check: c, fixing = false, disabled = false, onFix }: { check: SeoCheck; fixing?: boolean; disabled?: boolean; onFix?: () => void }) {
+function CheckRow({
+  check: c,
+  fixing = false,
+  disabled = false,
+  onFix,
+}: {
+  check: SeoCheck;
+  fixing?: boolean;
+  disabled?: boolean;
+  onFix?: () => void;
+}) {
   const severity = SEVERITY[c.severity];
   return (
-    <li className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-start sm:px-5" data-testid="seo-check" data-check={c.id} data-passed={c.passed}>
+    <li
+      className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-start sm:px-5"
+      data-testid="seo-check"
+      data-check={c.id}
+      data-passed={c.passed}
+    >
       <span className="flex min-w-0 flex-1 gap-3">
-        {c.passed ? <CheckCircle2 aria-label="Passed" className="mt-0.5 size-[18px] shrink-0 text-accent" /> : <XCircle aria-label="Failed" className={cx("mt-0.5 size-[18px] shrink-0", c.severity === "high" ? "text-danger" : c.severity === "medium" ? "text-warning" : "text-subtle")} />}
+        {c.passed ? (
+          <CheckCircle2 aria-label="Passed" className="mt-0.5 size-[18px] shrink-0 text-accent" />
+        ) : (
+          <XCircle
+            aria-label="Failed"
+            className={cx(
+              "mt-0.5 size-[18px] shrink-0",
+              c.severity === "high" ? "text-danger" : c.severity === "medium" ? "text-warning" : "text-subtle",
+            )}
+          />
+        )}
         <span className="min-w-0">
           <span className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-semibold text-fg">{c.label}</span>
@@ -220,10 +335,24 @@ function CheckRow({ check: c, fixing = false, disabled = false, onFix }: { check
           </span>
           <span className="mt-0.5 block break-words text-sm text-fg/90">{c.message}</span>
           {!c.passed && <span className="mt-1 block text-[13px] text-muted">{c.why}</span>}
+          {!c.passed && !c.fixable && (
+            <span className="mt-1 block text-xs text-subtle">
+              Fix it in the builder: this one needs your words or images.
+            </span>
+          )}
         </span>
       </span>
       {!c.passed && c.fixable && onFix && (
-        <Button variant="secondary" size="sm" className="self-start sm:ml-2" loading={fixing} disabled={disabled} onClick={onFix} aria-label={`Fix ${c.label}`} icon={<Wand2 aria-hidden className="size-3.5" />}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start sm:ml-2"
+          loading={fixing}
+          disabled={disabled}
+          onClick={onFix}
+          aria-label={`Fix ${c.label}`}
+          icon={<Wand2 aria-hidden className="size-3.5" />}
+        >
           Fix
         </Button>
       )}

@@ -12,7 +12,9 @@ export function useApplyFixes() {
   return useMutation({
     mutationFn: ({ pageId, checks }: { pageId: string; checks?: SeoCheckId[] }) => applySeoFixes(pageId, checks),
     onSuccess: ({ audit, page }) => {
-      queryClient.setQueryData<SeoAudit[]>(pageKeys.audits(), (old) => old?.map((a) => (a.pageId === audit.pageId ? audit : a)));
+      queryClient.setQueryData<SeoAudit[]>(pageKeys.audits(), (old) =>
+        old?.map((a) => (a.pageId === audit.pageId ? audit : a)),
+      );
       queryClient.setQueryData(pageKeys.detail(page.id), page);
       // The fix is a new revision: the pages list's "last edited" moves.
       void queryClient.invalidateQueries({ queryKey: pageKeys.list() });
