@@ -132,8 +132,11 @@ describe("/droppage", () => {
     // Delete the copy with the keyboard: menu, Delete, then the confirmation.
     await copyRow.getByTestId("page-menu").focus();
     await page.keyboard.press("Enter");
-    await page.getByRole("menuitem", { name: "Delete" }).waitFor();
+    // The menu takes focus once it opens; keys pressed before then go nowhere.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    await expect.poll(focused, { timeout: 10_000 }).toBe("Duplicate");
     await page.keyboard.press("End");
+    await expect.poll(focused).toBe("Delete");
     await page.keyboard.press("Enter");
     const confirm = page.getByTestId("delete-page-dialog");
     await confirm.waitFor();
