@@ -653,3 +653,13 @@ export const pageExports = sqliteTable(
 export type PageRow = typeof pages.$inferSelect;
 export type PageVersionRow = typeof pageVersions.$inferSelect;
 export type StoreConnectionRow = typeof storeConnections.$inferSelect;
+
+/**
+ * The offline dev store's state (app/server/store-export/dev-store.ts): one row per shop holding
+ * its serialised FakeStoreState. Only written when DEV_TOOLS is on; production never reads it.
+ */
+export const devStoreState = sqliteTable("dev_store_state", {
+  shop: text("shop").primaryKey(),
+  state: text("state").notNull(),
+  updatedAt: updatedAt(),
+});

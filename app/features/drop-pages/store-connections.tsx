@@ -3,10 +3,12 @@
  * lacks), the connect form with the steps to make a custom app's Admin API token, and
  * disconnecting with a confirmation. Used by the export dialog and the /droppage section.
  */
-import { AlertTriangle, Eye, EyeOff, KeyRound, Store, Unplug } from "lucide-react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { AlertTriangle, Eye, EyeOff, FlaskConical, KeyRound, Store, Unplug } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import type { StoreConnection } from "~/domain/contracts/pages";
 import { openUpgradeModal } from "~/features/billing";
+import type { RootData } from "~/root";
 import { notify } from "~/lib/toast";
 import { Badge, Button, ConfirmDialog, cx, Field, IconButton, Input } from "~/ui";
 import { blockingScopes, canCreatePages, requestProblem } from "./drop-pages-logic";
@@ -67,6 +69,8 @@ export function ConnectStoreForm({
   const [showToken, setShowToken] = useState(false);
   const [errors, setErrors] = useState<{ shopDomain?: string; accessToken?: string; form?: string }>({});
   const titleId = useId();
+  // Only on a local run (DEV_TOOLS): the offline dev store, which export reaches with no network.
+  const devStore = (useRouteLoaderData("root") as RootData | undefined)?.devStore;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -127,6 +131,38 @@ export function ConnectStoreForm({
         </summary>
         <TokenSteps className="px-3.5 pb-3.5" />
       </details>
+      {devStore && (
+        <div
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-dashed border-warning/40 bg-warning/5 px-3.5 py-2.5 text-[13px] text-muted"
+          data-testid="dev-store-hint"
+        >
+          <FlaskConical aria-hidden className="size-4 shrink-0 text-warning" />
+          <span className="min-w-0 flex-1">
+            Running locally: export to the offline dev store, then see it at{" "}
+            <a
+              href={devStore.adminPath}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-brand hover:underline"
+            >
+              {devStore.adminPath}
+            </a>
+            .
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setShopDomain(devStore.shopDomain);
+              setAccessToken(devStore.accessToken);
+              setErrors({});
+            }}
+            data-testid="use-dev-store"
+          >
+            Use the offline dev store
+          </Button>
+        </div>
+      )}
       <Field
         label="Store address"
         hint="Your my-shop.myshopify.com domain (Settings → Domains), not a custom domain."

@@ -11,6 +11,7 @@ import { SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts
 import { AppError } from "~/domain/errors";
 import type { Database } from "../../../db/client";
 import { deleteStoreConnection, findStoreConnection, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
+import { d1DevStoreStorage, devStoreClientOptions, usesDevStore } from "../store-export/dev-store";
 import { standalonePageZip } from "../store-export/html-zip";
 import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain } from "../store-export/shopify-admin";
 import { shopifyProductCsv } from "../store-export/shopify-csv";
@@ -115,8 +116,10 @@ function adminClient(deps: ExportDeps, shopDomain: string, accessToken: string) 
   return createShopifyAdminClient({
     shopDomain,
     accessToken,
-    fetcher: createGuardedFetcher({ allowLoopbackForTests: deps.allowLoopbackForTests, timeoutMs: 20_000 }),
-    adminBaseUrl: deps.shopifyAdminBaseUrl,
+    // With DEV_TOOLS on, the reserved dev store answers in process (the embedded default, offline).
+    ...(usesDevStore(shopDomain, deps.env)
+      ? devStoreClientOptions({ storage: d1DevStoreStorage(deps.db), origin: deps.origin })
+      : { fetcher: createGuardedFetcher({ allowLoopbackForTests: deps.allowLoopbackForTests, timeoutMs: 20_000 }), adminBaseUrl: deps.shopifyAdminBaseUrl }),
   });
 }
 

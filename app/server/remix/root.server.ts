@@ -1,8 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getEnv } from "../platform/env";
+import { devToolsEnabled, getEnv } from "../platform/env";
+import { DEV_STORE_ACCESS_TOKEN, DEV_STORE_PATH, DEV_STORE_SHOP_DOMAIN } from "../store-export/dev-store";
 
 /** The configuration every page may show (support address, academy link); nothing secret. */
 export function publicConfig(context: AppLoadContext) {
   const config = getEnv(context.cloudflare.env);
-  return { supportEmail: config.SUPPORT_EMAIL, academyUrl: config.ACADEMY_URL };
+  return {
+    supportEmail: config.SUPPORT_EMAIL,
+    academyUrl: config.ACADEMY_URL,
+    // On a local run only: the offline dev store's published domain and token, for the connect form.
+    devStore: devToolsEnabled(config) ? { shopDomain: DEV_STORE_SHOP_DOMAIN, accessToken: DEV_STORE_ACCESS_TOKEN, adminPath: DEV_STORE_PATH } : null,
+  };
 }

@@ -102,6 +102,8 @@ export interface ShopifyAdminClientOptions {
   /** Waits between throttled attempts (tests inject one that only records). */
   sleep?: (ms: number) => Promise<void>;
   maxRetries?: number;
+  /** Where the merchant sees a created product or page; default Shopify's admin (the dev store links to its local screens). */
+  adminUrlFor?: (kind: "product" | "page", gid: string) => string;
 }
 
 export interface ShopifyConnectionCheck {
@@ -202,6 +204,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
   const sleep = options.sleep ?? defaultSleep;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const token = options.accessToken.trim();
+  const adminUrlFor = options.adminUrlFor ?? ((kind: "product" | "page", gid: string) => (kind === "product" ? productAdminUrl(shopDomain, gid) : pageAdminUrl(shopDomain, gid)));
 
   async function post(body: string, operation: Operation): Promise<GuardedResponse> {
     try {
@@ -362,7 +365,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
       }
       const id = payload?.product?.id;
       if (!id) throw new AppError("UNAVAILABLE", `Shopify answered without the new product's id for ${shopDomain}: check Products in your Shopify admin before exporting again.`, { details: { shopDomain } });
-      return { productId: id, productAdminUrl: productAdminUrl(shopDomain, id), warnings };
+      return { productId: id, productAdminUrl: adminUrlFor("product", id), warnings };
     },
 
     async createPage(input) {
@@ -375,7 +378,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
       if (!id) throw new AppError("UNAVAILABLE", `Shopify answered without the new page's id for ${shopDomain}: check Online Store → Pages before exporting again.`, { details: { shopDomain } });
       return {
         pageId: id,
-        pageAdminUrl: pageAdminUrl(shopDomain, id),
+        pageAdminUrl: adminUrlFor("page", id),
         warnings: ["The page is hidden in your store: publish it in Online Store → Pages when it is ready."],
       };
     },
