@@ -26,16 +26,16 @@ const METRICS = {
   ttiMs: "interactive",
 };
 
-/** One Lighthouse run; `desktop` switches to Lighthouse's desktop config. */
+/** One Lighthouse run; `desktop` switches to Lighthouse's desktop config; `extraChromeFlags` are added to Chromium's. */
 export async function runLighthouse(
   url,
-  { desktop = false, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {},
+  { desktop = false, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium", extraChromeFlags = [] } = {},
 ) {
   const started = Date.now();
   // handleSIGINT false: the bench's own handler stops Chrome together with the servers.
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags],
     handleSIGINT: false,
     logLevel: "silent",
   });
@@ -84,6 +84,15 @@ function summarize(lhr, { desktop, ms }) {
     metrics,
     failing,
     runWarnings: lhr.runWarnings ?? [],
+    // Lighthouse's CPU benchmark of this run (higher is faster; a busy machine scores low).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    // What Chromium fetched (to confirm that, say, a page's images loaded and nothing else was asked for).
+    requests: (lhr.audits["network-requests"]?.details?.items ?? []).map((r) => ({
+      url: String(r.url).slice(0, 200),
+      status: r.statusCode,
+      type: r.resourceType,
+      bytes: r.transferSize,
+    })),
     runtimeError: lhr.runtimeError?.message ?? null,
     ms,
   };

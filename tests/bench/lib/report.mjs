@@ -255,6 +255,61 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Drop page throughput as a ratio to a static file of the same wrangler dev (issue 14: 0.8x or better).
+  const dp = result.droppage;
+  if (dp && !dp.skipped) {
+    if (dp.error) {
+      add("fail", "drop page throughput run", null, "completes", dp.error);
+    } else {
+      const b = budgets.droppage ?? {};
+      const maxErr = b.maxErrorRate ?? 0;
+      for (const name of ["static", "droppage"]) {
+        const r = dp.runs[name];
+        add(
+          r.errorRate <= maxErr ? "pass" : "fail",
+          `drop page errors (${name === "static" ? "static file" : "drop page"})`,
+          r.errorRate,
+          `<= ${maxErr}`,
+          r.errors || r.unexpected ? `${r.errors} errors, ${r.unexpected} unexpected statuses of ${r.requests + r.errors}` : undefined,
+        );
+      }
+      if (b.minThroughputRatio !== undefined) {
+        add(
+          dp.ratio !== null && dp.ratio >= b.minThroughputRatio ? "pass" : "fail",
+          "drop page / static file throughput",
+          dp.ratio,
+          `>= ${b.minThroughputRatio}`,
+          `${dp.runs.droppage.rps} vs ${dp.runs.static.rps} req/s; without the view count ${dp.runs["droppage-uncounted"].rps} req/s (${dp.diagnosis.uncountedRatio}x), the Worker's 405 ${dp.runs["worker-floor"].rps} req/s (${dp.diagnosis.workerFloorRatio}x)`,
+        );
+      }
+    }
+  }
+
+  // Lighthouse on the published drop page: every category at its minimum, mobile and desktop.
+  const dl = result.droppageLighthouse;
+  if (dl && !dl.skipped) {
+    if (dl.error) add("fail", "drop page lighthouse run", null, "completes", dl.error);
+    for (const formFactor of dl.error ? [] : ["mobile", "desktop"]) {
+      const run = dl[formFactor];
+      if (!run || run.error) {
+        add("fail", `drop page lighthouse run (${formFactor})`, null, "completes", run?.error ?? "missing");
+        continue;
+      }
+      for (const cat of CATEGORIES) {
+        const score = run.scores?.[cat] ?? null;
+        const min = budgets.droppageLighthouse?.min?.[cat] ?? 0;
+        const failing = (run.failing?.[cat] ?? []).map((a) => a.id).join(", ");
+        add(
+          score !== null && score >= min ? "pass" : "fail",
+          `drop page lighthouse ${cat} (${formFactor})`,
+          score,
+          `>= ${min}`,
+          score !== null && score < min && failing ? `failing: ${failing}` : undefined,
+        );
+      }
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {
@@ -548,6 +603,93 @@ export function formatReport(result, checks) {
           for (const item of a.items ?? []) line(`      · ${item.replace(/\s+/g, " ")}`);
         }
       }
+    }
+  }
+
+  const dp = result.droppage;
+  if (dp) {
+    line();
+    if (dp.skipped) line(`Drop page throughput: skipped (${o.only && !o.only.includes("droppage") ? "--only" : "--no-droppage"})`);
+    else if (dp.error) line(`Drop page throughput: failed: ${dp.error}`);
+    else {
+      line(
+        `Drop page throughput: ${dp.page.path} (${dp.page.htmlBytes} B of HTML) vs the static file ${dp.static.path} (${dp.static.bytes} B) on the same wrangler dev; ` +
+          `${dp.connections} connections, ${dp.warmupS} s warmup + ${dp.durationS} s per target in ${dp.rounds} interleaved rounds, keep-alive`,
+      );
+      const rows = [["target", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "unexpected", "vs static"]];
+      for (const [name, r] of Object.entries(dp.runs)) {
+        rows.push([
+          r.what,
+          fmt(r.rps, 0),
+          fmt(r.latencyMs.p50),
+          fmt(r.latencyMs.p90),
+          fmt(r.latencyMs.p99),
+          fmt(r.latencyMs.max),
+          r.errors,
+          r.unexpected,
+          name === "static" ? "" : x(dp.runs.static.rps ? r.rps / dp.runs.static.rps : null),
+        ]);
+      }
+      table(rows, line, 1);
+      line(
+        `  drop page / static: throughput ${x(dp.ratio)}, p50 latency ${x(dp.p50Ratio)}, p99 latency ${x(dp.p99Ratio)}; ` +
+          `views counted ${dp.views.counted ?? "n/a"} of ${dp.views.sent} counted requests sent`,
+      );
+    }
+  }
+
+  const dl = result.droppageLighthouse;
+  if (dl) {
+    line();
+    if (dl.skipped) line(`Lighthouse on the drop page: skipped (${skippedBy("lighthouse")})`);
+    else if (dl.error) line(`Lighthouse on the drop page: failed: ${dl.error}`);
+    else {
+      line(
+        `Lighthouse on the drop page ${dl.url} (median of ${dl.runsPerFormFactor ?? 1} run(s) per form factor; images ${Object.entries(dl.images ?? {})
+          .map(([p, f]) => `${p} ${f.type} ${f.bytes} B`)
+          .join(", ")} from the local HTTPS server)`,
+      );
+      const rows = [["form factor", ...CATEGORIES, "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "s"]];
+      for (const formFactor of ["mobile", "desktop"]) {
+        const r = dl[formFactor];
+        if (!r || r.error) {
+          rows.push([formFactor, ...CATEGORIES.map(() => "n/a"), "", "", "", "", "", ""]);
+          continue;
+        }
+        rows.push([
+          formFactor,
+          ...CATEGORIES.map((c) => r.scores[c] ?? "n/a"),
+          r.metrics.fcpMs,
+          r.metrics.lcpMs,
+          r.metrics.tbtMs,
+          r.metrics.cls,
+          r.metrics.speedIndexMs,
+          Math.round(r.ms / 1000),
+        ]);
+      }
+      table(rows, line, 1);
+      for (const formFactor of ["mobile", "desktop"]) {
+        const r = dl[formFactor];
+        if (r?.error) line(`  ${formFactor}: failed: ${r.error}`);
+        for (const cat of r?.error ? [] : CATEGORIES) {
+          for (const a of r?.failing?.[cat] ?? []) {
+            line(
+              `  ${formFactor} ${cat}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""} [score ${round(a.score, 2)}, weight ${a.weight}]`,
+            );
+            for (const item of a.items ?? []) line(`      · ${item.replace(/\s+/g, " ")}`);
+          }
+        }
+        for (const w of r?.runWarnings ?? []) line(`  ${formFactor} warning: ${w}`);
+        if (r?.allRuns?.length > 1) {
+          line(
+            `  ${formFactor} runs (median performance reported): ` +
+              r.allRuns
+                .map((run) => `perf ${run.scores.performance} (TBT ${run.metrics.tbtMs} ms, LCP ${run.metrics.lcpMs} ms, CPU ${Math.round(run.benchmarkIndex ?? 0)})`)
+                .join("; "),
+          );
+        }
+      }
+      line(`  image requests served: ${(dl.imageRequests ?? []).length} (${[...new Set(dl.imageRequests ?? [])].join("; ")})`);
     }
   }
 
