@@ -119,13 +119,15 @@ export async function findPublishedPage(db: Database, slug: string) {
   return row && row.html !== null ? { ...row, html: row.html } : undefined;
 }
 
-/** Adds to a published page's counters (views or buy clicks); no visitor data is stored. */
-export async function countPageEvent(db: Database, slug: string, event: "view" | "buy"): Promise<void> {
-  const column = event === "view" ? pages.views : pages.buyClicks;
-  await db
-    .update(pages)
-    .set(event === "view" ? { views: sql`${column} + 1` } : { buyClicks: sql`${column} + 1` })
-    .where(and(eq(pages.slug, slug), eq(pages.status, "published")));
+/** Adds to published pages' counters (views and buy clicks, by slug); no visitor data is stored. */
+export async function addPageEvents(db: Database, counts: ReadonlyMap<string, { views: number; buys: number }>): Promise<void> {
+  const statements = [...counts].map(([slug, n]) =>
+    db
+      .update(pages)
+      .set({ views: sql`${pages.views} + ${n.views}`, buyClicks: sql`${pages.buyClicks} + ${n.buys}` })
+      .where(and(eq(pages.slug, slug), eq(pages.status, "published"))),
+  );
+  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -248,9 +248,9 @@ describe("drop pages", () => {
     const buy = await SELF.fetch(`http://127.0.0.1/p/${page.slug}/buy`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } });
     expect(buy.status).toBe(302);
     expect(buy.headers.get("location")).toBe("https://harbor-candles.example/cart/add?id=1");
-    // Counting runs after the answer (waitUntil): give it a moment.
+    // Counts are written in a batch a second after the first (waitUntil): give it a moment.
     let listed: { views: number; buyClicks: number } | undefined;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 150; i++) {
       listed = (await call("/api/pages", { token: free.token })).json.data.pages.find((p: { id: string }) => p.id === page.id);
       if (listed && listed.views >= 1 && listed.buyClicks >= 1) break;
       await new Promise((r) => setTimeout(r, 20));

@@ -56,6 +56,8 @@ export interface SectionWriterResult {
   missing: string[];
   /** Stored with the page: "builtin" or the model id. */
   writer: string;
+  /** A palette matched to the canon's brand colours, when it names any. */
+  theme?: PageTheme;
 }
 export type SectionWriter = (product: PageProduct, canon: CanonFacts, only: PageSection["kind"][] | undefined) => Promise<SectionWriterResult>;
 
@@ -293,6 +295,7 @@ export async function generatePage(deps: PageDeps, userId: number, id: string, o
     const saved = await updatePageFields(db, userId, id, current.revision, {
       sections,
       missing: written.missing,
+      ...(written.theme ? { theme: written.theme } : {}),
       generatedBy: written.writer,
       generatedAt: new Date().toISOString(),
     });
@@ -307,13 +310,15 @@ export async function generatePage(deps: PageDeps, userId: number, id: string, o
 }
 
 export function builtinWriter(product: PageProduct, canon: CanonFacts, only?: PageSection["kind"][]): SectionWriterResult {
-  const { sections, missing } = writePageSections(product, canon);
-  return { sections: only ? sections.filter((s) => only.includes(s.kind)) : sections, missing, writer: "builtin" };
+  const { sections, missing, theme } = writePageSections(product, canon);
+  return { sections: only ? sections.filter((s) => only.includes(s.kind)) : sections, missing, writer: "builtin", ...(theme ? { theme } : {}) };
 }
 
 /** The drop page's HTML as published now: canonical address, buy link through the click counter. */
 export function pageHtml(page: Page, origin: string): string {
-  return renderDropPage(page, { canonicalUrl: `${origin}${publicPath(page.slug)}`, buyHref: `${publicPath(page.slug)}/buy`, siteName: "Dropcraft" });
+  // The merchant's brand heads their page (the vendor the product data names), never ours.
+  const siteName = page.product.vendor ?? page.product.title;
+  return renderDropPage(page, { canonicalUrl: `${origin}${publicPath(page.slug)}`, buyHref: `${publicPath(page.slug)}/buy`, siteName });
 }
 
 /** Why a page cannot be published yet, or null. */

@@ -15,7 +15,7 @@ export function modelSectionWriter(config: Pick<AppEnv, "AI_BASE_URL" | "AI_API_
   return async (product, canon, only) => {
     try {
       const written = await writePageSectionsWithModel(completer, product, canon, { kinds: only });
-      return { sections: written.sections, missing: written.missing, writer: written.generatedBy };
+      return { sections: written.sections, missing: written.missing, writer: written.generatedBy, ...(written.theme ? { theme: written.theme } : {}) };
     } catch (err) {
       log?.warn("page generation fell back to the built-in writer", { err });
       return builtinWriter(product, canon, only);

@@ -1,0 +1,3 @@
+import { describeFuzzShard } from "./fuzz-operations";
+
+await describeFuzzShard(5);
