@@ -6,27 +6,19 @@
  */
 import { z } from "zod";
 
-export const PAGE_SECTION_KINDS = ["hero", "benefits", "how-it-works", "specs", "in-the-box", "faq", "guarantee", "cta"] as const;
-export type PageSectionKind = (typeof PAGE_SECTION_KINDS)[number];
+import {
+  PAGE_FONTS,
+  PAGE_IMAGES_MAX,
+  PAGE_ITEMS_MAX,
+  PAGE_SECTION_KINDS,
+  PAGE_SECTIONS_MAX,
+  PAGE_TEXT_MAX,
+  PAGE_TITLE_MAX,
+  PAGE_VARIANTS_MAX,
+  SLUG_PATTERN,
+} from "../pages";
 
-export const SECTION_LABELS: Record<PageSectionKind, string> = {
-  hero: "Hero",
-  benefits: "Benefits",
-  "how-it-works": "How it works",
-  specs: "Specs",
-  "in-the-box": "What's in the box",
-  faq: "FAQ",
-  guarantee: "Guarantee",
-  cta: "Call to action",
-};
-
-export const PAGE_TITLE_MAX = 255;
-export const PAGE_TEXT_MAX = 20_000;
-export const PAGE_IMAGES_MAX = 20;
-export const PAGE_VARIANTS_MAX = 100;
-export const PAGE_SECTIONS_MAX = 30;
-export const PAGE_ITEMS_MAX = 30;
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+export * from "../pages";
 
 const line = (field: string, max = PAGE_TITLE_MAX) =>
   z
@@ -113,9 +105,6 @@ export const PageSectionSchema = z
 export type PageSection = z.infer<typeof PageSectionSchema>;
 
 const hex = (field: string) => z.string().regex(/^#[0-9a-f]{6}$/i, { message: `${field} must be a colour like #1a2b3c` });
-/** Font stacks that need no download (drop pages load nothing but themselves and their images). */
-export const PAGE_FONTS = ["system", "humanist", "geometric", "serif", "rounded", "mono"] as const;
-export type PageFont = (typeof PAGE_FONTS)[number];
 
 export const PageThemeSchema = z
   .object({
@@ -284,10 +273,6 @@ export const StoreConnectionBodySchema = z
   })
   .meta({ id: "StoreConnectionBody" });
 
-/** The Admin API scopes export needs. */
-export const SHOPIFY_REQUIRED_SCOPES = ["write_products"] as const;
-/** Needed only to export the landing page as well (`pageCreate`). */
-export const SHOPIFY_PAGE_SCOPES = ["write_content"] as const;
 
 export const ShopifyExportBodySchema = z
   .object({

@@ -4,10 +4,11 @@
  * store's token scopes fall short, and the words and numbers the rows show.
  */
 import type { PageSummary, StoreConnection } from "~/domain/contracts/pages";
+import { SHOPIFY_PAGE_SCOPES } from "~/domain/pages";
 import { HttpError, NetworkError } from "~/lib/http";
 
-/** The scope the landing page needs (`pageCreate`), as the server checks it (SHOPIFY_PAGE_SCOPES; not imported, to keep zod out of the bundle). */
-const PAGE_SCOPES = ["write_content"];
+/** The scope the landing page needs (`pageCreate`), as the server checks it. */
+const PAGE_SCOPES: readonly string[] = SHOPIFY_PAGE_SCOPES;
 
 export const canCreatePages = (c: Pick<StoreConnection, "scopes">) => c.scopes.some((s) => PAGE_SCOPES.includes(s));
 
