@@ -186,6 +186,29 @@ describe("generation", () => {
     expect(json.data.missing.join(" ")).toMatch(/guarantee/i);
   });
 
+  it("writes with the page's project canon: its guarantee and shipping promise verbatim, a palette from its brand colour", async () => {
+    const project = await call("/api/projects", { method: "POST", token: paid.token, body: { name: `Harbor ${Date.now()}` } });
+    expect(project.status, JSON.stringify(project.json)).toBe(201);
+    const projectId = (project.json.data ?? project.json).id as string;
+    const canon = { guarantee: "Return it within 30 days for a full refund.", "shipping.promise": "Ships from our Ohio studio in 2 business days.", "brand.colors": "#1d4ed8" };
+    expect((await call(`/api/projects/${projectId}/canon`, { method: "PUT", token: paid.token, body: { canon, source: "user" } })).status).toBe(200);
+    // A title the fake model refuses to answer for: the built-in writer, whose copy is fully predictable, writes it.
+    const page = await handMadePage(paid, { title: "Cedar candle fake-model-down" });
+    const other = await verifiedUser();
+    const foreign = await call(`/api/pages/${page.id}`, { method: "PATCH", token: paid.token, body: { projectId: "not-a-project" } });
+    expect(foreign.status).toBe(404);
+    expect((await call(`/api/pages/${page.id}`, { method: "PATCH", token: other.token, body: { projectId } })).status).toBe(404);
+    expect((await call(`/api/pages/${page.id}`, { method: "PATCH", token: paid.token, body: { projectId } })).status).toBe(200);
+    const { status, json } = await call(`/api/pages/${page.id}/generate`, { method: "POST", token: paid.token, body: {} });
+    expect(status, JSON.stringify(json)).toBe(200);
+    const guarantee = json.data.sections.find((s: { kind: string }) => s.kind === "guarantee");
+    expect(guarantee.hidden).toBe(false);
+    expect(JSON.stringify(guarantee)).toContain("Return it within 30 days for a full refund.");
+    expect(JSON.stringify(json.data.sections)).toContain("Ships from our Ohio studio in 2 business days.");
+    expect(json.data.missing.join(" ")).not.toMatch(/guarantee/i);
+    expect(json.data.theme.primary.toLowerCase()).toBe("#1d4ed8");
+  });
+
   it("refunds a generation that had nothing to write from", async () => {
     const bare = await call("/api/pages", { method: "POST", token: paid.token, body: { product: { title: "Mystery item" } } });
     const before = await used(paid, "pageGenerations");

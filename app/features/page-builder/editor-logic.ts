@@ -6,13 +6,15 @@ import type { Page, PageProduct, PageSection, PageSeo, PageTheme } from "~/domai
 import { HttpError } from "~/lib/http";
 import { PAGE_SECTIONS_MAX } from "./page-limits";
 
-/** What the editor changes and autosave sends (everything PATCH takes but the slug and project). */
+/** What the editor changes and autosave sends (everything PATCH takes but the slug). */
 export interface PageDoc {
   product: PageProduct;
   sections: PageSection[];
   theme: PageTheme;
   seo: PageSeo;
   buyUrl: string | null;
+  /** The project whose canon (brand voice, audience, colours, shipping promise, guarantee) generation writes with. */
+  projectId: string | null;
 }
 
 export const docOf = (page: Page): PageDoc => ({
@@ -21,6 +23,7 @@ export const docOf = (page: Page): PageDoc => ({
   theme: page.theme,
   seo: page.seo,
   buyUrl: page.buyUrl,
+  projectId: page.projectId,
 });
 
 export const sameDoc = (a: PageDoc, b: PageDoc) => a === b || JSON.stringify(a) === JSON.stringify(b);

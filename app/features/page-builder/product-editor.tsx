@@ -3,8 +3,11 @@
  * options and variants, specs, box contents, supplier description, the buy button's address and
  * the SEO fields.
  */
+import { Link } from "@remix-run/react";
+import { useQuery } from "@tanstack/react-query";
 import { Plus, Star } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { fetchProjects, projectKeys } from "~/features/projects";
 import type { PageProduct } from "~/domain/contracts/pages";
 
 type PageVariant = PageProduct["variants"][number];
@@ -498,6 +501,8 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
       <Specs specs={p.specs} change={change} />
       <InTheBox items={p.inTheBox} change={change} />
 
+      <BrandFacts projectId={doc.projectId} onChange={(projectId) => change((d) => ({ ...d, projectId }), "projectId")} />
+
       <Card
         id="pb-buy"
         title="Buy button"
@@ -556,5 +561,43 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
         </div>
       </Card>
     </div>
+  );
+}
+
+/** Which project's canon "Generate with AI" writes with: its brand voice, audience, colours, shipping promise and guarantee. */
+function BrandFacts({ projectId, onChange }: { projectId: string | null; onChange: (projectId: string | null) => void }) {
+  const projects = useQuery({ queryKey: projectKeys.list(), queryFn: ({ signal }) => fetchProjects(signal), staleTime: 60_000 });
+  const list = projects.data ?? [];
+  const missing = projectId !== null && projects.isSuccess && !list.some((p) => p.id === projectId);
+  return (
+    <Card
+      id="pb-brand"
+      title="Brand facts"
+      description="Generation writes with a project's canon: brand voice, audience, colours, shipping promise and guarantee. Without one, the page states no guarantee or shipping promise."
+    >
+      <Field label="Project" id={fieldId("projectId")}>
+        <select
+          id={fieldId("projectId")}
+          value={missing ? "" : (projectId ?? "")}
+          disabled={projects.isPending}
+          onChange={(e) => onChange(e.target.value || null)}
+          className="block h-11 w-full cursor-pointer rounded-lg border border-line bg-bg-elevated px-3 text-[15px] text-fg shadow-sm outline-none focus:border-brand focus:ring-3 focus:ring-brand/25 sm:text-sm"
+          data-testid="pb-project"
+        >
+          <option value="">{projects.isPending ? "Loading projects…" : "No project"}</option>
+          {list.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {projects.isError && <p className="mt-2 text-xs text-danger">Couldn't load your projects. Reload to try again.</p>}
+      {projects.isSuccess && list.length === 0 && (
+        <p className="mt-2 text-xs text-fg-muted">
+          You have no projects yet. <Link className="text-brand underline" to="/projects">Create one</Link> and fill its canon to write in your brand's voice.
+        </p>
+      )}
+    </Card>
   );
 }

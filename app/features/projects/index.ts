@@ -1,3 +1,6 @@
 /** The projects feature's public face: routes and other features import only what is listed here. */
 export { ProjectScreen } from "./project-screen";
 export { ProjectsScreen } from "./projects-screen";
+// The page builder lets a page take its brand facts from a project: the list and its cache key.
+export { fetchProjects } from "./projects-client";
+export { projectKeys } from "./project-keys";
