@@ -83,6 +83,7 @@ export function dropPageCache(): Cache | undefined {
 const cacheKey = (origin: string, slug: string) => new Request(`${origin}/p/${slug}`);
 
 export async function purgeDropPage(cache: Cache | undefined, origin: string, slug: string): Promise<void> {
+  hotPages.delete(slug);
   await cache?.delete(cacheKey(origin, slug));
 }
 
@@ -97,22 +98,48 @@ export async function servePublicPage(request: Request, route: PublicPageRoute, 
     if (isCountable(request)) countEvent(deps, route.slug, "buy");
     return new Response(null, { status: 302, headers: { location: page.buyUrl, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
   }
-  const key = cacheKey(deps.origin, route.slug);
-  let response = await deps.cache?.match(key);
-  if (!response) {
-    const page = await findPublishedPage(deps.db, route.slug);
-    if (!page) return notFound();
-    response = new Response(page.html, {
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": `public, max-age=60, s-maxage=${DROP_PAGE_CACHE_SECONDS}`,
-        "last-modified": new Date(page.publishedAt ?? Date.now()).toUTCString(),
-      },
-    });
-    if (deps.cache) deps.defer(deps.cache.put(key, response.clone()));
+  let page = hotPages.get(route.slug);
+  if (!page || page.until < Date.now()) {
+    page = undefined;
+    hotPages.delete(route.slug);
+    const key = cacheKey(deps.origin, route.slug);
+    const cached = await deps.cache?.match(key);
+    if (cached) {
+      page = { html: await cached.text(), lastModified: cached.headers.get("last-modified") ?? new Date().toUTCString(), until: 0 };
+    } else {
+      const row = await findPublishedPage(deps.db, route.slug);
+      if (!row) return notFound();
+      page = { html: row.html, lastModified: new Date(row.publishedAt ?? Date.now()).toUTCString(), until: 0 };
+      if (deps.cache) deps.defer(deps.cache.put(key, dropPageResponse(page)));
+    }
+    page.until = Date.now() + HOT_PAGE_MS;
+    rememberHotPage(route.slug, page);
   }
   if (isCountable(request)) countEvent(deps, route.slug, "view");
-  return request.method === "HEAD" ? new Response(null, response) : response;
+  return request.method === "HEAD" ? new Response(null, dropPageResponse(page)) : dropPageResponse(page);
+}
+
+// Popular pages are also kept in the isolate for a few seconds: the edge cache is a lookup per
+// request, and a drop page under load is the same few kilobytes over and over. Publish, unpublish
+// and delete clear this isolate's copy at once; another isolate's lives HOT_PAGE_MS at most.
+const HOT_PAGE_MS = 5_000;
+const HOT_PAGES_MAX = 200;
+type HotPage = { html: string; lastModified: string; until: number };
+const hotPages = new Map<string, HotPage>();
+
+function rememberHotPage(slug: string, page: HotPage): void {
+  if (hotPages.size >= HOT_PAGES_MAX) hotPages.delete(hotPages.keys().next().value!);
+  hotPages.set(slug, page);
+}
+
+function dropPageResponse(page: HotPage): Response {
+  return new Response(page.html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": `public, max-age=60, s-maxage=${DROP_PAGE_CACHE_SECONDS}`,
+      "last-modified": page.lastModified,
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
