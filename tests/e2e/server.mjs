@@ -50,6 +50,11 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
+  // E2E_SERVER_LOG=<file> keeps wrangler's output (request logs included) for a failing run.
+  if (process.env.E2E_SERVER_LOG) {
+    const { appendFileSync } = await import("node:fs");
+    for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => appendFileSync(process.env.E2E_SERVER_LOG, d));
+  }
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

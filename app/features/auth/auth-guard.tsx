@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { isProtectedPath, loginRedirectUrl } from "~/domain/routing";
-import { useCurrentUser } from "~/features/auth/session";
+import { loggedOutRecently, useCurrentUser } from "~/features/auth/session";
 import { VerificationGate } from "./verification-gate";
 
 export const CHECKING_AUTH_MESSAGE = "Checking authentication...";
@@ -24,7 +24,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const idle = useNavigation().state === "idle";
 
   useEffect(() => {
-    if (signedOut && idle) navigate(loginRedirectUrl(target), { replace: true });
+    if (signedOut && idle && !loggedOutRecently()) navigate(loginRedirectUrl(target), { replace: true });
   }, [signedOut, idle, target, navigate]);
 
   if (!guarded) return <>{children}</>;

@@ -6,7 +6,7 @@ export { ForgotPasswordScreen } from "./forgot-password-screen";
 export { Button, FormAlert, inputClass, PasswordField, TextField } from "./form-controls";
 export { LoginScreen } from "./login-screen";
 export { ResetPasswordScreen } from "./reset-password-screen";
-export { AUTH_ME_KEY, type AuthUser, useCurrentUser } from "./session";
+export { AUTH_ME_KEY, type AuthUser, loggedOutRecently, noteLogout, useCurrentUser } from "./session";
 export { SignupScreen } from "./signup-screen";
 export { useForm } from "./use-form";
 export { startResendCooldown } from "./use-resend-verification";

@@ -24,3 +24,16 @@ export function useCurrentUser() {
   });
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 }
+
+// A logout heads home on purpose: for a few seconds the guard of the protected screen being left
+// must not send the tab to /login?redirect=… instead (CI saw that race win over the trip home).
+const LEAVING_MS = 5_000;
+let leftAt = 0;
+
+export function noteLogout(now = Date.now()): void {
+  leftAt = now;
+}
+
+export function loggedOutRecently(now = Date.now()): boolean {
+  return now - leftAt < LEAVING_MS;
+}

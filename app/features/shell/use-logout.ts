@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { apiRequest, AUTH_TOKEN_KEY } from "~/lib/http";
-import { AUTH_ME_KEY } from "~/features/auth";
+import { AUTH_ME_KEY, noteLogout } from "~/features/auth";
 import { backUpAndForgetUser } from "~/features/local-data";
 import { notify } from "~/lib/toast";
 
@@ -11,6 +11,9 @@ import { notify } from "~/lib/toast";
  * back up the chat and project stores and forget the user 100 ms later, drop the stored token
  * (the current user is then seeded as null), confirm with the spec's toast and go home. Server errors are only logged (spec section 8).
  */
+/** How long the client-side trip home may take before logout reloads to "/". */
+const HOME_FALLBACK_MS = 3_000;
+
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -25,6 +28,7 @@ export function useLogout(): () => Promise<void> {
       } catch (err) {
         console.warn("[logout] server logout failed:", err instanceof Error ? err.message : err);
       }
+      noteLogout();
       // Spec order: cached queries cleared, data backed up locally (now), the user id cleared
       // 100 ms later (not waited for: the page moves on), the token removed.
       queryClient.clear();
@@ -38,6 +42,10 @@ export function useLogout(): () => Promise<void> {
       queryClient.setQueryData(AUTH_ME_KEY, null);
       notify({ title: "Logged out", description: "You have been successfully logged out" });
       navigate("/");
+      // If anything on the screen being left cancels the trip home, go home the hard way.
+      window.setTimeout(() => {
+        if (window.location.pathname !== "/") window.location.assign("/");
+      }, HOME_FALLBACK_MS);
     } finally {
       inFlight.current = false;
     }
