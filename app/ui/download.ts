@@ -1,6 +1,6 @@
-/** Hands a JSON text to the browser as a file download (account export, chat export). */
-export function downloadJson(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+/** Hands a file to the browser as a download (exports, downloads the API answered as blobs). */
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
   a.download = fileName;
@@ -11,4 +11,9 @@ export function downloadJson(text: string, fileName: string) {
   a.remove();
   // Some browsers read the blob after click() returns; give them time before releasing it.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** A JSON text as a file download (account export, chat export). */
+export function downloadJson(text: string, fileName: string) {
+  downloadBlob(new Blob([text], { type: "application/json" }), fileName);
 }

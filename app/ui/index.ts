@@ -12,7 +12,7 @@ export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
 export { Badge, EmptyState, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone, type StatTrend } from "./display";
-export { downloadJson } from "./download";
+export { downloadBlob, downloadJson } from "./download";
 export { EmailText } from "./email-text";
 export { Field, Input, Select, Textarea, type FieldProps, type InputProps } from "./field";
 export { FullScreenLoader, type FullScreenLoaderProps } from "./full-screen-loader";

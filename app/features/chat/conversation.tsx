@@ -14,6 +14,7 @@ import {
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Button, IconButton } from "~/ui/button";
 import { Tip } from "~/ui/tooltip";
+import { downloadBlob } from "~/ui/download";
 import type { CitedRecord } from "~/domain/contracts/chats";
 import type { AnswerRequest } from "~/features/chat/chat-client";
 import {
@@ -63,20 +64,12 @@ export interface ConversationProps {
 
 /** Saves the chat's shown branch as a Markdown file. */
 function downloadMarkdown(detail: ChatDetail) {
-  const blob = new Blob([chatAsMarkdown(detail)], { type: "text/markdown;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
   const slug =
     detail.chat.title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "") || "chat";
-  a.href = url;
-  a.download = `${slug}.md`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([chatAsMarkdown(detail)], { type: "text/markdown;charset=utf-8" }), `${slug}.md`);
 }
 
 /** The project a chat belongs to, as a chip back to it (its name from the project's own cache entry). */

@@ -57,6 +57,7 @@ import {
   TabsList,
   TabsTrigger,
   cx,
+  downloadBlob,
 } from "~/ui";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
 import { PreviewPane } from "./preview-pane";
@@ -114,19 +115,6 @@ function openModalFor(err: unknown, feature: UpgradeFeature): boolean {
     return true;
   }
   return false;
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  a.style.display = "none";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void }) {
@@ -559,7 +547,7 @@ export function EditorScreen({
     try {
       await editor.flush();
       const file = await downloadExport(page.id, kind);
-      saveBlob(file.blob, file.fileName);
+      downloadBlob(file.blob, file.fileName);
       void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
     } catch (err) {
       if (!openModalFor(err, "download"))
