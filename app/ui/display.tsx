@@ -1,6 +1,7 @@
 /** Display pieces of the kit: page headers, empty states, skeletons, badges, stats, progress. */
-import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from "lucide-react";
+import { AlertTriangle, ArrowDownRight, ArrowUpRight, Minus, RefreshCw, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./button";
 import { cx } from "./cx";
 
 export function PageHeader({
@@ -55,6 +56,41 @@ export function EmptyState({
       <p className="mt-4 text-base font-semibold text-fg">{title}</p>
       {description && <p className="mt-1.5 max-w-sm text-sm text-muted">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}
+
+/** What a list shows when it could not be loaded: the reason and a "Try again" that refetches. */
+export function LoadError({
+  children,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cx(
+        "flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center",
+        className,
+      )}
+    >
+      <AlertTriangle className="size-5 shrink-0" aria-hidden />
+      <span className="flex-1">{children}</span>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={retrying}
+        onClick={onRetry}
+        icon={<RefreshCw className="size-3.5" aria-hidden />}
+      >
+        Try again
+      </Button>
     </div>
   );
 }

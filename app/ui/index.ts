@@ -11,7 +11,7 @@ export {
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
-export { Badge, EmptyState, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone, type StatTrend } from "./display";
+export { Badge, EmptyState, LoadError, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone, type StatTrend } from "./display";
 export { downloadBlob, downloadJson } from "./download";
 export { EmailText } from "./email-text";
 export { Field, Input, Select, Textarea, type FieldProps, type InputProps } from "./field";

@@ -6,7 +6,6 @@
  */
 import { Link } from "@remix-run/react";
 import {
-  AlertTriangle,
   Copy,
   CopyPlus,
   ExternalLink,
@@ -15,7 +14,6 @@ import {
   MoreHorizontal,
   Pencil,
   Plus,
-  RefreshCw,
   Send,
   ShoppingBag,
   Store,
@@ -43,6 +41,7 @@ import {
   PageHeader,
   Skeleton,
   Stat,
+  LoadError,
 } from "~/ui";
 import { clickRate, count, edited, editHref, money, plural, requestProblem, shortUrl } from "./drop-pages-logic";
 import { ConnectionCard, ConnectStoreForm } from "./store-connections";
@@ -100,22 +99,9 @@ export function DropPagesScreen() {
     );
   } else if (pages.isError) {
     body = (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center"
-      >
-        <AlertTriangle className="size-5 shrink-0" aria-hidden />
-        <span className="flex-1">Your pages could not be loaded: {errorMessage(pages.error, "please try again")}.</span>
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={pages.isFetching}
-          onClick={() => void pages.refetch()}
-          icon={<RefreshCw className="size-3.5" aria-hidden />}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadError onRetry={() => void pages.refetch()} retrying={pages.isFetching}>
+        Your pages could not be loaded: {errorMessage(pages.error, "please try again")}.
+      </LoadError>
     );
   } else if (pages.data.length === 0) {
     body = (

@@ -8,7 +8,19 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PageSummary } from "~/domain/contracts/pages";
 import type { CreatedPage } from "~/features/pages";
 import { errorMessage, HttpError } from "~/lib/http";
-import { Badge, Button, buttonClasses, EmptyState, Field, Input, PageHeader, Skeleton, Textarea, cx } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  EmptyState,
+  Field,
+  Input,
+  LoadError,
+  PageHeader,
+  Skeleton,
+  Textarea,
+  cx,
+} from "~/ui";
 import { formatMoney, formatWhen, parseMoney } from "./editor-logic";
 import { useCreatePage, usePageList } from "./use-pages";
 
@@ -215,12 +227,9 @@ function RecentPages({ onOpen }: { onOpen: (id: string) => void }) {
           <Skeleton className="h-16" />
         </div>
       ) : pages.isError ? (
-        <div role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-3 text-sm">
-          <p className="text-fg">Couldn’t load your pages: {errorMessage(pages.error, "please try again")}.</p>
-          <Button className="mt-2" variant="secondary" size="sm" onClick={() => void pages.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => void pages.refetch()} retrying={pages.isFetching}>
+          Couldn’t load your pages: {errorMessage(pages.error, "please try again")}.
+        </LoadError>
       ) : pages.data.length === 0 ? (
         <EmptyState
           icon={FileText}

@@ -6,7 +6,7 @@ import type { Page } from "~/domain/contracts/pages";
 import { restoreVersion, type PageVersion } from "~/features/pages";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, ConfirmDialog, Dialog, Skeleton } from "~/ui";
+import { Badge, Button, ConfirmDialog, Dialog, LoadError, Skeleton } from "~/ui";
 import { formatWhen } from "./editor-logic";
 import { useVersions } from "./use-pages";
 
@@ -74,12 +74,9 @@ export function VersionsDialog({
             <Skeleton className="h-12" />
           </div>
         ) : versions.isError ? (
-          <div role="alert" className="text-sm">
-            <p className="text-fg">Couldn’t load the versions: {errorMessage(versions.error, "please try again")}.</p>
-            <Button className="mt-2" size="sm" variant="secondary" onClick={() => void versions.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError onRetry={() => void versions.refetch()} retrying={versions.isFetching}>
+            Couldn’t load the versions: {errorMessage(versions.error, "please try again")}.
+          </LoadError>
         ) : versions.data.length === 0 ? (
           <p className="text-sm text-muted">No saved versions yet.</p>
         ) : (

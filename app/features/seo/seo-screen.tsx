@@ -5,22 +5,23 @@
  * what changed (a toast and the score before and after).
  */
 import { Link } from "@remix-run/react";
-import {
-  AlertTriangle,
-  CheckCircle2,
-  ChevronDown,
-  Pencil,
-  Plus,
-  RefreshCw,
-  SearchCheck,
-  Wand2,
-  XCircle,
-} from "lucide-react";
+import { CheckCircle2, ChevronDown, Pencil, Plus, SearchCheck, Wand2, XCircle } from "lucide-react";
 import { useState } from "react";
 import type { SeoAudit, SeoCheck, SeoCheckId } from "~/domain/contracts/pages";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, cx, EmptyState, PageHeader, Skeleton, Stat, type BadgeTone } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  cx,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Skeleton,
+  Stat,
+  type BadgeTone,
+} from "~/ui";
 import {
   BAND_LABEL,
   fixableFailed,
@@ -59,24 +60,9 @@ export function SeoScreen() {
     );
   } else if (audits.isError) {
     body = (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-2xl border border-danger/30 bg-danger/5 p-4 text-sm text-danger sm:flex-row sm:items-center"
-      >
-        <AlertTriangle className="size-5 shrink-0" aria-hidden />
-        <span className="flex-1">
-          Your pages could not be audited: {errorMessage(audits.error, "please try again")}.
-        </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={audits.isFetching}
-          onClick={() => void audits.refetch()}
-          icon={<RefreshCw className="size-3.5" aria-hidden />}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadError onRetry={() => void audits.refetch()} retrying={audits.isFetching}>
+        Your pages could not be audited: {errorMessage(audits.error, "please try again")}.
+      </LoadError>
     );
   } else if (list.length === 0) {
     body = (
