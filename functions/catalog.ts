@@ -17,7 +17,7 @@ import { catalogRecord } from "~/server/market/records";
 import { saveToList, removeFromList, savedLists, nicheOptions } from "~/server/market/lists";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, json } from "./schemas";
+import { body, downloadHeaders, json } from "./schemas";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
@@ -73,11 +73,7 @@ export const catalog = createRouter()
     async (c) => {
       const csv = await exportExplorerCsv(c.var.db, requireCaller(c).user.id, c.req.valid("query"));
       return new Response(csv, {
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": 'attachment; filename="dropcraft-winning-products.csv"',
-          "cache-control": "private, no-store",
-        },
+        headers: downloadHeaders("text/csv; charset=utf-8", "dropcraft-winning-products.csv"),
       }) as never;
     },
   )

@@ -17,7 +17,7 @@ import {
 } from "~/server/market/reports";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, json } from "./schemas";
+import { body, downloadHeaders, json } from "./schemas";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
@@ -38,8 +38,6 @@ function reportDeps(c: Context<ApiEnv>): ReportDeps {
   return { db: c.var.db, env: c.env, defer: (work) => c.executionCtx.waitUntil(work) };
 }
 
-/** A Content-Disposition value for a generated file name (already ASCII). */
-const attachment = (name: string) => `attachment; filename="${name}"`;
 
 export const marketReports = createRouter()
   .openapi(
@@ -97,12 +95,7 @@ export const marketReports = createRouter()
       const report = await finishedReport(c.var.db, requireCaller(c).user.id, c.req.valid("param").id);
       const html = c.req.valid("query").format === "html";
       return new Response(html ? reportHtml(report) : report.markdown, {
-        headers: {
-          "content-type": html ? "text/html; charset=utf-8" : "text/markdown; charset=utf-8",
-          "content-disposition": attachment(reportFileName(report, html ? "html" : "md")),
-          "x-content-type-options": "nosniff",
-          "cache-control": "private, no-store",
-        },
+        headers: downloadHeaders(html ? "text/html; charset=utf-8" : "text/markdown; charset=utf-8", reportFileName(report, html ? "html" : "md")),
       }) as never;
     },
   )

@@ -35,7 +35,7 @@ import {
 import { modelSectionWriter } from "~/server/pages/writers";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, json } from "./schemas";
+import { body, downloadHeaders, json } from "./schemas";
 import { appUrl } from "./services";
 import { requireCaller } from "./session";
 
@@ -69,14 +69,6 @@ export function pageDeps(c: Context<ApiEnv>): ExportDeps {
 }
 
 const userId = (c: Context<ApiEnv>) => requireCaller(c).user.id;
-
-/** A download's headers: a file name made from the page's slug (already ASCII). */
-const download = (type: string, name: string) => ({
-  "content-type": type,
-  "content-disposition": `attachment; filename="${name}"`,
-  "x-content-type-options": "nosniff",
-  "cache-control": "private, no-store",
-});
 
 export const pages = createRouter()
   .openapi(
@@ -226,7 +218,7 @@ export const pages = createRouter()
     }),
     async (c) => {
       const file = await exportPageCsv(pageDeps(c), userId(c), c.req.valid("param").id);
-      return new Response(file.csv, { headers: download("text/csv; charset=utf-8", file.fileName) }) as never;
+      return new Response(file.csv, { headers: downloadHeaders("text/csv; charset=utf-8", file.fileName) }) as never;
     },
   )
   .openapi(
@@ -239,7 +231,7 @@ export const pages = createRouter()
     }),
     async (c) => {
       const file = await exportPageHtmlZip(pageDeps(c), userId(c), c.req.valid("param").id);
-      return new Response(new Uint8Array(file.zip), { headers: download("application/zip", file.fileName) }) as never;
+      return new Response(new Uint8Array(file.zip), { headers: downloadHeaders("application/zip", file.fileName) }) as never;
     },
   )
   .openapi(

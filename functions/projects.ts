@@ -49,7 +49,7 @@ import {
 } from "~/server/projects/service";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
-import { body, json } from "./schemas";
+import { attachment, body, json } from "./schemas";
 import { requireCaller } from "./session";
 
 const IdParam = z.object({ id: ProjectIdSchema });
@@ -102,11 +102,6 @@ async function uploadedFile(c: Context<ApiEnv>): Promise<UploadedFile> {
   return { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-/** A Content-Disposition value that survives any file name (RFC 6266 with an ASCII fallback). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export const projects = createRouter()
   .openapi(
