@@ -207,12 +207,3 @@ export async function deleteStoreConnection(db: Database, userId: number, id: st
 export async function recordPageExport(db: Database, row: typeof pageExports.$inferInsert): Promise<void> {
   await db.insert(pageExports).values(row);
 }
-
-export function listPageExports(db: Database, userId: number, pageId: string, limit = 20) {
-  return db
-    .select()
-    .from(pageExports)
-    .where(and(eq(pageExports.pageId, pageId), eq(pageExports.userId, userId)))
-    .orderBy(desc(pageExports.id))
-    .limit(limit);
-}
