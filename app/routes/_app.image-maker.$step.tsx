@@ -1,9 +1,18 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useParams } from "@remix-run/react";
+import { ImageMakerScreen } from "~/features/image-maker";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("imageGeneration");
+export const meta: MetaFunction = () => [
+  { title: "Image Maker — Dropcraft" },
+  {
+    name: "description",
+    content: "Product images and ad creatives in every platform size, from your product photo, your product data and your brand.",
+  },
+];
 
 export default function Screen() {
-  return <ComingSoon screen="imageGeneration" />;
+  const { step } = useParams();
+  return <ImageMakerScreen step={step} />;
 }
