@@ -1,0 +1,106 @@
+/** One image in the gallery: the thumbnail (aspect kept, lazy), a checkbox to select it, and what it is. */
+import type { Image } from "~/domain/contracts/images";
+import { cx } from "~/ui";
+import { KIND_LABELS, shortDate, sizeLabel, STYLE_LABELS, templateLabel } from "./gallery-logic";
+
+/** What the merchant calls the image: its template, its prompt, or the uploaded file's name. */
+export function imageTitle(img: Image): string {
+  if (img.design?.headline) return img.design.headline;
+  if (img.prompt) return img.prompt;
+  return img.fileName;
+}
+
+export function imageSubtitle(img: Image): string {
+  const what =
+    img.kind === "upload"
+      ? "Upload"
+      : (templateLabel(img.template) ??
+        (img.style ? (STYLE_LABELS[img.style] ?? img.style) : KIND_LABELS[img.kind].one));
+  return `${what} · ${sizeLabel(img)}`;
+}
+
+export function ImageCard({
+  image: img,
+  selected,
+  selecting,
+  onToggle,
+  onOpen,
+}: {
+  image: Image;
+  selected: boolean;
+  /** Something is selected: every checkbox shows, not only on hover. */
+  selecting: boolean;
+  onToggle: (shift: boolean) => void;
+  onOpen: () => void;
+}) {
+  const title = imageTitle(img);
+  const checkId = `select-${img.id}`;
+  return (
+    <li
+      className="group min-w-0"
+      data-testid="gallery-card"
+      data-image-id={img.id}
+      data-preset={img.presetId ?? ""}
+      data-kind={img.kind}
+    >
+      <div
+        className={cx(
+          "relative overflow-hidden rounded-2xl border bg-surface-2 transition-[border-color,box-shadow]",
+          selected ? "border-brand shadow-[0_0_0_2px_var(--color-brand)]" : "border-line hover:border-subtle/60",
+        )}
+      >
+        <button
+          type="button"
+          onClick={(e) => (e.shiftKey || selecting ? onToggle(e.shiftKey) : onOpen())}
+          className="grid aspect-square w-full place-items-center p-2 sm:p-3"
+          aria-label={`Open ${title}`}
+          data-testid="open-image"
+        >
+          <img
+            src={img.thumbnailUrl}
+            alt=""
+            width={img.width}
+            height={img.height}
+            loading="lazy"
+            decoding="async"
+            className="max-h-full max-w-full rounded-lg object-contain shadow-md shadow-black/20 transition-transform duration-200 group-hover:scale-[1.02]"
+          />
+        </button>
+        <label
+          htmlFor={checkId}
+          className={cx(
+            "absolute left-2 top-2 grid size-8 cursor-pointer place-items-center rounded-lg bg-bg/80 backdrop-blur transition-opacity",
+            selected || selecting
+              ? "opacity-100"
+              : "opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:has-[:focus-visible]:opacity-100",
+          )}
+        >
+          <input
+            id={checkId}
+            type="checkbox"
+            checked={selected}
+            // The click carries the shift key (a range); onChange alone would not.
+            onClick={(e) => onToggle(e.shiftKey)}
+            onChange={() => undefined}
+            aria-label={`Select ${title}`}
+            className="size-4 cursor-pointer accent-[var(--color-brand)]"
+            data-testid="select-image"
+          />
+        </label>
+        {img.kind !== "upload" && (
+          <span className="pointer-events-none absolute right-2 top-2 rounded-md bg-bg/80 px-1.5 py-0.5 text-[11px] font-semibold text-muted backdrop-blur">
+            {img.kind === "visual" ? "Visual" : "AI"}
+          </span>
+        )}
+      </div>
+      <div className="mt-2 min-w-0 px-0.5">
+        <p className="truncate text-sm font-medium text-fg" title={title}>
+          {title}
+        </p>
+        <p className="truncate text-xs text-subtle">
+          {imageSubtitle(img)} · <time dateTime={img.createdAt}>{shortDate(img.createdAt)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
