@@ -18,7 +18,7 @@ export default defineConfig(async () => {
   const [harborPort, summitPort, webPort] = process.env.FAKE_SHOPIFY_PORTS.split(",");
   // A fake Shopify Admin GraphQL API for store export (tests/integration/fake-shopify-admin.ts).
   process.env.SHOPIFY_ADMIN_PORT ??= String(await freePort());
-  const documentsWorker = await bundleDocumentsWorker();
+  const [documentsWorker, imagesWorker] = await Promise.all([bundleCompanionWorker("documents"), bundleCompanionWorker("images")]);
   return {
     plugins: [
       cloudflareTest({
@@ -41,8 +41,8 @@ export default defineConfig(async () => {
             SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
             SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
           },
-          // The DOCUMENTS service binding of wrangler.toml reaches the real documents Worker.
-          workers: [documentsWorker],
+          // The DOCUMENTS and IMAGES service bindings of wrangler.toml reach the real companion Workers.
+          workers: [documentsWorker, imagesWorker],
         },
       }),
     ],
@@ -60,19 +60,22 @@ export default defineConfig(async () => {
 });
 
 /**
- * The documents Worker (workers/documents/, PDF and DOCX text) as an auxiliary Worker named like
- * its service, bundled in memory the way wrangler bundles it (no file written: several test
- * runs may share this checkout). About 0.3 s.
+ * A companion Worker (workers/<name>/: documents reads PDF and DOCX text, images renders SVG to
+ * PNG) as an auxiliary Worker named like its service, bundled in memory the way wrangler bundles
+ * it (no file written: several test runs may share this checkout). `.wasm` and `.ttf` imports
+ * stay modules of their own (CompiledWasm and Data), as wrangler's module rules make them.
  */
-async function bundleDocumentsWorker() {
-  const documentsConfig = readFileSync(path.join(import.meta.dirname, "workers/documents/wrangler.toml"), "utf8");
-  const field = (name: string): unknown => {
-    const value = new RegExp(`^${name}\\s*=\\s*(.+)$`, "m").exec(documentsConfig)?.[1];
-    if (value === undefined) throw new Error(`workers/documents/wrangler.toml has no ${name}`);
+async function bundleCompanionWorker(name: "documents" | "images") {
+  const dir = path.join(import.meta.dirname, "workers", name);
+  const config = readFileSync(path.join(dir, "wrangler.toml"), "utf8");
+  const field = (key: string): unknown => {
+    const value = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(config)?.[1];
+    if (value === undefined) throw new Error(`workers/${name}/wrangler.toml has no ${key}`);
     return JSON.parse(value);
   };
+  const assets = new Map<string, string>();
   const result = await build({
-    entryPoints: [path.join(import.meta.dirname, "workers/documents/index.ts")],
+    entryPoints: [path.join(dir, "index.ts")],
     bundle: true,
     write: false,
     format: "esm",
@@ -82,10 +85,31 @@ async function bundleDocumentsWorker() {
     mainFields: ["browser", "module", "main"],
     external: ["node:*", "cloudflare:*"],
     logLevel: "warning",
+    plugins: [
+      {
+        name: "binary-modules",
+        setup(b) {
+          b.onResolve({ filter: /\.(wasm|ttf)$/ }, async (args) => {
+            const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "binary" });
+            if (args.pluginData === "binary" || resolved.errors.length) return undefined;
+            const moduleName = `assets/${assets.size}-${path.basename(resolved.path)}`;
+            assets.set(moduleName, resolved.path);
+            return { path: `./${moduleName}`, external: true };
+          });
+        },
+      },
+    ],
   });
   return {
     name: field("name") as string,
-    modules: [{ type: "ESModule" as const, path: "index.mjs", contents: result.outputFiles[0].text }],
+    modules: [
+      { type: "ESModule" as const, path: "index.mjs", contents: result.outputFiles[0].text },
+      ...[...assets].map(([modulePath, file]) => ({
+        type: file.endsWith(".wasm") ? ("CompiledWasm" as const) : ("Data" as const),
+        path: modulePath,
+        contents: readFileSync(file),
+      })),
+    ],
     compatibilityDate: field("compatibility_date") as string,
     compatibilityFlags: field("compatibility_flags") as string[],
   };

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		USAGE_METER: DurableObjectNamespace<import("./workers/app").UsageMeter>;
 		CHAT_ROOM: DurableObjectNamespace<import("./workers/app").ChatRoom>;
 		DOCUMENTS: Fetcher /* dropcraft-documents */;
+		IMAGES: Fetcher /* dropcraft-images */;
 	}
 }
 interface Env extends Cloudflare.Env {}

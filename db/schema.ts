@@ -663,3 +663,49 @@ export const devStoreState = sqliteTable("dev_store_state", {
   state: text("state").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Images: the merchant's uploads, generated images and marketing visuals. The PNG (or the upload
+ * as sent) and its thumbnail live in R2 (FILES) under `r2Key` and `thumbKey`; this row is the
+ * metadata the gallery filters on. `design` is the compositor's input, kept so a visual can be
+ * varied or re-rendered larger; `proofFacts` the catalog figures it drew, with their sources.
+ */
+export const images = sqliteTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["upload", "generated", "visual"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    presetId: text("preset_id"),
+    template: text("template"),
+    prompt: text("prompt"),
+    style: text("style"),
+    provider: text("provider", { enum: ["upload", "compositor", "model"] }).notNull(),
+    model: text("model"),
+    design: text("design", { mode: "json" }),
+    proofFacts: text("proof_facts", { mode: "json" }).notNull().default(sql`'[]'`),
+    productId: text("product_id"),
+    pageId: text("page_id"),
+    sourceImageIds: text("source_image_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    parentId: text("parent_id"),
+    batchId: text("batch_id"),
+    /** The compositor's layout variation (0–7) the design was drawn with. */
+    variant: integer("variant").notNull().default(0),
+    notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    r2Key: text("r2_key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    /** Set when the merchant uses the image on a page: then /media/{id}.png serves it to anyone. */
+    publishedAt: text("published_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_user_idx").on(t.userId, t.createdAt, t.id), index("images_user_product_idx").on(t.userId, t.productId)],
+);
+export type ImageRow = typeof images.$inferSelect;

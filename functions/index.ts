@@ -13,6 +13,7 @@ import { chats } from "./chats";
 import { competitors } from "./competitors";
 import { dev } from "./dev";
 import { health } from "./health";
+import { images } from "./images";
 import { intelligence } from "./intelligence";
 import { marketReports } from "./market-reports";
 import { newsletter } from "./newsletter";
@@ -67,6 +68,7 @@ export function createApi() {
   api.route("/", pages);
   api.route("/", storeConnections);
   api.route("/", seo);
+  api.route("/", images);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

@@ -23,7 +23,6 @@ import {
   RenameProjectSchema,
   ResearchDataBodySchema,
 } from "~/domain/contracts/projects";
-import { AppError } from "~/domain/errors";
 import {
   createProject,
   deleteProjectFile,
@@ -45,12 +44,12 @@ import {
   searchProjectPassages,
   uploadProjectFile,
   type ProjectDeps,
-  type UploadedFile,
 } from "~/server/projects/service";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
 import { attachment, body, json } from "./schemas";
 import { requireCaller } from "./session";
+import { multipartFile, readUpload } from "./uploads";
 
 const IdParam = z.object({ id: ProjectIdSchema });
 const FileParams = z.object({ id: ProjectIdSchema, fileId: ProjectFileIdSchema });
@@ -66,16 +65,7 @@ const uploadErrors = {
   413: { description: "The file is larger than 10 MB", ...json(ErrorSchema) },
   415: { description: "Not a file type the knowledge base reads", ...json(ErrorSchema) },
 };
-const multipartFile = {
-  body: {
-    required: true,
-    content: {
-      "multipart/form-data": {
-        schema: z.object({ file: z.any().meta({ type: "string", format: "binary", description: "One file: .txt, .md, .csv, .json, .pdf or .docx, up to 10 MB" }) }),
-      },
-    },
-  },
-};
+const projectFile = multipartFile("One file: .txt, .md, .csv, .json, .pdf or .docx, up to 10 MB");
 
 const ok = <T>(data: T) => ({ success: true as const, data });
 
@@ -83,25 +73,7 @@ function projectDeps(c: Context<ApiEnv>): ProjectDeps {
   return { db: c.var.db, files: c.env.FILES, documents: c.env.DOCUMENTS };
 }
 
-/** The one file of a multipart upload, or a 400 naming what is missing. */
-async function uploadedFile(c: Context<ApiEnv>): Promise<UploadedFile> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data, in a field named file.");
-  }
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new AppError("VALIDATION", "The upload could not be read as multipart/form-data. Try again.");
-  }
-  const files = form.getAll("file").filter((v): v is File => typeof v !== "string");
-  if (files.length === 0) throw new AppError("VALIDATION", "file: choose a file to upload (a form field named file).", { details: { fields: [{ path: "file", message: "required" }] } });
-  if (files.length > 1) throw new AppError("VALIDATION", "Upload one file per request.");
-  const file = files[0];
-  return { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
-}
-
+const uploadedFile = async (c: Context<ApiEnv>) => (await readUpload(c)).file;
 
 export const projects = createRouter()
   .openapi(
@@ -255,7 +227,7 @@ export const projects = createRouter()
       summary: "Upload one file to the knowledge base; it is stored, its text read and indexed before the answer",
       description:
         "The answer's status says what happened: indexed (searchable), no_text (kept; no text could be read, e.g. a scanned PDF) or failed (kept, with statusReason).",
-      request: { params: IdParam, ...multipartFile },
+      request: { params: IdParam, ...projectFile },
       responses: { 201: { description: "Stored", ...json(ProjectFileEnvelopeSchema) }, ...uploadErrors, ...errors },
     }),
     async (c) => {
@@ -282,7 +254,7 @@ export const projects = createRouter()
       method: "put",
       path: "/projects/{id}/files/{fileId}",
       summary: "Replace a file's content (same id); it is read and indexed again",
-      request: { params: FileParams, ...multipartFile },
+      request: { params: FileParams, ...projectFile },
       responses: { 200: { description: "Replaced", ...json(ProjectFileEnvelopeSchema) }, ...uploadErrors, ...errors },
     }),
     async (c) => {

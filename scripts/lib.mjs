@@ -31,9 +31,10 @@ export function startBackground(cmd, args, { env = OFFLINE_ENV } = {}) {
 
 /**
  * The Workers `wrangler dev` runs together: the app first (it gets the port), then the Workers
- * its service bindings reach (the documents Worker reads PDF and DOCX text).
+ * its service bindings reach (the documents Worker reads PDF and DOCX text; the images Worker
+ * renders SVG to PNG).
  */
-export const WORKER_CONFIGS = ["wrangler.toml", "workers/documents/wrangler.toml"];
+export const WORKER_CONFIGS = ["wrangler.toml", "workers/documents/wrangler.toml", "workers/images/wrangler.toml"];
 export const WORKER_CONFIG_ARGS = WORKER_CONFIGS.flatMap((config) => ["-c", config]);
 
 /**

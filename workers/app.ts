@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build; `npm run build` writes it before wrangler bundles this file.
 import * as build from "../build/server/index.js";
 import { getEnv, EnvError, publicOrigin } from "../app/server/platform/env";
+import { publicMediaId, servePublishedImage } from "../app/server/images/public-media";
 import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/pages/public-pages";
 import { createDb } from "../db/client";
 import { AppError } from "../app/domain/errors";
@@ -52,10 +53,13 @@ export default {
 
     const handled = isApi ? withRequestId(request, requestId) : request;
     const dropPage = isApi ? null : publicPageRoute(url.pathname);
+    const mediaId = isApi || dropPage ? null : publicMediaId(url.pathname);
     let response: Response;
     try {
       response = isApi
         ? await api.fetch(handled, env, ctx)
+        : mediaId
+          ? await servePublishedImage(handled, mediaId, { db: createDb(env.DB), files: env.FILES })
         : dropPage
           ? await servePublicPage(handled, dropPage, {
               db: createDb(env.DB),

@@ -21,7 +21,7 @@ export function freePort() {
 }
 
 /** The Workers the product's service bindings reach, run beside the app in the same `wrangler dev`. */
-export const COMPANION_CONFIGS = ["workers/documents/wrangler.toml"];
+export const COMPANION_CONFIGS = ["workers/documents/wrangler.toml", "workers/images/wrangler.toml"];
 
 export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
   const port = await freePort();
@@ -82,7 +82,7 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
   return { baseURL, stop, output: () => output };
 }
 
-/** `-c` for each companion Worker when `config` is the product's (documents: PDF and DOCX text). */
+/** `-c` for each companion Worker when `config` is the product's (documents: PDF and DOCX text; images: SVG to PNG). */
 function companionArgs(config) {
   return path.resolve(config) === path.resolve("wrangler.toml") ? COMPANION_CONFIGS.flatMap((c) => ["-c", c]) : [];
 }

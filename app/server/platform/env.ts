@@ -69,6 +69,15 @@ export const envSchema = z.object({
   /** Model name sent to AI_BASE_URL. */
   AI_MODEL: z.string().min(1).max(200).optional(),
   /**
+   * An OpenAI-compatible images endpoint (POST /images/generations and /images/edits), e.g.
+   * https://api.openai.com/v1. Unset: the built-in compositor makes every image offline.
+   */
+  IMAGE_BASE_URL: z.url({ message: "IMAGE_BASE_URL must be the provider's base URL, e.g. https://api.openai.com/v1" }).optional(),
+  /** Bearer key for IMAGE_BASE_URL. */
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  /** Image model name sent to IMAGE_BASE_URL, e.g. gpt-image-1. */
+  IMAGE_MODEL: z.string().min(1).max(200).optional(),
+  /**
    * Pause between the built-in analyst's streamed pieces, in ms: it writes a whole answer at once,
    * and a pace like a model's lets the merchant read along (and stop it). 0 streams at once.
    */
@@ -136,6 +145,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     problems.push("AI_MODEL: set the model name to use with AI_BASE_URL, e.g. gpt-4o-mini");
+  }
+  if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
+    problems.push("IMAGE_MODEL: set the image model to use with IMAGE_BASE_URL, e.g. gpt-image-1");
   }
   if (Boolean(env.AUTH_PREVIOUS_SECRET) !== Boolean(env.AUTH_PREVIOUS_KEY_ID)) {
     problems.push("AUTH_PREVIOUS_KEY_ID: set both AUTH_PREVIOUS_SECRET and AUTH_PREVIOUS_KEY_ID, or neither");

@@ -27,6 +27,10 @@ export const RATE_LIMITS = {
   urlInspectionByUser: { limit: 30, windowMs: 5 * MINUTE },
   /** Thumbnails of inspected products (up to 8 an inspection), per user. */
   inspectionImageByUser: { limit: 240, windowMs: 5 * MINUTE },
+  /** Design previews (not metered; the Image Maker asks for one per pause in typing), per user. */
+  imagePreviewByUser: { limit: 120, windowMs: MINUTE },
+  /** Photo uploads and imports, per user. */
+  imageUploadByUser: { limit: 60, windowMs: 5 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;

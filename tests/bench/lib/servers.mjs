@@ -17,7 +17,7 @@ export const OFFLINE_ENV = {
 };
 
 /** Worker configs started beside the product's (the documents Worker reads PDF and DOCX text). */
-export const PRODUCT_COMPANION_CONFIGS = ["workers/documents/wrangler.toml"];
+export const PRODUCT_COMPANION_CONFIGS = ["workers/documents/wrangler.toml", "workers/images/wrangler.toml"];
 
 /** Child processes (each the leader of its own process group) and cleanup callbacks. */
 const tracked = new Set();

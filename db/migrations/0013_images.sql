@@ -1,0 +1,35 @@
+CREATE TABLE `images` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`project_id` text,
+	`kind` text NOT NULL,
+	`file_name` text NOT NULL,
+	`mime_type` text NOT NULL,
+	`width` integer NOT NULL,
+	`height` integer NOT NULL,
+	`bytes` integer NOT NULL,
+	`preset_id` text,
+	`template` text,
+	`prompt` text,
+	`style` text,
+	`provider` text NOT NULL,
+	`model` text,
+	`design` text,
+	`proof_facts` text DEFAULT '[]' NOT NULL,
+	`product_id` text,
+	`page_id` text,
+	`source_image_ids` text DEFAULT '[]' NOT NULL,
+	`parent_id` text,
+	`batch_id` text,
+	`variant` integer DEFAULT 0 NOT NULL,
+	`notes` text DEFAULT '[]' NOT NULL,
+	`r2_key` text NOT NULL,
+	`thumb_key` text NOT NULL,
+	`published_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `images_user_idx` ON `images` (`user_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `images_user_product_idx` ON `images` (`user_id`,`product_id`);
