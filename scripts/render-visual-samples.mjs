@@ -113,7 +113,7 @@ const designs = {
     ...base,
     template: "sale",
     headline: "Summer sale on the Lumo lamp",
-    cta: "Get 30% off",
+    cta: "Shop the sale",
     palette: { background: "#fff6e9", surface: "#ffffff", text: "#1a1a1a", accent: "#d93a3a" },
   },
   comparison: {
@@ -190,10 +190,11 @@ for (const [i, [prompt, style]] of [
 }
 
 // Contact sheets: every sample of a template on one image (sheet-<template>.png), to look at quickly.
-const tiles = {};
 for (const [name, design] of Object.entries(designs)) {
   if (filter && !name.includes(filter)) continue;
   let x = 0;
+  let y = 0;
+  let width = 0;
   const row = [];
   for (const presetId of presets) {
     const preset = VISUAL_PRESETS.find((p) => p.id === presetId);
@@ -211,12 +212,16 @@ for (const [name, design] of Object.entries(designs)) {
       const w = preset.width >= preset.height ? 500 : 300;
       const h = (w * preset.height) / preset.width;
       const png = Buffer.from(render(svg, w)).toString("base64");
-      row.push(`<image href="data:image/png;base64,${png}" x="${x}" y="0" width="${w}" height="${h}"/>`);
+      row.push(`<image href="data:image/png;base64,${png}" x="${x}" y="${y}" width="${w}" height="${h}"/>`);
       x += w + 12;
+      width = Math.max(width, x);
+      if (row.length === 4) {
+        x = 0;
+        y = 546;
+      }
     }
   }
-  tiles[name] = { width: x, markup: row.join("") };
-  const sheet = `<svg xmlns="http://www.w3.org/2000/svg" width="${x}" height="534" viewBox="0 0 ${x} 534"><rect width="${x}" height="534" fill="#888"/>${row.join("")}</svg>`;
-  writeFileSync(path.join(OUT, `sheet-${name}.png`), render(sheet, x));
+  const sheet = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="1080" viewBox="0 0 ${width} 1080"><rect width="${width}" height="1080" fill="#888"/>${row.join("")}</svg>`;
+  writeFileSync(path.join(OUT, `sheet-${name}.png`), render(sheet, width));
   console.log(`sheet-${name}.png`);
 }

@@ -417,8 +417,8 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
       }),
     );
     const dark = isDark(bg);
-    const soft = mix(bg, accent, dark ? 0.1 : 0.16);
-    const glow = dark ? tint(mix(bg, accent, 0.15), 0.12) : "#ffffff";
+    const soft = dark ? mix(tint(bg, 0.07), accent, 0.04) : mix(bg, accent, 0.16);
+    const glow = dark ? tint(bg, 0.16) : "#ffffff";
     const r = Math.max(focus.w, focus.h) * 0.62;
     switch (o.pattern % 4) {
       case 0:
@@ -446,8 +446,8 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
         parts.push(
           roundRect({ x: 0, y: horizon, w: W, h: H - horizon }, 0, {
             fill: linear(defs, "dc-g-floor", [
-              [0, mix(bg, accent, 0.2)],
-              [1, mix(bg, accent, 0.06)],
+              [0, dark ? tint(bg, 0.1) : mix(bg, accent, 0.2)],
+              [1, dark ? tint(bg, 0.03) : mix(bg, accent, 0.06)],
             ]),
           }),
         );
@@ -478,7 +478,7 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
         );
       }
     }
-    behind = [top, bottom, soft, mix(top, glow, 0.7), mix(bg, accent, 0.2)];
+    behind = [top, bottom, soft, mix(top, glow, 0.7), dark ? tint(bg, 0.1) : mix(bg, accent, 0.2)];
   } else {
     const top = bg;
     const bottom = mix(bg, surface, 0.6);
@@ -755,8 +755,8 @@ export function composeBackdrop(input: ComposeBackdropInput): { svg: string; not
           defs,
           "dc-b-warm",
           [
-            [0, tint(c1, 0.2)],
-            [1, mix(c1, c2, 0.4)],
+            [0, tint(c1, 0.55)],
+            [1, tint(mix(c1, c2, 0.4), 0.3)],
           ],
           0,
           0,

@@ -5,8 +5,8 @@
  */
 
 /** Characters XML 1.0 does not allow (control characters other than tab, newline, return; lone surrogates; U+FFFE/FFFF). */
-// eslint-disable-next-line no-control-regex
 const INVALID_XML =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text content: & < > escaped, characters XML cannot hold dropped. */

@@ -477,14 +477,22 @@ function logoBlock(ctx: Ctx, href: string, aspect: number | null, w: number, gap
 }
 
 /** Proof figures in a row: the value large, its label, and its source in small text. */
-function figuresBlock(ctx: Ctx, s: Scheme, facts: readonly ProofFact[], w: number, size: number, gap: number): Block {
+function figuresBlock(
+  ctx: Ctx,
+  s: Scheme,
+  facts: readonly ProofFact[],
+  w: number,
+  size: number,
+  textSize: number,
+  gap: number,
+): Block {
   const n = facts.length;
   const colGap = size * 0.5;
   const cellW = (w - colGap * (n - 1)) / n;
   const values = facts.map((f) => fit(ctx, f.value, 800, cellW, size, size * 0.45, 1, 1));
   const valueSize = Math.min(...values.map((v) => v.fontSize));
-  const labelSize = Math.max(12, Math.min(size * 0.34, valueSize * 0.6));
-  const sourceSize = Math.max(11, labelSize * 0.72);
+  const labelSize = Math.max(12, Math.min(textSize, valueSize * 0.5));
+  const sourceSize = Math.max(11, labelSize * 0.75);
   const labels = facts.map((f) => fit(ctx, f.label, 800, cellW, labelSize, labelSize * 0.8, 2, LINE.body));
   const sources = facts.map((f) =>
     fit(ctx, f.source, 400, cellW, sourceSize, Math.max(10, sourceSize * 0.8), 2, LINE.body),
@@ -571,11 +579,12 @@ function stack(
   box: Rect,
   build: (scale: number, level: number) => Block[],
   align: Align,
+  maxScale = 1,
   valign: "top" | "middle" | "bottom" = "middle",
 ): string {
   let chosen: Block[] = [];
   outer: for (let level = 0; level <= 3; level++) {
-    for (let scale = 1; scale >= 0.5 - 1e-9; scale -= 0.05) {
+    for (let scale = maxScale; scale >= 0.5 - 1e-9; scale -= 0.05) {
       const blocks = build(scale, level);
       chosen = blocks;
       if (heightOf(blocks) <= box.h) break outer;
@@ -608,12 +617,12 @@ interface Regions {
 }
 
 /** Where the photo and the text go: above/below in portrait, side by side in landscape, either in a square (by variant). */
-function regionsOf(ctx: Ctx, hasPhoto: boolean, photoShare: number): Regions {
+function regionsOf(ctx: Ctx, hasPhoto: boolean, photoShare: number, stackedSquare = false): Regions {
   const { safe, m, orientation, variant, mirror } = ctx;
   if (!hasPhoto)
     return { photo: null, text: safe, align: orientation === "landscape" || variant % 4 < 2 ? "start" : "middle" };
   const gap = m * 0.055;
-  const sideBySide = orientation === "landscape" || (orientation === "square" && variant < 4);
+  const sideBySide = orientation === "landscape" || (orientation === "square" && variant < 4 && !stackedSquare);
   if (sideBySide) {
     const pw = safe.w * photoShare;
     const photo = { x: mirror ? safe.x : safe.x + safe.w - pw, y: safe.y, w: pw, h: safe.h };
@@ -624,6 +633,11 @@ function regionsOf(ctx: Ctx, hasPhoto: boolean, photoShare: number): Regions {
   const photo = { x: safe.x, y: safe.y, w: safe.w, h: ph };
   const text = { x: safe.x, y: safe.y + ph + gap, w: safe.w, h: safe.h - ph - gap };
   return { photo, text, align: variant & 2 ? "middle" : "start" };
+}
+
+/** How much a text stack may grow past its base sizes to fill a tall box. */
+function growth(ctx: Ctx): number {
+  return ctx.orientation === "portrait" ? 1.25 : 1;
 }
 
 /** The call to action's type size for a headline size. */
@@ -757,7 +771,7 @@ interface Drawn {
 function studio(ctx: Ctx, assets: ComposeAssets, kind: GroundKind = "studio"): Drawn {
   const { design } = ctx;
   const hasPhoto = assets.photoHref !== null;
-  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.54 : 0.5);
+  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.47 : 0.5);
   const focus = r.photo ?? decoFocus(ctx);
   const ground = groundFor(ctx, kind, focus, r.text, assets);
   const s = schemeOf(ctx, ground.behindText, kind);
@@ -815,6 +829,7 @@ function studio(ctx: Ctx, assets: ComposeAssets, kind: GroundKind = "studio"): D
         return blocks;
       },
       r.align,
+      growth(ctx),
     ),
   );
   if (card && badge) body.push(cornerBadge(ctx, s, card, badge, ctx.m * 0.085, ctx.mirror ? "left" : "right"));
@@ -854,7 +869,7 @@ function pillBlock(ctx: Ctx, s: Scheme, text: string, w: number, size: number, g
 function lifestyle(ctx: Ctx, assets: ComposeAssets): Drawn {
   const { design } = ctx;
   const hasPhoto = assets.photoHref !== null;
-  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.48 : 0.46);
+  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.4 : 0.46);
   const focus = r.photo ?? decoFocus(ctx);
   const ground = groundFor(ctx, "lifestyle", focus, r.text, assets);
   const s = schemeOf(ctx, ground.behindText, "lifestyle");
@@ -912,6 +927,7 @@ function lifestyle(ctx: Ctx, assets: ComposeAssets): Drawn {
         return blocks;
       },
       r.align,
+      growth(ctx),
     ),
   );
   const badge = badgeText(design);
@@ -923,7 +939,7 @@ function lifestyle(ctx: Ctx, assets: ComposeAssets): Drawn {
 function sale(ctx: Ctx, assets: ComposeAssets): Drawn {
   const { design } = ctx;
   const hasPhoto = assets.photoHref !== null;
-  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.5 : 0.48);
+  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.45 : 0.48);
   const focus = r.photo ?? decoFocus(ctx);
   const ground = groundFor(ctx, "sale", focus, r.text, assets);
   const s = schemeOf(ctx, ground.behindText, "sale");
@@ -994,6 +1010,7 @@ function sale(ctx: Ctx, assets: ComposeAssets): Drawn {
         return blocks;
       },
       r.align,
+      growth(ctx),
     ),
   );
   if (card && badge) body.push(cornerBadge(ctx, s, card, badge, ctx.m * 0.13, ctx.mirror ? "right" : "left"));
@@ -1297,6 +1314,7 @@ function lifestyleLike(ctx: Ctx, assets: ComposeAssets): Drawn {
         return blocks;
       },
       r.align,
+      growth(ctx),
     ),
   );
   return { body };
@@ -1316,7 +1334,8 @@ function socialProof(ctx: Ctx, assets: ComposeAssets, facts: readonly ProofFact[
   }
   const { design } = ctx;
   const hasPhoto = assets.photoHref !== null;
-  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "portrait" ? 0.46 : 0.46);
+  // Figures need the width: a square is always photo above, figures below.
+  const r = regionsOf(ctx, hasPhoto, ctx.orientation === "landscape" ? 0.42 : 0.46, true);
   const ground = groundFor(ctx, "studio", r.photo ?? decoFocus(ctx), r.text, assets);
   const s = schemeOf(ctx, ground.behindText, "studio");
   const body = [ground.markup];
@@ -1339,11 +1358,14 @@ function socialProof(ctx: Ctx, assets: ComposeAssets, facts: readonly ProofFact[
             hs * 0.4 * k,
           ),
         );
-        blocks.push(figuresBlock(ctx, s, level >= 2 ? kept.slice(0, 2) : kept, w, hs * 1.1 * k, hs * 0.6 * k));
+        blocks.push(
+          figuresBlock(ctx, s, level >= 2 ? kept.slice(0, 2) : kept, w, hs * 1.3 * k, hs * 0.4 * k, hs * 0.6 * k),
+        );
         if (design.cta) blocks.push(ctaBlock(ctx, s, design.cta, w, ctaSize(ctx, hs) * k, hs * 0.6 * k));
         return blocks;
       },
       r.align,
+      growth(ctx),
     ),
   );
   return { body };
