@@ -1,6 +1,6 @@
 /** The gallery's filters: kind, project, size, product and a date range; each change writes the URL. */
 import { useQuery } from "@tanstack/react-query";
-import { Package } from "lucide-react";
+import { Package, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { IMAGE_KINDS, VISUAL_PRESETS, type VisualPresetId } from "~/domain/images";
 import { Button, Dialog, Input, Select, cx } from "~/ui";
@@ -28,7 +28,10 @@ export function GalleryFilterBar({
     staleTime: Infinity,
     retry: false,
   });
-  const ids = { project: useId(), size: useId(), from: useId(), to: useId() };
+  const ids = { project: useId(), size: useId(), from: useId(), to: useId(), more: useId() };
+  // Phones fold all but the kind behind "Filters"; a filter already set keeps them open.
+  const others = activeFilterCount(filters) - (filters.kind ? 1 : 0);
+  const [more, setMore] = useState(others > 0);
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
     onChange(withFilter(filters, key, value));
   const count = activeFilterCount(filters);
@@ -45,7 +48,7 @@ export function GalleryFilterBar({
         <div
           role="radiogroup"
           aria-label="Kind of image"
-          className="inline-flex max-w-full flex-wrap gap-1 rounded-xl bg-surface-2 p-1"
+          className="inline-flex max-w-full gap-1 rounded-xl bg-surface-2 p-1"
         >
           {[undefined, ...IMAGE_KINDS].map((k) => {
             const on = filters.kind === k;
@@ -58,15 +61,36 @@ export function GalleryFilterBar({
                 onClick={() => set("kind", k ?? "")}
                 data-testid={`kind-${k ?? "all"}`}
                 className={cx(
-                  "h-8 rounded-lg px-3 text-sm font-medium transition-colors",
+                  "h-8 whitespace-nowrap rounded-lg px-2.5 text-sm font-medium transition-colors sm:px-3",
                   on ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg",
                 )}
               >
-                {k ? KIND_LABELS[k].filter : "All"}
+                {k === "visual" ? (
+                  <>
+                    <span className="sm:hidden">Visuals</span>
+                    <span className="hidden sm:inline">{KIND_LABELS[k].filter}</span>
+                  </>
+                ) : k ? (
+                  KIND_LABELS[k].filter
+                ) : (
+                  "All"
+                )}
               </button>
             );
           })}
         </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="sm:hidden"
+          aria-expanded={more}
+          aria-controls={ids.more}
+          onClick={() => setMore((m) => !m)}
+          icon={<SlidersHorizontal aria-hidden className="size-3.5" />}
+          data-testid="more-filters"
+        >
+          Filters{others > 0 ? ` (${others})` : ""}
+        </Button>
         {count > 0 && (
           <Button
             variant="ghost"
@@ -75,12 +99,18 @@ export function GalleryFilterBar({
             onClick={() => onChange({})}
             data-testid="clear-filters"
           >
-            Clear filters ({count})
+            Clear<span className="hidden sm:inline">&nbsp;filters</span> ({count})
           </Button>
         )}
       </div>
 
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-4 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.4fr)]">
+      <div
+        id={ids.more}
+        className={cx(
+          "mt-3 grid-cols-2 gap-2 sm:grid sm:gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]",
+          more ? "grid" : "hidden",
+        )}
+      >
         <div className="min-w-0">
           <label htmlFor={ids.project} className="mb-1 block text-xs font-medium text-muted">
             Project
@@ -142,7 +172,7 @@ export function GalleryFilterBar({
             </Button>
           )}
         </div>
-        <fieldset className="col-span-2 min-w-0 md:col-span-4 xl:col-span-1">
+        <fieldset className="col-span-2 min-w-0 md:col-span-1">
           <legend className="mb-1 block text-xs font-medium text-muted">Created</legend>
           <div className="flex items-center gap-2">
             <label htmlFor={ids.from} className="sr-only">

@@ -231,6 +231,15 @@ export function shortDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
 }
 
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+
+/** "Nov 25" this year, "Nov 25, 2025" before. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.getFullYear() === now.getFullYear() ? dayFormat.format(d) : dateFormat.format(d);
+}
+
 export function longDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);

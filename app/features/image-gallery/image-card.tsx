@@ -1,7 +1,8 @@
 /** One image in the gallery: the thumbnail (aspect kept, lazy), a checkbox to select it, and what it is. */
 import type { Image } from "~/domain/contracts/images";
 import { cx } from "~/ui";
-import { KIND_LABELS, shortDate, sizeLabel, STYLE_LABELS, templateLabel } from "./gallery-logic";
+import { presetById } from "~/domain/images";
+import { dayLabel, KIND_LABELS, shortDate, STYLE_LABELS, templateLabel } from "./gallery-logic";
 
 /** What the merchant calls the image: its template, its prompt, or the uploaded file's name. */
 export function imageTitle(img: Image): string {
@@ -10,13 +11,15 @@ export function imageTitle(img: Image): string {
   return img.fileName;
 }
 
+/** "Studio · Facebook feed", "Upload · 600×600": what it is and its size, short enough for a card. */
 export function imageSubtitle(img: Image): string {
   const what =
     img.kind === "upload"
       ? "Upload"
       : (templateLabel(img.template) ??
         (img.style ? (STYLE_LABELS[img.style] ?? img.style) : KIND_LABELS[img.kind].one));
-  return `${what} · ${sizeLabel(img)}`;
+  const preset = img.presetId ? presetById(img.presetId) : undefined;
+  return `${what} · ${preset ? preset.label : `${img.width}×${img.height}`}`;
 }
 
 export function ImageCard({
@@ -89,7 +92,7 @@ export function ImageCard({
         </label>
         {img.kind !== "upload" && (
           <span className="pointer-events-none absolute right-2 top-2 rounded-md bg-bg/80 px-1.5 py-0.5 text-[11px] font-semibold text-muted backdrop-blur">
-            {img.kind === "visual" ? "Visual" : "AI"}
+            {img.kind === "visual" ? "Visual" : img.provider === "model" ? "AI" : "Design"}
           </span>
         )}
       </div>
@@ -97,8 +100,14 @@ export function ImageCard({
         <p className="truncate text-sm font-medium text-fg" title={title}>
           {title}
         </p>
-        <p className="truncate text-xs text-subtle">
-          {imageSubtitle(img)} · <time dateTime={img.createdAt}>{shortDate(img.createdAt)}</time>
+        <p
+          className="flex min-w-0 gap-2 text-xs text-subtle"
+          title={`${imageSubtitle(img)} · ${shortDate(img.createdAt)}`}
+        >
+          <span className="truncate">{imageSubtitle(img)}</span>
+          <time dateTime={img.createdAt} className="ml-auto shrink-0 whitespace-nowrap">
+            {dayLabel(img.createdAt)}
+          </time>
         </p>
       </div>
     </li>

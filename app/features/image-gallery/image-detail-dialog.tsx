@@ -42,7 +42,7 @@ export function ImageDetailDialog({
       open={id !== null}
       onOpenChange={(open) => !open && onClose()}
       title={img ? imageTitle(img) : notFound ? "Image not found" : "Image"}
-      className="md:max-w-5xl"
+      className="md:max-w-5xl!"
       data-testid="image-detail"
       footer={
         img ? (
