@@ -23,7 +23,7 @@ const PALETTE_LABELS: Record<keyof Palette, string> = {
   background: "Background",
   surface: "Panels",
   text: "Text",
-  accent: "Accent and badge",
+  accent: "Accent",
 };
 
 export function Section({ title, description, children, id }: { title: string; description?: ReactNode; children: ReactNode; id?: string }) {
@@ -75,7 +75,7 @@ export function CopyForm({
 
   return (
     <div className="space-y-4" data-testid={`${idPrefix}-form`}>
-      <Section title="Headline" description="Short wins: the compositor shrinks long lines to fit, but fewer words read faster in a feed.">
+      <Section title="Words" description="Short wins: the compositor shrinks long lines to fit, but fewer words read faster in a feed.">
         <Field label="Headline" error={problems.headline} hint={`${fields.headline.length}/${DESIGN_LIMITS.headline}`}>
           <Input
             id={id("headline")}
@@ -273,7 +273,7 @@ export function CopyForm({
       )}
 
       <Section title="Look" description="From your project's brand colours when it has them.">
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3">
           {(Object.keys(PALETTE_LABELS) as (keyof Palette)[]).map((key) => (
             <ColourInput
               key={key}

@@ -52,8 +52,9 @@ function StepIndicator({ current, draft, maxCount, onGo }: { current: WizardStep
       <ol className="flex items-center gap-1 sm:gap-2">
         {WIZARD_STEPS.map((s, i) => {
           const isCurrent = s === current;
-          const done = stepIndex(s) < stepIndex(open) && !isCurrent;
           const reachable = canVisit(s, draft, maxCount);
+          // Done: behind the merchant and complete (steps ahead that happen to be filled in stay numbered).
+          const done = stepIndex(s) < stepIndex(current) && stepIndex(s) < stepIndex(open);
           return (
             <li key={s} className="flex min-w-0 flex-1 items-center gap-1 sm:gap-2">
               <button
@@ -124,7 +125,8 @@ export function ImageMakerScreen({ step: stepParam }: { step?: string }) {
   const { draft, update, userId } = useWizardDraft();
   const subscription = useSubscription();
   const caps = useCapabilities();
-  const maxCount = caps.data?.maxImagesPerRequest ?? 4;
+  // The free plan's allowance is 0 (Generate opens the upgrade modal); its merchants still set up a design.
+  const maxCount = Math.max(1, caps.data?.maxImagesPerRequest ?? 4);
   const defaults = useDefaultsSync(draft, update);
   const [blocked, setBlocked] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -212,7 +214,8 @@ export function ImageMakerScreen({ step: stepParam }: { step?: string }) {
       {visible === "generate" && <GenerateStep draft={draft} update={update} isFree={subscription.isFree} onStartOver={startOver} />}
 
       {visible !== "generate" && (
-        <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-bg/90 backdrop-blur-md sm:-mx-6">
+        // Sticky for paid plans; on Free the plan banner owns the bottom edge, so the bar ends the page instead.
+        <div className={cx("z-20 -mx-4 mt-8 border-t border-line bg-bg/90 backdrop-blur-md sm:-mx-6", !subscription.isFree && "sticky bottom-0")}>
           <div className="flex items-center gap-3 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
             {back ? (
               <Button variant="secondary" onClick={() => go(back)} icon={<ArrowLeft aria-hidden className="size-4" />} data-testid="im-back">
@@ -222,19 +225,28 @@ export function ImageMakerScreen({ step: stepParam }: { step?: string }) {
               <span />
             )}
             <p
-              className={cx("min-w-0 flex-1 text-[13px] leading-snug", blocked ? "text-danger" : "text-subtle")}
-              role={blocked ? "alert" : undefined}
+              className={cx("min-w-0 flex-1 text-[13px] leading-snug", blocked && blocker ? "text-danger" : "text-subtle")}
+              role={blocked && blocker ? "alert" : undefined}
               data-testid="im-blocker"
             >
-              {blocked ?? (blocker ? <span className="max-sm:hidden">{blocker}</span> : visible === "style" && draft.template ? `${TEMPLATE_LABELS[draft.template].label} selected` : "")}
+              {blocked && blocker ? (
+                blocker
+              ) : blocker ? (
+                <span className="max-sm:hidden">{blocker}</span>
+              ) : visible === "style" && draft.template ? (
+                `${TEMPLATE_LABELS[draft.template].label} selected`
+              ) : (
+                ""
+              )}
             </p>
             <Button
               onClick={onNext}
-              aria-disabled={blocker ? true : undefined}
               className={cx(blocker && "opacity-60")}
               data-testid="im-next"
             >
-              Next{next ? <span className="max-sm:hidden">: {STEP_LABELS[next].short}</span> : null}
+              <span>
+                Next{next ? <span className="max-sm:hidden">: {STEP_LABELS[next].short}</span> : null}
+              </span>
               <ArrowRight aria-hidden className="size-4" />
             </Button>
           </div>

@@ -315,7 +315,7 @@ export function MarketingVisualsScreen() {
                   ))}
                 </div>
               ) : (
-                <ResultsGrid images={results.images} area="visuals" testId="mv-results" />
+                <ResultsGrid images={results.images} area="visuals" testId="mv-results" columns="wide" />
               )}
             </section>
           )}
@@ -328,7 +328,8 @@ export function MarketingVisualsScreen() {
         </div>
       </div>
 
-      <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-bg/90 backdrop-blur-md sm:-mx-6">
+      {/* Sticky for paid plans; on Free the plan banner owns the bottom edge, so the bar ends the page instead. */}
+      <div className={cx("z-20 -mx-4 mt-8 border-t border-line bg-bg/90 backdrop-blur-md sm:-mx-6", !isFree && "sticky bottom-0")}>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
           <div className="min-w-0 flex-1">
             <UsageLine counter="marketingVisuals" using={n} isFree={isFree} />

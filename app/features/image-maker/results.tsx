@@ -68,7 +68,7 @@ export function ResultsGrid({
             <button
               type="button"
               onClick={() => setOpen(image)}
-              className="relative grid aspect-square place-items-center overflow-hidden bg-[repeating-conic-gradient(var(--surface-2)_0%_25%,transparent_0%_50%)] bg-[length:20px_20px] p-2 outline-none focus-visible:ring-3 focus-visible:ring-brand/40"
+              className="relative grid aspect-square place-items-center overflow-hidden bg-surface-2/70 p-3 outline-none focus-visible:ring-3 focus-visible:ring-inset focus-visible:ring-brand/40"
               aria-label={`Enlarge ${sizeLabel(image)}`}
             >
               <img

@@ -128,7 +128,7 @@ export function GenerateStep({
             data-testid="im-generate"
             data-plan={isFree ? "free" : "paid"}
           >
-            {hasResults ? "Generate again" : "Generate"} {countOf("images", total)}
+            {hasResults ? `Make ${countOf("images", total)} more` : `Generate ${countOf("images", total)}`}
           </Button>
         </div>
       </section>
@@ -154,7 +154,7 @@ export function GenerateStep({
               ))}
             </div>
           ) : (
-            <ResultsGrid images={results.images} area="images" testId="im-results" />
+            <ResultsGrid images={results.images} area="images" testId="im-results" columns="wide" />
           )}
           {results.failed > 0 && <p className="text-sm text-warning">{results.failed} of these images are no longer in your gallery.</p>}
           <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 sm:flex-row sm:flex-wrap sm:items-center">

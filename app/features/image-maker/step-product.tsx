@@ -79,13 +79,13 @@ export function ProductStep({ draft, update, defaultsLoading }: { draft: WizardD
       <div className="min-w-0 space-y-4">
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="grid w-full grid-cols-3">
-            <TabsTrigger value="upload" data-testid="im-tab-upload">
+            <TabsTrigger value="upload" className="gap-1.5" data-testid="im-tab-upload">
               <Upload aria-hidden className="size-4 max-sm:hidden" /> Upload
             </TabsTrigger>
-            <TabsTrigger value="catalog" data-testid="im-tab-catalog">
+            <TabsTrigger value="catalog" className="gap-1.5" data-testid="im-tab-catalog">
               <Compass aria-hidden className="size-4 max-sm:hidden" /> Catalog
             </TabsTrigger>
-            <TabsTrigger value="pages" data-testid="im-tab-pages">
+            <TabsTrigger value="pages" className="gap-1.5" data-testid="im-tab-pages">
               <FileText aria-hidden className="size-4 max-sm:hidden" /> My pages
             </TabsTrigger>
           </TabsList>

@@ -65,6 +65,7 @@ export function SizesStep({
                   checked ? "border-brand bg-brand-soft/30 text-brand" : "border-line bg-surface text-subtle hover:border-brand/40",
                 )}
                 data-testid={`im-size-${p.id}`}
+                data-checked={checked || undefined}
               >
                 <input type="checkbox" className="sr-only" checked={checked} onChange={() => toggle(p.id)} />
                 <PresetBox width={p.width} height={p.height} />
@@ -99,7 +100,8 @@ export function SizesStep({
             </IconButton>
           </div>
           <p className="text-sm text-muted">
-            {draft.count === 1 ? "1 variation" : `${draft.count} variations`} per size · up to {maxCount} on your plan
+            {draft.count === 1 ? "1 variation" : `${draft.count} variations`} per size
+            {isFree ? " · up to 4 on Growth, 8 on Elite" : ` · up to ${maxCount} on your plan`}
           </p>
         </div>
         <div className="rounded-xl bg-surface-2 px-3 py-2.5">

@@ -33,7 +33,7 @@ export function TemplatePicker({
   return (
     <fieldset>
       <legend className="sr-only">Goal and style</legend>
-      <div className={cx("grid gap-3", compact ? "grid-cols-2 sm:grid-cols-3 xl:grid-cols-5" : "grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5")}>
+      <div className={cx("grid gap-3", compact ? "grid-cols-2 sm:grid-cols-3 xl:grid-cols-5" : "grid-cols-2 lg:grid-cols-3 xl:grid-cols-5")}>
         {VISUAL_TEMPLATES.map((t) => {
           const disabledReason = t === "social-proof" && !productId ? "Pick a catalog product on step 1: this style shows its real figures." : null;
           const checked = value === t;
@@ -66,12 +66,13 @@ export function TemplatePicker({
                     productId={t === "social-proof" ? productId : null}
                     label={`${TEMPLATE_LABELS[t].label} preview`}
                     delayMs={150}
+                    testId={`${name}-${t}-preview`}
                   />
                 ) : (
                   <Skeleton className="aspect-square w-full" />
                 )}
               </div>
-              <div className="flex flex-1 flex-col p-3">
+              <div className="flex flex-1 flex-col p-2.5 sm:p-3">
                 <span className="flex items-center justify-between gap-2">
                   <span className="text-sm font-semibold text-fg">{TEMPLATE_LABELS[t].label}</span>
                   <span
@@ -84,7 +85,7 @@ export function TemplatePicker({
                     {checked && <span className="size-2 rounded-full bg-white" />}
                   </span>
                 </span>
-                <span id={`${name}-${t}-blurb`} className={cx("mt-1 text-[13px] leading-snug", disabledReason ? "text-warning" : "text-muted")}>
+                <span id={`${name}-${t}-blurb`} className={cx("mt-1 text-xs leading-snug sm:text-[13px]", disabledReason ? "text-warning" : "text-muted")}>
                   {disabledReason ? (
                     <span className="flex items-start gap-1">
                       <Lock aria-hidden className="mt-0.5 size-3 shrink-0" />

@@ -52,6 +52,7 @@ export function useDesignPreview(
   const [state, setState] = useState<PreviewState>({ src: null, loading: Boolean(body), error: null });
   const [attempt, setAttempt] = useState(0);
   const current = useRef<string | null>(null);
+  const retries = useRef(new Map<string, number>());
 
   useEffect(() => {
     if (!body) return;
@@ -81,12 +82,16 @@ export function useDesignPreview(
         } catch (err) {
           if (cancelled) return;
           const limited = err instanceof HttpError && err.status === 429;
-          setState((s) => ({
-            ...s,
-            loading: false,
-            error: limited ? "Previews are busy: trying again in a moment." : errorMessage(err, "The preview could not be drawn."),
-          }));
-          if (limited) setTimeout(() => !cancelled && setAttempt((a) => a + 1), 2500);
+          // A refusal of the design (4xx) will not change by itself; a busy or failing renderer may.
+          const passing = !(err instanceof HttpError && err.status < 500 && !limited);
+          const again = limited || (passing && (retries.current.get(body) ?? 0) < 2);
+          if (again && !limited) retries.current.set(body, (retries.current.get(body) ?? 0) + 1);
+          if (again) {
+            setState((s) => ({ ...s, loading: true, error: null }));
+            setTimeout(() => !cancelled && setAttempt((a) => a + 1), limited ? 2500 : 1500);
+            return;
+          }
+          setState((s) => ({ ...s, loading: false, error: errorMessage(err, "The preview could not be drawn.") }));
         }
       });
     }, delayMs);
