@@ -90,8 +90,10 @@ async function bundleCompanionWorker(name: "documents" | "images") {
         name: "binary-modules",
         setup(b) {
           b.onResolve({ filter: /\.(wasm|ttf)$/ }, async (args) => {
+            // The inner resolve below comes back through this hook marked "binary": let esbuild answer it.
+            if (args.pluginData === "binary") return undefined;
             const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "binary" });
-            if (args.pluginData === "binary" || resolved.errors.length) return undefined;
+            if (resolved.errors.length) return undefined;
             const moduleName = `assets/${assets.size}-${path.basename(resolved.path)}`;
             assets.set(moduleName, resolved.path);
             return { path: `./${moduleName}`, external: true };
