@@ -1,5 +1,6 @@
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
 
 // Competitor tracking of a sample store needs the sample catalog.
 beforeAll(() => seedSampleCatalog(), 120_000);
@@ -9,6 +10,22 @@ beforeAll(() => seedSampleCatalog(), 120_000);
  * nothing of the first user's changes. Later features add their routes to ROUTES.
  */
 type Owner = Awaited<ReturnType<typeof verifiedUser>>;
+
+/** One of the owner's photos (a real PNG drawn by the rendering Worker), uploaded through the API. */
+async function ownersPhoto(owner: Owner): Promise<string> {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><circle cx="150" cy="150" r="100" fill="#2a6f97"/></svg>';
+  const png = await (await env.IMAGES.fetch("https://images.internal/render", { method: "POST", body: svg })).arrayBuffer();
+  const form = new FormData();
+  form.append("file", new File([png], "owner.png"));
+  const res = await SELF.fetch(`${BASE}/api/uploads/images`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+/** Still the owner's, and still not public (an intruder's publish did nothing). */
+async function photoStillThere(owner: Owner, id: string): Promise<boolean> {
+  const media = await SELF.fetch(`${BASE}/media/${id}.png`);
+  await media.arrayBuffer();
+  return (await call(`/api/images/${id}`, { token: owner.token })).status === 200 && media.status === 404;
+}
 const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: (id: string) => { path: string; method: string; body?: unknown }; stillThere: (owner: Owner, id: string) => Promise<boolean> }[] = [
   {
     name: "DELETE /api/account/sessions/{id}",
@@ -82,6 +99,40 @@ const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: 
     idOf: async (owner: Owner) => (await call("/api/pages", { method: "POST", token: owner.token, body: { product: { title: "Owner-only candle" } } })).json.data.page.id as string,
     request: (id: string) => ({ path: `/api/seo/audits/${id}/fixes`, method: "POST", body: {} }),
     stillThere: async (owner: Owner, id: string) => (await call(`/api/pages/${id}`, { token: owner.token })).json.data?.revision === 1,
+  },
+  // Images: every route that takes an image id, in the path or in the body.
+  ...(
+    [
+      ["GET", "", undefined],
+      ["DELETE", "", undefined],
+      ["GET", "/thumbnail", undefined],
+      ["GET", "/file", undefined],
+      ["GET", "/download", undefined],
+      ["POST", "/variations", { count: 1 }],
+      ["POST", "/upscale", { scale: 2 }],
+      ["POST", "/publish", undefined],
+    ] as const
+  ).map(([method, suffix, body]) => ({
+    name: `${method} /api/images/{id}${suffix}`,
+    idOf: ownersPhoto,
+    request: (id: string) => ({ path: `/api/images/${id}${suffix}`, method, body }),
+    stillThere: photoStillThere,
+  })),
+  {
+    name: "POST /api/images/download-zip {ids}",
+    idOf: ownersPhoto,
+    request: (id: string) => ({ path: "/api/images/download-zip", method: "POST", body: { ids: [id] } }),
+    stillThere: photoStillThere,
+  },
+  {
+    name: "POST /api/images/preview {design.photoImageId}",
+    idOf: ownersPhoto,
+    request: (id: string) => ({
+      path: "/api/images/preview",
+      method: "POST",
+      body: { presetId: "instagram-post", design: { template: "studio", headline: "Taken", palette: { background: "#ffffff", surface: "#ffffff", text: "#000000", accent: "#ff0000" }, font: "system", photoImageId: id } },
+    }),
+    stillThere: photoStillThere,
   },
 ];
 
