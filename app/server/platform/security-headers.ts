@@ -22,13 +22,14 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * Drop pages load nothing but themselves, inline styles and product images from any https host;
- * no script runs (the JSON-LD block is data). A builder preview may be framed by the app itself.
+ * Drop pages load nothing but themselves, inline styles and product images from any https host
+ * or from this origin (the merchant's published images at /media/); no script runs (the JSON-LD
+ * block is data). A builder preview may be framed by the app itself.
  */
 export function dropPagePolicy(framedByApp: boolean): string {
   return [
     "default-src 'none'",
-    "img-src https: data:",
+    "img-src 'self' https: data:",
     "style-src 'unsafe-inline'",
     // Nothing on the page fetches; crawlers' tools (Lighthouse's robots.txt check) fetch from it.
     "connect-src 'self'",
