@@ -203,7 +203,15 @@ async function noSidewaysScroll(page: Page) {
 
 describe("/images gallery", () => {
   it("shows uploads and generations, filters by size, downloads two as a zip and deletes one", async () => {
-    const { page, problems, photo, made } = await merchant(1280);
+    const { page, context, token, problems, photo, made } = await merchant(1280);
+    const created = await api<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
+      product: {
+        title: "Blue stoneware mug",
+        description: "A 350 ml stoneware mug.",
+        priceCents: 2400,
+        currency: "USD",
+      },
+    });
     expect(made).toHaveLength(2);
     await go(page, "/images");
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(3);
@@ -267,6 +275,18 @@ describe("/images gallery", () => {
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
     await page.screenshot({ path: SHOT("1280-detail") });
+
+    // Use in page builder: the image's public address joins the page's product images.
+    await detail.getByTestId("use-in-page-start").click();
+    await detail.getByTestId("use-in-page-select").waitFor({ timeout: 15_000 });
+    await detail.getByTestId("use-in-page-add").click();
+    const open = detail.getByTestId("open-page-link");
+    await open.waitFor({ timeout: 30_000 });
+    expect(await open.getAttribute("href")).toBe(`/ai-page-builder?page=${created.page.id}`);
+    const saved = await api<{ product: { images: string[] } }>(context, token, "GET", `/api/pages/${created.page.id}`);
+    expect(saved.product.images).toHaveLength(1);
+    expect(saved.product.images[0]).toMatch(/^https?:\/\//);
+    await page.screenshot({ path: SHOT("1280-used") });
     expect(problems).toEqual([]);
   }, 240_000);
 

@@ -15,6 +15,7 @@ import {
   type VisualPresetId,
   type VisualTemplate,
 } from "~/domain/images";
+import { useSubscription } from "~/features/billing";
 import { createBatch, createVariations, upscaleImage, type GeneratedImages } from "~/features/images";
 import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, cx } from "~/ui";
 import { plural } from "./gallery-logic";
@@ -33,6 +34,7 @@ import { useElapsed, useGeneration } from "./use-generation";
 
 export function EnhancedScreen() {
   const [tab, setTab] = useState("variations");
+  const { isFree } = useSubscription();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8" data-testid="enhanced-screen">
       <PageHeader
@@ -45,7 +47,9 @@ export function EnhancedScreen() {
         }
       />
       <div className="mt-6">
-        <CapabilitiesBanner />
+        <CapabilitiesBanner>
+          {isFree ? "Variations, upscales and batches are part of the Growth and Elite plans." : null}
+        </CapabilitiesBanner>
       </div>
       <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <TabsList aria-label="Tools" className="flex w-full sm:inline-flex sm:w-auto">

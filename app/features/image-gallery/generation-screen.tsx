@@ -108,7 +108,7 @@ export function GenerationScreen() {
             )}
           </div>
 
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_auto]">
             <div className="min-w-0">
               <label htmlFor={ids.size} className="mb-1.5 block text-sm font-medium text-fg">
                 Size
@@ -178,15 +178,12 @@ export function GenerationScreen() {
             kind="upload"
             value={photoId}
             onChange={(img) => setPhotoId(img?.id ?? null)}
+            allowUpload
             label="Product photo (optional)"
             emptyText={
               <>
                 <Upload aria-hidden className="mx-auto mb-1.5 size-5 text-subtle" />
-                No uploads yet. Upload product photos in the{" "}
-                <Link to="/image-maker" className="font-medium text-brand hover:underline">
-                  Image Maker
-                </Link>{" "}
-                to place them on a backdrop.
+                No product photos yet. Upload one (PNG, JPEG or WebP, up to 10 MB) to place it in front of the backdrop.
               </>
             }
           />

@@ -4,7 +4,7 @@
  * and actions: download, use in a page, delete.
  */
 import { Link, useSearchParams } from "@remix-run/react";
-import { Download, ExternalLink, Info, LayoutTemplate, Lock, Trash2 } from "lucide-react";
+import { ArrowRight, Download, Info, LayoutTemplate, Lock, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { Image } from "~/domain/contracts/images";
 import { THUMBNAIL_WIDTH } from "~/domain/images";
@@ -337,7 +337,7 @@ function UseInPage({ img }: { img: Image }) {
                 className="inline-flex items-center gap-1 font-semibold text-brand hover:underline"
                 data-testid="open-page-link"
               >
-                Open in page builder <ExternalLink aria-hidden className="size-3" />
+                Open in page builder <ArrowRight aria-hidden className="size-3" />
               </Link>
             </p>
           )}

@@ -3,15 +3,17 @@
  * notes, what a generation counted, the catalog product search, and the image picker.
  */
 import { Link } from "@remix-run/react";
-import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Check, Cpu, ImageOff, Info, Search, Sparkles, X } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Check, Cpu, ImageOff, Info, Search, Sparkles, Upload, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { ProductRecord } from "~/domain/contracts/catalog";
 import type { Image } from "~/domain/contracts/images";
 import type { ExplorerPage, ExplorerProduct } from "~/domain/contracts/market";
-import type { ImageCharge } from "~/features/images";
+import { UPLOAD_TYPES } from "~/domain/images";
+import { imageKeys, uploadImage, type ImageCharge } from "~/features/images";
+import { notify } from "~/lib/toast";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { Badge, Input, LoadError, Skeleton, Spinner, cx } from "~/ui";
+import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx } from "~/ui";
 import { capabilitiesLabel, chargeLine, KIND_LABELS, sizeLabel } from "./gallery-logic";
 import { useCapabilities, useImageList } from "./use-images";
 
@@ -218,6 +220,7 @@ export function ResultGrid({
   pendingCount?: number;
 }) {
   const notes = [...new Set(images.flatMap((i) => i.notes))];
+  const shown = pending ? pendingCount : images.length;
   return (
     <div className="space-y-3" data-testid="result-grid">
       {notes.length > 0 && (
@@ -233,7 +236,18 @@ export function ResultGrid({
           ))}
         </ul>
       )}
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Results" aria-busy={pending || undefined}>
+      <ul
+        className={cx(
+          "grid gap-3",
+          shown <= 1
+            ? "max-w-sm grid-cols-1"
+            : shown === 2 || shown === 4
+              ? "grid-cols-2"
+              : "grid-cols-2 sm:grid-cols-3",
+        )}
+        aria-label="Results"
+        aria-busy={pending || undefined}
+      >
         {pending &&
           Array.from({ length: pendingCount }, (_, i) => (
             <li key={`p${i}`}>
@@ -280,6 +294,7 @@ export function ImagePicker({
   label,
   emptyText,
   filter,
+  allowUpload = false,
 }: {
   value: string | null;
   onChange: (image: Image | null) => void;
@@ -287,15 +302,62 @@ export function ImagePicker({
   label: string;
   emptyText: ReactNode;
   filter?: (img: Image) => boolean;
+  /** Offers "Upload a photo" beside the label; the upload is picked once it lands. */
+  allowUpload?: boolean;
 }) {
   const list = useImageList({ kind, limit: 48 });
   const items = (list.data?.data ?? []).filter((i) => (filter ? filter(i) : true));
   const labelId = useId();
+  const inputId = useId();
+  const queryClient = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      const img = await uploadImage(file);
+      await queryClient.invalidateQueries({ queryKey: imageKeys.all });
+      onChange(img);
+    } catch (err) {
+      notify({
+        title: `Couldn’t upload ${file.name}`,
+        description: errorMessage(err, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
   return (
-    <fieldset className="min-w-0 space-y-2">
-      <legend id={labelId} className="text-sm font-medium text-fg">
+    <fieldset className="relative min-w-0 space-y-2">
+      <legend id={labelId} className="flex h-8 items-center text-sm font-medium text-fg">
         {label}
       </legend>
+      {allowUpload && (
+        <label
+          htmlFor={inputId}
+          className={cx(
+            buttonClasses({ variant: "subtle", size: "sm" }),
+            "absolute right-0 top-0 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand",
+          )}
+          aria-busy={uploading || undefined}
+        >
+          {uploading ? <Spinner size="sm" /> : <Upload aria-hidden className="size-3.5" />}
+          {uploading ? "Uploading…" : "Upload a photo"}
+          <input
+            id={inputId}
+            type="file"
+            accept={UPLOAD_TYPES.join(",")}
+            className="sr-only"
+            disabled={uploading}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) void upload(file);
+            }}
+            data-testid="picker-upload"
+          />
+        </label>
+      )}
       {list.isPending ? (
         <div className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label="Loading your images">
           {Array.from({ length: 6 }, (_, i) => (
