@@ -26,14 +26,14 @@ const JPEG =
 const bytesOf = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 
 /** A real product-like PNG of the given size, drawn by the rendering Worker itself. */
-async function productPng(width = 800, height = 800): Promise<Uint8Array> {
+async function productPng(width = 800, height = 800): Promise<Uint8Array<ArrayBuffer>> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#2a6f97"/></svg>`;
   const res = await env.IMAGES.fetch("https://images.internal/render", { method: "POST", body: svg });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
 
-async function upload(u: User, bytes: Uint8Array, name = "photo.png", fields: Record<string, string> = {}) {
+async function upload(u: User, bytes: Uint8Array<ArrayBuffer>, name = "photo.png", fields: Record<string, string> = {}) {
   const form = new FormData();
   form.append("file", new File([bytes], name));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
