@@ -7,14 +7,15 @@
 // product `wrangler dev` whose AI_BASE_URL points at a local fake OpenAI, lib/chat.mjs) and the
 // knowledge base's top-3 retrieval hit rate (lib/retrieval.mjs), publishes a drop page and
 // measures GET /p/{slug} against a static file of the same wrangler dev (lib/droppage.mjs) and
-// runs Lighthouse on that page at mobile and desktop, then checks tests/bench/budgets.json and
-// writes reports/bench-*.json.
+// runs Lighthouse on that page at mobile and desktop, times marketing visuals (1080×1080 and
+// 1080×1920, full PNG + thumbnail) through the API and sizes the rendering Worker's bundle
+// (lib/images.mjs), then checks tests/bench/budgets.json and writes reports/bench-*.json.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --lighthouse-runs=3 (drop page, per form factor)
 //        --no-browser  --no-sse  --sse-events=20
 //        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5  --no-retrieval
 //        --only=retrieval,sse (run just these sections: load, landing, meter, sse, lighthouse, chat, retrieval,
-//        explorer, droppage)
+//        explorer, droppage, images)  --images-samples=20 (timed visuals per size)
 //        --duration=8  --warmup=2  --connections=20  --timeout=600  --keep-tmp
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
@@ -32,6 +33,7 @@ import { meterThroughput } from "./lib/meter.mjs";
 import { retrievalQuality } from "./lib/retrieval.mjs";
 import { explorerLatency } from "./lib/explorer.mjs";
 import { dropPageThroughput, publishDropPage, startImageServer } from "./lib/droppage.mjs";
+import { imageRendering } from "./lib/images.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
@@ -62,7 +64,7 @@ const CHAT_PROVIDER = {
   apiKey: "sk-bench-fake",
 };
 const ANALYST_QUESTIONS = 3;
-const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval", "explorer", "droppage"];
+const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval", "explorer", "droppage", "images"];
 
 const { opts, options } = parseOptions();
 
@@ -472,6 +474,19 @@ async function main() {
   }
   await images?.close();
 
+  // 6c. Image rendering (issue 15): marketing visuals through the API, the renderer alone, bundle sizes.
+  if (options.images) {
+    log(`images: marketing visuals 1080×1080 and 1080×1920 (${options.imagesSamples} per size after 2 warmups), previews, renderer alone, bundle sizes…`);
+    try {
+      result.images = await imageRendering({ productUrl: product.url, tmpDir: tmp, logsDir: logs, samples: options.imagesSamples, log });
+    } catch (err) {
+      result.images = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  images failed: ${result.images.error}`);
+    }
+  } else {
+    result.images = { skipped: true };
+  }
+
   // 6b. Chat TTFT: the offline analyst on the product as started (information), then, with the
   // product stopped, the adapter against the fake: direct vs through the product.
   if (options.chat) {
@@ -554,6 +569,7 @@ function parseOptions() {
         "chat-concurrency": { type: "string", default: "5" },
         "no-retrieval": { type: "boolean", default: false },
         "no-explorer": { type: "boolean", default: false },
+        "images-samples": { type: "string", default: "20" },
         only: { type: "string" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
@@ -576,6 +592,8 @@ function parseOptions() {
       landing: section("landing"),
       retrieval: section("retrieval", values["no-retrieval"]),
       droppage: section("droppage"),
+      images: section("images"),
+      imagesSamples: Math.round(positive(values["images-samples"], "--images-samples")),
       explorer: section("explorer", values["no-explorer"]),
       lighthouse: section("lighthouse", values["no-lighthouse"]),
       lighthouseDesktop: values["lighthouse-desktop"],
@@ -598,7 +616,7 @@ function parseOptions() {
     console.error(
       "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--lighthouse-runs=3] [--no-browser] [--no-sse]\n" +
         "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=600] [--keep-tmp]\n" +
-        "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5] [--no-retrieval]\n" +
+        "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5] [--no-retrieval] [--images-samples=20]\n" +
         `       [--only=${SECTIONS.join(",")}]`,
     );
     process.exit(2);

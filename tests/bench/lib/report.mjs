@@ -285,6 +285,60 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // Image rendering (issue 15): every visual made, wall time per visual as a ratio to the product's
+  // own /api/health in the same run, the rendering Worker's upload size, no wasm in the main Worker.
+  const im = result.images;
+  if (im && !im.skipped) {
+    if (im.error) {
+      add("fail", "image rendering run", null, "completes", im.error);
+    } else {
+      const b = budgets.images ?? {};
+      add(
+        im.errors <= (b.maxErrors ?? 0) ? "pass" : "fail",
+        "image rendering errors",
+        im.errors,
+        `<= ${b.maxErrors ?? 0}`,
+        im.errors ? im.errorSamples.join("; ").slice(0, 300) : undefined,
+      );
+      for (const [label, r] of Object.entries(im.sizes ?? {})) {
+        for (const [pct, key] of [
+          ["p50", "p50RatioMax"],
+          ["p99", "p99RatioMax"],
+        ]) {
+          const limit = b[key]?.[label];
+          if (limit === undefined) continue;
+          const actual = r[`${pct}Ratio`];
+          add(
+            actual !== null && actual <= limit ? "pass" : "fail",
+            `image ${label} visual ${pct} / /api/health ${pct}`,
+            actual,
+            `<= ${limit}`,
+            `${r.visualMs[pct]} ms vs ${r.healthMs[pct]} ms`,
+          );
+        }
+      }
+      const bundle = im.bundle;
+      if (b.workerGzipKiBMax !== undefined && bundle) {
+        add(
+          bundle.total.gzipKiB <= b.workerGzipKiBMax ? "pass" : "fail",
+          "images Worker bundle gzip KiB",
+          bundle.total.gzipKiB,
+          `<= ${b.workerGzipKiBMax}`,
+          `JS ${bundle.js.gzipKiB}, wasm ${bundle.wasm.gzipKiB}, fonts ${bundle.fonts.gzipKiB}`,
+        );
+      }
+      if (bundle?.main && !bundle.main.error) {
+        add(
+          bundle.main.binaryModules.length === 0 ? "pass" : "fail",
+          "main Worker bundle has no wasm or font modules",
+          bundle.main.binaryModules.length,
+          "0",
+          bundle.main.binaryModules.length ? bundle.main.binaryModules.join(", ") : `${bundle.main.gzipKiB} KiB gzip`,
+        );
+      }
+    }
+  }
+
   // Lighthouse on the published drop page: every category at its minimum, mobile and desktop.
   const dl = result.droppageLighthouse;
   if (dl && !dl.skipped) {
@@ -690,6 +744,65 @@ export function formatReport(result, checks) {
         }
       }
       line(`  image requests served: ${(dl.imageRequests ?? []).length} (${[...new Set(dl.imageRequests ?? [])].join("; ")})`);
+    }
+  }
+
+  const im = result.images;
+  if (im) {
+    line();
+    if (im.skipped) line(`Image rendering: skipped (${skippedBy("images")})`);
+    else if (im.error) line(`Image rendering: failed: ${im.error}`);
+    else {
+      line(
+        `Image rendering: POST /api/marketing-visuals, studio template with a ${im.photo.width}×${im.photo.height} PNG photo (${fmt(im.photo.bytes / 1024, 0)} KiB), ` +
+          `one preset per request, ${im.samples} per size after ${im.warmups} warmups, one at a time, each followed by GET /api/health; ` +
+          "a visual = the full PNG and its 480 px thumbnail rendered by the images Worker, both stored",
+      );
+      const rows = [["size", "per visual (full + thumbnail) p50 ms", "p99 ms", "max ms", "/api/health p50", "p99", "ratio p50", "ratio p99", "errors"]];
+      for (const [label, r] of Object.entries(im.sizes)) {
+        rows.push([
+          `${label} (${r.preset})`,
+          fmt(r.visualMs.p50, 1),
+          fmt(r.visualMs.p99, 1),
+          fmt(r.visualMs.max, 1),
+          fmt(r.healthMs.p50, 1),
+          fmt(r.healthMs.p99, 1),
+          x(r.p50Ratio),
+          x(r.p99Ratio),
+          r.errors,
+        ]);
+      }
+      table(rows, line, 1);
+      for (const [label, r] of Object.entries(im.preview ?? {})) {
+        line(
+          `  preview (POST /api/images/preview, ${r.width}×${r.height} watermarked, not stored) of the ${label}: p50 ${fmt(r.ms.p50, 1)} ms, p99 ${fmt(r.ms.p99, 1)} ms over ${r.ms.n}; errors ${r.errors}`,
+        );
+      }
+      const rd = im.renderer;
+      if (rd?.error) line(`  renderer alone: not measured (${rd.error})`);
+      else if (rd) {
+        for (const [label, r] of Object.entries(rd.sizes)) {
+          line(
+            `  renderer alone, full PNG ${label} (compositor SVG ${fmt(r.svgKiB, 0)} KiB -> POST /render, images Worker bundle in its own Miniflare): ` +
+              `x-render-ms p50 ${fmt(r.renderMsHeader.p50, 0)}, p99 ${fmt(r.renderMsHeader.p99, 0)}; wall p50 ${fmt(r.wallMs.p50, 1)} ms, p99 ${fmt(r.wallMs.p99, 1)} ms over ${r.wallMs.n}`,
+          );
+        }
+      }
+      const bd = im.bundle;
+      line();
+      const brows = [["bundle (gzip level 9)", "modules", "raw KiB", "gzip KiB"]];
+      for (const [kind, what] of [
+        ["js", "images Worker JS"],
+        ["wasm", "images Worker wasm"],
+        ["fonts", "images Worker fonts"],
+        ["total", "images Worker total"],
+      ]) {
+        brows.push([what, bd[kind].files, fmt(bd[kind].rawKiB, 1), fmt(bd[kind].gzipKiB, 1)]);
+      }
+      if (bd.main && !bd.main.error) brows.push(["main Worker (wrangler deploy --dry-run)", bd.main.files, fmt(bd.main.rawKiB, 1), fmt(bd.main.gzipKiB, 1)]);
+      table(brows, line, 1);
+      for (const f of bd.wasm.list) line(`    ${(f.gzip / 1024).toFixed(1).padStart(7)} KiB gz  ${(f.raw / 1024).toFixed(1).padStart(7)} KiB  ${f.path}`);
+      if (bd.main?.error) line(`  main Worker bundle: not measured (${bd.main.error})`);
     }
   }
 
