@@ -179,7 +179,7 @@ export function MarketingVisualsScreen() {
           <Section title="Product photo" description={draft.photo ? undefined : "Without a photo, the design is text and colour only."}>
             {draft.photo ? (
               <div className="flex items-center gap-3">
-                <img src={thumbUrl(draft.photo.id)} alt={draft.photo.name} className="size-16 rounded-xl bg-surface-2 object-contain ring-1 ring-line" />
+                <img src={thumbUrl(draft.photo.id)} alt={draft.photo.name} data-testid="mv-photo" className="size-16 rounded-xl bg-surface-2 object-contain ring-1 ring-line" />
                 <span className="min-w-0 flex-1 truncate text-[13px] text-muted">{draft.photo.name}</span>
                 <IconButton size="sm" label="Remove the photo" onClick={() => update({ photo: null })}>
                   <X aria-hidden className="size-4" />

@@ -39,24 +39,11 @@ export function PresetSwitcher({
             )}
             title={`${p.label} ${p.width}×${p.height}`}
           >
-            <AspectGlyph width={p.width} height={p.height} />
             {p.label}
           </button>
         );
       })}
     </div>
-  );
-}
-
-/** A tiny box in the preset's proportions. */
-export function AspectGlyph({ width, height, size = 14 }: { width: number; height: number; size?: number }) {
-  const r = width / height;
-  const w = r >= 1 ? size : Math.round(size * r);
-  const h = r >= 1 ? Math.round(size / r) : size;
-  return (
-    <span aria-hidden className="grid shrink-0 place-items-center" style={{ width: size, height: size }}>
-      <span className="rounded-[2px] border-[1.5px] border-current" style={{ width: w, height: h }} />
-    </span>
   );
 }
 

@@ -128,7 +128,7 @@ export function GenerateStep({
             data-testid="im-generate"
             data-plan={isFree ? "free" : "paid"}
           >
-            {hasResults ? `Make ${countOf("images", total)} more` : `Generate ${countOf("images", total)}`}
+            {hasResults ? `Make ${total} more ${total === 1 ? "image" : "images"}` : `Generate ${countOf("images", total)}`}
           </Button>
         </div>
       </section>
