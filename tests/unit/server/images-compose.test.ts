@@ -352,6 +352,47 @@ describe("composeBackdrop", () => {
     expect(svg).not.toContain("javascript");
     expect(notes).toHaveLength(2);
   });
+
+  it("draws a designed scene per mood: marble veins, a floor, a contact shadow under the photo, byte-identical per input", () => {
+    const preset = VISUAL_PRESETS[0];
+    const prompts = [
+      ["A sunlit marble countertop with soft morning shadows", "studio"],
+      ["A sunlit marble countertop with soft morning shadows", "photo"],
+      ["pastel pink and gold luxury", "minimal"],
+      ["navy blue bold sale energy", "bold"],
+      ["cozy living room warm light", "lifestyle"],
+      ["forest green nature outdoors", "photo"],
+    ] as const;
+    for (const [prompt, style] of prompts) {
+      for (const variant of [0, 1]) {
+        const input = { prompt, style, preset, variant, assets: { photoHref: PHOTO, photoAspect: 0.8 } };
+        const a = composeBackdrop(input);
+        expect(a.svg).toBe(composeBackdrop(structuredClone(input)).svg);
+        expect(a.notes).toHaveLength(1);
+        // The photo stands on the floor with its contact shadow (a soft black radial pool).
+        expect(a.svg).toContain(`href="${PHOTO}"`);
+        expect(a.svg).toMatch(/<radialGradient id="dc-b-spot-000000-/);
+        // Rich, not a flat fill: several layers.
+        expect((a.svg.match(/<(path|rect|ellipse|circle)\b/g) ?? []).length).toBeGreaterThan(6);
+      }
+    }
+    const marble = composeBackdrop({ prompt: prompts[0][0], style: "studio", preset, variant: 0 }).svg;
+    expect(marble).toContain('clip-path="url(#dc-b-clip-top)"');
+    expect(marble).toContain('stroke-linejoin="round"');
+    // The word "marble" sets the surface, not a grey wall: the wall is a warm plaster tone.
+    expect(marble).not.toContain('stop-color="#f8f7f6"');
+    const minimal = composeBackdrop({
+      prompt: "pastel pink and gold luxury",
+      style: "minimal",
+      preset,
+      variant: 0,
+    }).svg;
+    expect(minimal).toContain('id="dc-b-min-floor"');
+    expect(minimal).toContain('id="dc-b-gold"');
+    expect(composeBackdrop({ prompt: "navy blue bold sale energy", style: "bold", preset, variant: 1 }).svg).not.toBe(
+      composeBackdrop({ prompt: "navy blue bold sale energy", style: "bold", preset, variant: 0 }).svg,
+    );
+  });
 });
 
 describe("frameImageSvg", () => {
