@@ -338,3 +338,25 @@ describe("publishing for pages", () => {
     expect(sniffImage(new Uint8Array(await shown.arrayBuffer()))?.width).toBe(300);
   });
 });
+
+describe("importing a photo by its address", () => {
+  it("names a malformed address instead of failing", async () => {
+    const { status, json } = await call("/api/uploads/images/import", { method: "POST", token: paid.token, body: { sourceUrl: "a" } });
+    expect(status).toBe(400);
+    expect(json.message).toBe('sourceUrl "a" is not a web address; use a full http(s) URL.');
+  });
+
+  it("refuses a private address through the URL guard", async () => {
+    const { status, json } = await call("/api/uploads/images/import", { method: "POST", token: paid.token, body: { sourceUrl: "http://169.254.169.254/latest/meta-data/photo.png" } });
+    expect(status).toBe(400);
+    expect(json.message).toMatch(/169\.254\.169\.254/);
+  });
+
+  it("copies one of the caller's own published images from storage", async () => {
+    const url = (await call(`/api/images/${photoId}/publish`, { method: "POST", token: paid.token })).json.data.url as string;
+    const { status, json } = await call("/api/uploads/images/import", { method: "POST", token: paid.token, body: { sourceUrl: new URL(url).pathname } });
+    expect(status).toBe(201);
+    expect(json.data).toMatchObject({ kind: "upload", width: 800, height: 800 });
+    expect(json.data.id).not.toBe(photoId);
+  });
+});

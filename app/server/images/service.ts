@@ -535,9 +535,16 @@ export async function uploadImage(deps: ImageDeps, userId: number, file: { name:
 export async function importImage(deps: ImageDeps, userId: number, body: { sourceUrl: string; productId?: string; pageId?: string; projectId?: string }) {
   const source = await loadDesignSource(deps.db, userId, body);
   const fetcher = createGuardedFetcher({ allowLoopbackForTests: deps.allowLoopbackForTests });
-  const absolute = body.sourceUrl.startsWith("/") ? new URL(body.sourceUrl, deps.origin).toString() : body.sourceUrl;
-  const ownMedia = /^\/media\/([0-9a-f-]{36})\.(png|jpg)$/.exec(new URL(absolute).pathname);
-  if (ownMedia && absolute.startsWith(deps.origin)) {
+  let url: URL;
+  try {
+    // A path ("/media/…", a page's own image) is on this app; anything else must be a full address.
+    url = body.sourceUrl.startsWith("/") ? new URL(body.sourceUrl, deps.origin) : new URL(body.sourceUrl);
+  } catch {
+    throw new AppError("VALIDATION", `sourceUrl "${body.sourceUrl.slice(0, 200)}" is not a web address; use a full http(s) URL.`, { details: { field: "sourceUrl" } });
+  }
+  const absolute = url.toString();
+  const ownMedia = /^\/media\/([0-9a-f-]{36})\.(png|jpg)$/.exec(url.pathname);
+  if (ownMedia && url.origin === new URL(deps.origin).origin) {
     // One of the merchant's own published images: copy it from storage rather than over the network.
     const row = await ownImage(deps.db, userId, ownMedia[1]);
     return uploadImage(deps, userId, { name: row.fileName, bytes: await readBytes(deps.files, row.r2Key) }, { ...body, productId: source.productId, pageId: source.pageId });
