@@ -315,7 +315,7 @@ export function MarketingVisualsScreen() {
                   ))}
                 </div>
               ) : (
-                <ResultsGrid images={results.images} area="visuals" testId="mv-results" columns="wide" />
+                <ResultsGrid images={results.images} area="visuals" testId="mv-results" columns="half" />
               )}
             </section>
           )}

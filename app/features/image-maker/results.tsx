@@ -50,7 +50,8 @@ export function ResultsGrid({
   images: Image[];
   area: Area;
   testId: string;
-  columns?: "auto" | "wide";
+  /** auto: many small cards; wide: up to 3 across the page; half: up to 2 in a side column. */
+  columns?: "auto" | "wide" | "half";
 }) {
   const { download, isBusy } = useDownload(area);
   const [open, setOpen] = useState<Image | null>(null);
@@ -59,7 +60,11 @@ export function ResultsGrid({
       <ul
         className={cx(
           "grid gap-3 sm:gap-4",
-          columns === "wide" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
+          columns === "wide"
+            ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3"
+            : columns === "half"
+              ? "grid-cols-1 min-[480px]:grid-cols-2 2xl:grid-cols-3"
+              : "grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
         )}
         data-testid={testId}
       >
@@ -74,7 +79,7 @@ export function ResultsGrid({
               <img
                 src={image.thumbnailUrl}
                 alt={`${image.design?.headline ?? "Generated image"}, ${sizeLabel(image)}`}
-                className="max-h-full max-w-full rounded-md object-contain shadow-lg shadow-black/30"
+                className="absolute inset-3 size-[calc(100%-1.5rem)] object-contain drop-shadow-[0_8px_16px_rgba(0,0,0,0.35)]"
                 loading="lazy"
                 data-testid={`${testId}-img`}
                 data-preset={image.presetId ?? ""}
