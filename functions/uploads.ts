@@ -2,11 +2,9 @@
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import { AppError } from "~/domain/errors";
+import type { UploadedFile } from "~/server/projects/service";
 import type { ApiEnv } from "./context";
 
-/** The same shape as the projects service's upload (a name, the declared type, the bytes). */
-export type { UploadedFile } from "~/server/projects/service";
-import type { UploadedFile } from "~/server/projects/service";
 
 /** The route's request body: one file in a field named `file`, plus optional text fields. */
 export function multipartFile(description: string, fields: Record<string, string> = {}) {

@@ -7,7 +7,10 @@ export { UpgradeDock } from "./upgrade-dock";
 export { UpgradeModal, UpgradeModalHost, UPGRADE_MODAL_BENEFITS } from "./upgrade-modal";
 export {
   handleUsageLimitError,
+  isUpgradeRefusal,
   isUsageLimitError,
+  refusalDetails,
+  type RefusalDetails,
   openUpgradeModal,
   requirePremium,
   UPGRADE_MODAL_DEFAULTS,

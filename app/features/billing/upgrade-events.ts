@@ -47,6 +47,31 @@ export function openUpgradeModal(detail: UpgradeModalDetail = {}) {
 }
 
 /** True for the server's "you used your allowance" answer: 429 with type USAGE_LIMIT. */
+/** What an API refusal's `details` say (the upgrade modal's feature, the counter, a conflict's revision…). */
+export interface RefusalDetails {
+  feature?: string;
+  upgrade?: boolean;
+  counter?: string;
+  revision?: number;
+  fields?: { path: string; message: string }[];
+  missing?: string[];
+}
+
+export function refusalDetails(err: unknown): RefusalDetails {
+  if (!(err instanceof HttpError)) return {};
+  try {
+    const details = (JSON.parse(err.body) as { details?: unknown }).details;
+    return typeof details === "object" && details !== null ? (details as RefusalDetails) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The server's FORBIDDEN answer for a paid action on the free plan (details.upgrade true). */
+export function isUpgradeRefusal(err: unknown): err is HttpError {
+  return err instanceof HttpError && err.status === 403 && err.type === "FORBIDDEN" && refusalDetails(err).upgrade === true;
+}
+
 export function isUsageLimitError(err: unknown): err is HttpError {
   return err instanceof HttpError && err.status === 429 && err.type === "USAGE_LIMIT";
 }

@@ -13,7 +13,6 @@ import {
   type ImageKind,
   type VisualPresetId,
 } from "~/domain/images";
-import { HttpError } from "~/lib/http";
 
 // ---------------------------------------------------------------------------------------------
 // Filters ↔ URL
@@ -266,30 +265,6 @@ export function isGated(img: Pick<Image, "kind">): boolean {
 // ---------------------------------------------------------------------------------------------
 // Server answers
 
-export interface ErrorDetails {
-  feature?: string;
-  upgrade?: boolean;
-  counter?: string;
-  fields?: { path: string; message: string }[];
-}
+export { refusalDetails as detailsOf, isUpgradeRefusal, type RefusalDetails as ErrorDetails } from "~/features/billing";
 
-export function detailsOf(err: unknown): ErrorDetails {
-  if (!(err instanceof HttpError)) return {};
-  try {
-    const details = (JSON.parse(err.body) as { details?: unknown }).details;
-    return typeof details === "object" && details !== null ? (details as ErrorDetails) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The server's FORBIDDEN for a paid action on the free plan (details.upgrade). */
-export function isUpgradeRefusal(err: unknown): err is HttpError {
-  if (!(err instanceof HttpError) || err.status !== 403) return false;
-  const details = detailsOf(err);
-  return details.upgrade === true || (err.type === "FORBIDDEN" && Boolean(details.feature));
-}
-
-export function isUsageLimit(err: unknown): err is HttpError {
-  return err instanceof HttpError && err.status === 429 && err.type === "USAGE_LIMIT";
-}
+export { isUsageLimitError as isUsageLimit } from "~/features/billing";

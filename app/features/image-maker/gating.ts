@@ -4,7 +4,7 @@
  * allowance), the same way the page builder handles its Generate.
  */
 import { COUNTERS, isUsageCounter, leftPhrase } from "~/domain/counters";
-import { openUpgradeModal, type UpgradeFeature } from "~/features/billing";
+import { isUpgradeRefusal, openUpgradeModal, refusalDetails as detailsOf, type UpgradeFeature } from "~/features/billing";
 import { HttpError } from "~/lib/http";
 
 type Feature = Extract<UpgradeFeature, "generate" | "download">;
@@ -34,19 +34,7 @@ export const UPGRADE_COPY: Record<"images" | "visuals", Record<Feature, { title:
   },
 };
 
-export function detailsOf(err: unknown): Record<string, unknown> {
-  if (!(err instanceof HttpError)) return {};
-  try {
-    const details = (JSON.parse(err.body) as { details?: unknown }).details;
-    return typeof details === "object" && details !== null ? (details as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-export const isUpgradeRefusal = (err: unknown) =>
-  err instanceof HttpError && err.status === 403 && err.type === "FORBIDDEN" && detailsOf(err).upgrade === true;
-
+export { refusalDetails as detailsOf, isUpgradeRefusal } from "~/features/billing";
 /** Opens the upgrade modal before a paid action on the free plan. */
 export function askToUpgrade(feature: Feature, area: "images" | "visuals") {
   openUpgradeModal({ feature, ...UPGRADE_COPY[area][feature] });

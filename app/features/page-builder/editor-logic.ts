@@ -186,28 +186,9 @@ export function contrastProblems(theme: PageTheme): { pair: string; ratio: numbe
 // ---------------------------------------------------------------------------------------------
 // Refusals
 
-export interface ErrorDetails {
-  feature?: string;
-  upgrade?: boolean;
-  counter?: string;
-  revision?: number;
-  fields?: { path: string; message: string }[];
-  missing?: string[];
-}
-
-export function detailsOf(err: unknown): ErrorDetails {
-  if (!(err instanceof HttpError)) return {};
-  try {
-    const details = (JSON.parse(err.body) as { details?: unknown }).details;
-    return typeof details === "object" && details !== null ? (details as ErrorDetails) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The server's FORBIDDEN answer for a paid action on the free plan (details.upgrade true). */
-export const isUpgradeRefusal = (err: unknown) =>
-  err instanceof HttpError && err.status === 403 && err.type === "FORBIDDEN" && detailsOf(err).upgrade === true;
+// One reader of refusals for every feature (billing owns the upgrade modal's rules).
+export { refusalDetails as detailsOf, isUpgradeRefusal, type RefusalDetails as ErrorDetails } from "~/features/billing";
+import { refusalDetails as detailsOf } from "~/features/billing";
 
 export const isConflict = (err: unknown) => err instanceof HttpError && err.status === 409;
 
