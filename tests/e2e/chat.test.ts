@@ -30,8 +30,13 @@ describe("chat", () => {
   it("a free user who has used the day's 10 queries sees the upgrade modal and keeps the typed question", async () => {
     const { page, context } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
+    // Nine questions in chats of their own, side by side (each answer streams at the e2e pace),
+    // then the tenth in the chat the screen opens.
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) => askThroughApi(context, token, crypto.randomUUID(), `Question ${i + 1}: best kitchen gadgets?`)),
+    );
     const chatId = crypto.randomUUID();
-    for (let i = 1; i <= 10; i++) await askThroughApi(context, token, chatId, `Question ${i}: best kitchen gadgets?`);
+    await askThroughApi(context, token, chatId, "Question 10: best kitchen gadgets?");
 
     await page.goto(`${baseURL()}/chat/${chatId}`, { waitUntil: "networkidle" });
     await hydrated(page);
@@ -49,8 +54,9 @@ describe("chat", () => {
     expect(await input.inputValue()).toBe("One more: phone accessories?");
     await page.getByTestId("upgrade-modal-continue-free").click();
     await modal.waitFor({ state: "detached" });
-    // Nothing was added to the chat: 10 questions and 10 answers.
-    expect(await page.locator('[data-role="user"]').count()).toBe(10);
+    // Nothing was added to the chat: its one question and one answer.
+    expect(await page.locator('[data-role="user"]').count()).toBe(1);
+    expect(await page.locator('[data-role="assistant"]').count()).toBe(1);
     await context.close();
-  });
+  }, 120_000);
 });
