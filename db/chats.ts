@@ -1,6 +1,7 @@
 /** Chats and their messages. Every query takes the owner's id, so one user never reads another's. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { containsText } from "./text-match";
 import { chats, messages, projects, type Chat, type Message } from "./schema";
 
 export async function listChats(db: Database, userId: number): Promise<Chat[]> {
@@ -50,13 +51,6 @@ export async function listChatsWithCounts(db: Database, userId: number): Promise
   return rows.map((r) => ({ ...r.chat, messageCount: Number(r.messageCount), firstQuestion: r.firstQuestion ?? null }));
 }
 
-/**
- * Whether `column` contains `text`, literally (no wildcards exist here, so `%`, `_` and `\` are
- * themselves) and ignoring the case of ASCII letters, as SQLite's LIKE would. Not LIKE: D1
- * refuses LIKE patterns over 50 bytes ("LIKE or GLOB pattern too complex"), and a search may be
- * 200 characters long.
- */
-const containsText = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
 
 /**
  * The text of a message a reader sees: an answer's stored JSON (the spec's format, see

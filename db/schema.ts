@@ -709,3 +709,36 @@ export const images = sqliteTable(
   (t) => [index("images_user_idx").on(t.userId, t.createdAt, t.id), index("images_user_product_idx").on(t.userId, t.productId)],
 );
 export type ImageRow = typeof images.$inferSelect;
+
+/**
+ * Every staff action (issue 16): who, what, on what, why and when. Append-only: the
+ * migration's triggers refuse UPDATE and DELETE, and db/admin-audit.ts only inserts and reads.
+ */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The staff member; kept as a number (no foreign key) so the trail outlives the account. */
+    actorId: integer("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    /** A dotted verb, e.g. `user.disable`, `ticket.reply`, `commission.approve`. */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt, t.id), index("admin_audit_target_idx").on(t.targetType, t.targetId)],
+);
+export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
+
+// @help-tables (issue 16: help center and tutorials)
+
+// @support-tables (issue 16: support tickets and feedback)
+
+// @affiliate-tables (issue 16: affiliate program and partners)
+
+// @admin-tables (issue 16: admin area, disabled accounts, catalog jobs)
+
+// @integrations-tables (issue 16: newsletter, subscription sync)

@@ -12,7 +12,14 @@ import { catalog } from "./catalog";
 import { chats } from "./chats";
 import { competitors } from "./competitors";
 import { dev } from "./dev";
+import { affiliate } from "./affiliate";
+import { feedback } from "./feedback";
 import { health } from "./health";
+import { help } from "./help";
+import { partners } from "./partners";
+import { subscriptionSync } from "./subscription-sync";
+import { support } from "./support";
+import { tutorials } from "./tutorials";
 import { images } from "./images";
 import { intelligence } from "./intelligence";
 import { marketReports } from "./market-reports";
@@ -23,7 +30,7 @@ import { seo } from "./seo";
 import { storeConnections } from "./store-connections";
 import { usage } from "./usage";
 import { urlInspections } from "./url-inspections";
-import { identifyCaller } from "./session";
+import { identifyCaller, requireAdmin } from "./session";
 import { requireVerifiedEmail } from "./email-verification";
 
 /**
@@ -45,6 +52,11 @@ export function createApi() {
   });
   api.use("*", identifyCaller);
   api.use("*", requireVerifiedEmail);
+  // Staff only, whichever module serves the route (the admin screens, the support and affiliate inboxes).
+  api.use("/admin/*", async (c, next) => {
+    requireAdmin(c);
+    await next();
+  });
   // Development tools exist only on a local run that turns them on (DEV_TOOLS=on).
   for (const path of ["/dev/*", "/billing/dev-checkout"]) {
     api.use(path, async (c, next) => {
@@ -69,6 +81,13 @@ export function createApi() {
   api.route("/", storeConnections);
   api.route("/", seo);
   api.route("/", images);
+  api.route("/", help);
+  api.route("/", tutorials);
+  api.route("/", support);
+  api.route("/", feedback);
+  api.route("/", affiliate);
+  api.route("/", partners);
+  api.route("/", subscriptionSync);
   // The dev checkout feeds signed events through this same app, exactly as Stripe would.
   api.route("/", createBilling((request, c) => Promise.resolve(api.fetch(request, c.env, c.executionCtx))));
   api.route("/", admin);

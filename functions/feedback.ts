@@ -1,0 +1,4 @@
+import { createRouter } from "./context";
+
+/** Issue 16: being built. */
+export const feedback = createRouter();

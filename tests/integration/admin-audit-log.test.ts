@@ -1,0 +1,24 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { recordAdminAction, searchAdminActions } from "../../db/admin-audit";
+import { createDb } from "../../db/client";
+
+describe("admin audit log", () => {
+  it("keeps every entry: an UPDATE or a DELETE is refused by the database itself", async () => {
+    const db = createDb(env.DB);
+    const entry = await recordAdminAction(db, {
+      actorId: 1,
+      actorEmail: "staff@dropcraft.test",
+      action: "user.disable",
+      targetType: "user",
+      targetId: "42",
+      reason: "Chargeback fraud ticket 991",
+      details: { before: "enabled" },
+    });
+    await expect(env.DB.prepare("UPDATE admin_audit_log SET reason = 'x' WHERE id = ?").bind(entry.id).run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM admin_audit_log WHERE id = ?").bind(entry.id).run()).rejects.toThrow(/append-only/);
+    const found = await searchAdminActions(db, { q: "CHARGEBACK fraud", limit: 10 });
+    expect(found.map((row) => [row.id, row.reason, row.details])).toEqual([[entry.id, "Chargeback fraud ticket 991", { before: "enabled" }]]);
+    expect(await searchAdminActions(db, { q: "nothing like this", limit: 10 })).toEqual([]);
+  });
+});
