@@ -741,4 +741,6 @@ export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
 
 // @admin-tables (issue 16: admin area, disabled accounts, catalog jobs)
 
+// @tutorials-tables (issue 16: tutorials progress)
+
 // @integrations-tables (issue 16: newsletter, subscription sync)
