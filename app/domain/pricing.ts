@@ -5,7 +5,7 @@
  * one place.
  */
 
-import { COUNTERS, countOf, perPeriod, type UsageCounter } from "./counters";
+import { ALLOWANCES, COUNTERS, countOf, formatBytes, perPeriod, type Allowance, type UsageCounter } from "./counters";
 import { PLANS as CATALOGUE, type PlanFeatures } from "./plans";
 
 export type BillingInterval = "monthly" | "yearly";
@@ -230,6 +230,14 @@ export interface ComparisonGroup {
   rows: readonly ComparisonRow[];
 }
 
+/** "3 projects", "25 MB": what a plan may hold at once, from the allowance catalogue. */
+function standingAllowance(allowance: Allowance, tier: "free" | "growth"): string {
+  const limit = ALLOWANCES[allowance].limits[tier];
+  if (allowance === "knowledgeBytes") return formatBytes(limit);
+  const unit = ALLOWANCES[allowance].unit;
+  return `${limit.toLocaleString("en-US")} ${limit === 1 ? unit.one : unit.other}`;
+}
+
 /** "1,000 a day": Growth's allowance from the counter catalogue. */
 function growthAllowance(counter: UsageCounter): string {
   return `${COUNTERS[counter].limits.growth.toLocaleString("en-US")} ${perPeriod(counter)}`;
@@ -242,7 +250,8 @@ export const PLAN_COMPARISON: readonly ComparisonGroup[] = [
       { feature: "AI research queries", free: `${FREE_PLAN_LIMITS.queriesPerDay} a day`, growth: growthAllowance("queries") },
       { feature: "AI prompts", free: `${FREE_PLAN_LIMITS.promptsPerDay} a day`, growth: growthAllowance("prompts") },
       { feature: "Market-research chat with citations", free: true, growth: true },
-      { feature: "Projects and business instructions", free: true, growth: true },
+      { feature: "Projects and business instructions", free: standingAllowance("projects", "free"), growth: standingAllowance("projects", "growth") },
+      { feature: "Knowledge base storage", free: standingAllowance("knowledgeBytes", "free"), growth: standingAllowance("knowledgeBytes", "growth") },
     ],
   },
   {

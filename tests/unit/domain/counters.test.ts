@@ -45,4 +45,12 @@ describe("the counter catalogue", () => {
     const queriesRow = PLAN_COMPARISON.flatMap((g) => g.rows).find((r) => r.feature === "AI research queries");
     expect(queriesRow?.growth).toBe("1,000 a day");
   });
+
+  it("writes the project and knowledge-base allowances in the plan table from the allowance catalogue", () => {
+    const rows = PLAN_COMPARISON.flatMap((g) => g.rows);
+    const projects = rows.find((r) => r.feature === "Projects and business instructions");
+    expect([projects?.free, projects?.growth]).toEqual(["3 projects", "50 projects"]);
+    const storage = rows.find((r) => r.feature === "Knowledge base storage");
+    expect([storage?.free, storage?.growth]).toEqual(["25 MB", "1 GB"]);
+  });
 });
