@@ -28,6 +28,9 @@ export const users = sqliteTable(
     timeZone: text("time_zone"),
     /** When the last verification email went out: the server's 60 s resend cooldown. */
     verificationSentAt: text("verification_sent_at"),
+    /** Set by staff (admin area): a disabled account cannot sign in and its sessions stop at once. */
+    disabledAt: text("disabled_at"),
+    disabledReason: text("disabled_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,6 +183,9 @@ export const subscriptions = sqliteTable("subscriptions", {
   subscriptionId: text("subscription_id"),
   cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
   currentPeriodEnd: text("current_period_end"),
+  /** A support grant (admin area): the staff member who granted the plan; null for a paid subscription. */
+  grantedBy: integer("granted_by"),
+  grantedAt: text("granted_at"),
   updatedAt: updatedAt(),
 });
 
@@ -733,13 +739,254 @@ export const adminAuditLog = sqliteTable(
 );
 export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
 
+/**
+ * Help center (issue 16): how often each article was opened, and one "Was this helpful?" vote per
+ * user per article. Articles live in the repo (app/server/help/articles); `article` is
+ * "<category>/<slug>".
+ */
+export const helpArticleViews = sqliteTable("help_article_views", {
+  article: text("article").primaryKey(),
+  views: integer("views").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const helpArticleVotes = sqliteTable(
+  "help_article_votes",
+  {
+    article: text("article").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    helpful: integer("helpful", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.article, t.userId] }), index("help_article_votes_user_idx").on(t.userId)],
+);
+export type HelpArticleVoteRow = typeof helpArticleVotes.$inferSelect;
+
 // @help-tables (issue 16: help center and tutorials)
 
+/**
+ * Support tickets (issue 16): one per question, with its thread in support_messages. `respondBy`
+ * is the paid plans' 24-hour first-response promise (null on the free plan); the screenshot
+ * lives in R2 under `screenshotKey` and is served only to its owner and staff.
+ */
+export const supportTickets = sqliteTable(
+  "support_tickets",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    category: text("category").notNull(),
+    status: text("status").notNull().default("open"),
+    articleKey: text("article_key"),
+    screenshotKey: text("screenshot_key"),
+    screenshotType: text("screenshot_type"),
+    /** The staff member it is assigned to; no foreign key so the ticket outlives the account. */
+    assigneeId: integer("assignee_id"),
+    respondBy: text("respond_by"),
+    firstResponseAt: text("first_response_at"),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("support_tickets_user_idx").on(t.userId, t.updatedAt), index("support_tickets_status_idx").on(t.status, t.updatedAt)],
+);
+export type SupportTicketRow = typeof supportTickets.$inferSelect;
+
+export const supportMessages = sqliteTable(
+  "support_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    author: text("author", { enum: ["user", "staff"] }).notNull(),
+    /** The writer's display name at the time (the user's username, or the staff member's). */
+    authorName: text("author_name").notNull(),
+    authorId: integer("author_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_messages_ticket_idx").on(t.ticketId, t.id)],
+);
+export type SupportMessageRow = typeof supportMessages.$inferSelect;
+
+/** Feedback board (issue 16): ideas and bugs, one vote per user, the team's status and reply. */
+export const feedbackItems = sqliteTable(
+  "feedback_items",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["idea", "bug"] }).notNull(),
+    title: text("title").notNull(),
+    details: text("details").notNull(),
+    status: text("status").notNull().default("under_review"),
+    teamReply: text("team_reply"),
+    teamReplyAt: text("team_reply_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_items_status_idx").on(t.status, t.createdAt)],
+);
+export type FeedbackItemRow = typeof feedbackItems.$inferSelect;
+
+export const feedbackVotes = sqliteTable(
+  "feedback_votes",
+  {
+    feedbackId: text("feedback_id")
+      .notNull()
+      .references(() => feedbackItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.feedbackId, t.userId] })],
+);
+
 // @support-tables (issue 16: support tickets and feedback)
+
+/** Each affiliate's referral code, made on their first visit to the program (issue 16). */
+export const affiliateCodes = sqliteTable("affiliate_codes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Visits through a referral link: one row per code, visitor and UTC day. */
+export const affiliateClicks = sqliteTable(
+  "affiliate_clicks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    /** A hash of the visitor's address and browser with the day: no address is stored. */
+    visitorKey: text("visitor_key").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("affiliate_clicks_once_a_day_idx").on(t.code, t.visitorKey, t.day)],
+);
+
+/** A signup credited to a referrer. A user is referred at most once. */
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: integer("referred_user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** The referred email as one mailbox (no +tags, Gmail dots): a second account of the same inbox is not credited again. */
+    referredEmailCanonical: text("referred_email_canonical").notNull(),
+    firstSeenAt: text("first_seen_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referrals_referrer_idx").on(t.referrerId), index("referrals_email_idx").on(t.referredEmailCanonical)],
+);
+
+/**
+ * Commission on a referred customer's payment, or a negative adjustment after a partial refund
+ * (or a refund of a commission already paid out). source_id makes each Stripe payment count once.
+ */
+export const affiliateCommissions = sqliteTable(
+  "affiliate_commissions",
+  {
+    id: text("id").primaryKey(),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referralId: integer("referral_id").notNull(),
+    kind: text("kind", { enum: ["commission", "adjustment"] }).notNull(),
+    /** The commission an adjustment corrects. */
+    parentId: text("parent_id"),
+    /** The invoice or checkout session paid (commission), or the refund/dispute event (adjustment). */
+    sourceId: text("source_id").notNull().unique(),
+    invoiceId: text("invoice_id"),
+    paymentIntentId: text("payment_intent_id"),
+    chargeId: text("charge_id"),
+    amountPaidCents: integer("amount_paid_cents").notNull(),
+    currency: text("currency").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["pending", "approved", "paid", "reversed"] }).notNull(),
+    paidAt: text("paid_at").notNull(),
+    approvableAt: text("approvable_at").notNull(),
+    approvedAt: text("approved_at"),
+    payoutId: text("payout_id"),
+    reversedAt: text("reversed_at"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("affiliate_commissions_referrer_idx").on(t.referrerId, t.status),
+    index("affiliate_commissions_status_idx").on(t.status, t.createdAt),
+  ],
+);
+export type AffiliateCommissionRow = typeof affiliateCommissions.$inferSelect;
+
+/** One payment to an affiliate of all their approved commissions. */
+export const affiliatePayouts = sqliteTable(
+  "affiliate_payouts",
+  {
+    id: text("id").primaryKey(),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    commissionCount: integer("commission_count").notNull(),
+    method: text("method").notNull(),
+    createdBy: integer("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("affiliate_payouts_referrer_idx").on(t.referrerId, t.createdAt)],
+);
+
+/** Applications to join the partner directory, reviewed by staff. */
+export const partnerApplications = sqliteTable(
+  "partner_applications",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    company: text("company").notNull(),
+    website: text("website").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "approved", "rejected"] }).notNull().default("new"),
+    decidedAt: text("decided_at"),
+    decidedBy: integer("decided_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("partner_applications_status_idx").on(t.status, t.createdAt)],
+);
+export type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
 
 // @affiliate-tables (issue 16: affiliate program and partners)
 
 // @admin-tables (issue 16: admin area, disabled accounts, catalog jobs)
+
+/** Tutorial steps the user ticked by hand (app/domain/tutorials.ts); steps with a record tick themselves. */
+export const tutorialStepTicks = sqliteTable(
+  "tutorial_step_ticks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tutorialId: text("tutorial_id").notNull(),
+    stepId: text("step_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tutorialId, t.stepId] })],
+);
 
 // @tutorials-tables (issue 16: tutorials progress)
 
