@@ -3,7 +3,7 @@ import { cx } from "./cx";
 import { Spinner } from "./spinner";
 import { Tip } from "./tooltip";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "subtle";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "subtle" | "outline-danger" | "link" | "link-muted";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -12,7 +12,13 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-muted hover:bg-surface-2 hover:text-fg",
   danger: "bg-danger text-white shadow-md shadow-danger/20 hover:opacity-90",
   subtle: "text-brand hover:bg-brand-soft",
+  // A destructive action that should not shout (a delete beside other settings).
+  "outline-danger": "border border-line bg-surface text-danger hover:border-danger/40 hover:bg-danger/5",
+  // Text links that act in place (retry, show more, paste an example): no box, the text's own size.
+  link: "text-brand underline-offset-2 hover:underline focus-visible:underline",
+  "link-muted": "text-muted underline-offset-4 hover:text-fg hover:underline focus-visible:underline",
 };
+const TEXT_LINK: Partial<Record<ButtonVariant, true>> = { link: true, "link-muted": true };
 const SIZES: Record<ButtonSize, string> = {
   sm: "h-8 gap-1.5 rounded-lg px-3 text-[13px]",
   md: "h-10 gap-2 rounded-xl px-4 text-sm",
@@ -25,6 +31,14 @@ export function buttonClasses({
   size = "md",
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  if (TEXT_LINK[variant]) {
+    // A link-styled button sits inside running text: it keeps the text's size and wraps with it.
+    return cx(
+      "inline-flex items-center gap-1.5 rounded-sm text-left font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 disabled:no-underline",
+      VARIANTS[variant],
+      className,
+    );
+  }
   return cx(
     "inline-flex shrink-0 select-none items-center justify-center whitespace-nowrap font-semibold transition-[background-color,border-color,color,box-shadow,opacity] disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress",
     VARIANTS[variant],
@@ -65,12 +79,19 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   label: string;
   /** Show the label as a tooltip on hover and focus. */
   tooltip?: boolean;
-  size?: "sm" | "md";
+  /** xs (24 px) for a control inside a chip or a field, sm (32 px), md (36 px). */
+  size?: "xs" | "sm" | "md";
+  /** round for controls on round surfaces (chips, pills). */
+  shape?: "square" | "round";
+  /** outlined draws a border, for an icon button standing alone beside fields. */
+  outlined?: boolean;
   children: ReactNode;
 }
 
+const ICON_SIZES = { xs: "size-6", sm: "size-8", md: "size-9" } as const;
+
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, tooltip = false, size = "md", className, children, type = "button", ...rest },
+  { label, tooltip = false, size = "md", shape = "square", outlined = false, className, children, type = "button", ...rest },
   ref,
 ) {
   const button = (
@@ -79,8 +100,10 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       type={type}
       aria-label={label}
       className={cx(
-        "grid shrink-0 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-50",
-        size === "sm" ? "size-8" : "size-9",
+        "grid shrink-0 place-items-center text-muted transition-colors hover:bg-surface-2 hover:text-fg disabled:cursor-not-allowed disabled:opacity-50",
+        ICON_SIZES[size],
+        shape === "round" ? "rounded-full" : size === "xs" ? "rounded-md" : "rounded-lg",
+        outlined && "border border-line",
         className,
       )}
       {...rest}

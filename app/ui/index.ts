@@ -8,6 +8,18 @@ export {
   type ButtonVariant,
   type IconButtonProps,
 } from "./button";
+export {
+  Chip,
+  Pressable,
+  Segment,
+  segmentGroupClasses,
+  Tile,
+  type ChipProps,
+  type ChoiceProps,
+  type SegmentProps,
+  type TileProps,
+  type TileSurface,
+} from "./choice";
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";

@@ -1,0 +1,123 @@
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cx } from "./cx";
+
+/*
+ * Selectable surfaces. Each draws its chosen look from the ARIA state the caller already has to
+ * give it (aria-pressed for a toggle, role="radio" + aria-checked inside a radiogroup,
+ * aria-current for the open item of a list), so the look can never disagree with what a screen
+ * reader hears. `selected` is a shorthand that sets the right attribute for the role.
+ */
+
+type Base = ButtonHTMLAttributes<HTMLButtonElement>;
+
+export interface ChoiceProps extends Base {
+  /** Sets aria-checked (role="radio") or aria-pressed (otherwise). Leave it out to pass the attribute yourself. */
+  selected?: boolean;
+}
+
+function selectionAttrs(role: string | undefined, selected: boolean | undefined) {
+  if (selected === undefined) return {};
+  return role === "radio" ? { "aria-checked": selected } : { "aria-pressed": selected };
+}
+
+/** A button with no look of its own, for surfaces that draw their own (an image to enlarge, a dock, a video poster). It still defaults to type="button" and takes the kit's focus ring and disabled cursor. */
+export const Pressable = forwardRef<HTMLButtonElement, Base>(function Pressable(
+  { type = "button", className, ...rest },
+  ref,
+) {
+  return <button ref={ref} type={type} className={cx("disabled:cursor-not-allowed", className)} {...rest} />;
+});
+
+export type TileSurface = "card" | "elevated" | "plain";
+
+const TILE_SURFACES: Record<TileSurface, string> = {
+  card: "border border-line bg-surface hover:border-brand/40",
+  elevated: "border border-line bg-bg-elevated hover:border-brand/40 hover:bg-surface-2",
+  // A row in a list or a disclosure header: no border, a tint on hover.
+  plain: "hover:bg-surface-2",
+};
+
+export interface TileProps extends ChoiceProps {
+  surface?: TileSurface;
+  radius?: "lg" | "xl" | "2xl";
+}
+
+/** A selectable or clickable surface: a template, a preset, a product to pick, an example to try, a row to open. Padding and layout come from the caller. */
+export const Tile = forwardRef<HTMLButtonElement, TileProps>(function Tile(
+  { surface = "card", radius = "xl", selected, role, type = "button", className, ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      role={role}
+      {...selectionAttrs(role, selected)}
+      className={cx(
+        "text-left transition-[border-color,background-color,transform] disabled:cursor-not-allowed disabled:opacity-60",
+        TILE_SURFACES[surface],
+        radius === "lg" ? "rounded-lg" : radius === "2xl" ? "rounded-2xl" : "rounded-xl",
+        surface !== "plain" &&
+          "aria-checked:border-brand aria-checked:bg-brand-soft/40 aria-pressed:border-brand aria-pressed:bg-brand-soft/40 aria-[current=true]:border-brand/50 aria-[current=true]:bg-brand-soft/40",
+        surface === "plain" && "aria-[current=true]:bg-surface-2 aria-expanded:bg-surface-2/60",
+        className,
+      )}
+      {...rest}
+    />
+  );
+});
+
+export interface ChipProps extends ChoiceProps {
+  size?: "sm" | "md";
+}
+
+/** A small round toggle: a style, a sample to try, an active filter. Chosen chips turn brand. */
+export const Chip = forwardRef<HTMLButtonElement, ChipProps>(function Chip(
+  { size = "md", selected, role, type = "button", className, ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      role={role}
+      {...selectionAttrs(role, selected)}
+      className={cx(
+        "inline-flex max-w-full items-center gap-1.5 rounded-full border border-line font-medium text-muted transition-colors hover:border-subtle/60 hover:text-fg disabled:cursor-not-allowed disabled:opacity-60",
+        "aria-checked:border-brand aria-checked:bg-brand-soft aria-checked:text-fg aria-pressed:border-brand/40 aria-pressed:bg-brand-soft aria-pressed:text-fg",
+        size === "sm" ? "h-7 px-2.5 text-xs" : "h-9 px-3.5 text-sm",
+        className,
+      )}
+      {...rest}
+    />
+  );
+});
+
+export interface SegmentProps extends ChoiceProps {
+  size?: "sm" | "md";
+}
+
+/** One option of a segmented control (put them in a `role="radiogroup"` with `segmentGroupClasses`). The chosen one is lifted onto the surface. */
+export const Segment = forwardRef<HTMLButtonElement, SegmentProps>(function Segment(
+  { size = "md", selected, role, type = "button", className, ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      role={role}
+      {...selectionAttrs(role, selected)}
+      className={cx(
+        "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg font-medium text-muted transition-colors hover:text-fg disabled:cursor-not-allowed disabled:opacity-60",
+        "aria-checked:bg-surface aria-checked:text-fg aria-checked:shadow-sm aria-checked:ring-1 aria-checked:ring-line aria-pressed:bg-surface aria-pressed:text-fg aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-line",
+        size === "sm" ? "h-8 px-2.5 text-[13px]" : "h-9 px-3 text-sm",
+        className,
+      )}
+      {...rest}
+    />
+  );
+});
+
+/** The track a row of Segments sits on. */
+export const segmentGroupClasses = (className?: string) => cx("flex gap-1 rounded-xl bg-surface-2 p-1", className);
