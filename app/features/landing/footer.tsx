@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NewsletterSignupForm } from "~/features/newsletter";
 import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
 
@@ -84,6 +85,7 @@ export function SiteFooter() {
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-muted">
             The AI workspace for dropshippers and e-commerce sellers: research, store pages and ads in one place.
           </p>
+          <NewsletterSignupForm source="landing" className="mt-8" />
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
           {COLUMNS.map((column) => (

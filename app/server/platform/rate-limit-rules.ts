@@ -31,6 +31,22 @@ export const RATE_LIMITS = {
   imagePreviewByUser: { limit: 120, windowMs: MINUTE },
   /** Photo uploads and imports, per user. */
   imageUploadByUser: { limit: 60, windowMs: 5 * MINUTE },
+  /** Referral-link visits recorded, per client IP (each visitor counts once a day anyway). */
+  affiliateClickByIp: { limit: 60, windowMs: 10 * MINUTE },
+  /** Partner applications, per client IP: a public form. */
+  partnerApplicationByIp: { limit: 5, windowMs: 60 * MINUTE },
+  /** New support tickets, per user: a person rarely opens more than one or two an hour. */
+  supportTicketByUser: { limit: 5, windowMs: 60 * MINUTE },
+  /** A user's replies on their tickets, per user. */
+  supportReplyByUser: { limit: 30, windowMs: 60 * MINUTE },
+  /** Feedback board submissions (ideas and bugs), per user. */
+  feedbackByUser: { limit: 10, windowMs: 60 * MINUTE },
+  /** Newsletter sign-ups per client IP: a public form, so a script cannot fill the list (or Omnisend). */
+  newsletterSignupByIp: { limit: 10, windowMs: 10 * MINUTE },
+  /** "Sync now" on /subscription-sync, per user: each may call Stripe's API. */
+  billingSyncByUser: { limit: 10, windowMs: 10 * MINUTE },
+  /** Staff's "Run refresh now" (admin area): each run snapshots every tracked store, like the cron. */
+  catalogRefreshByStaff: { limit: 6, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;
