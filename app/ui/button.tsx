@@ -32,9 +32,9 @@ export function buttonClasses({
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   if (TEXT_LINK[variant]) {
-    // A link-styled button sits inside running text: it keeps the text's size and wraps with it.
+    // A link-styled button sits inside running text: it keeps the text's size and display (add inline-flex for an icon).
     return cx(
-      "inline-flex items-center gap-1.5 rounded-sm text-left font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 disabled:no-underline",
+      "rounded-sm text-left font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 disabled:no-underline",
       VARIANTS[variant],
       className,
     );

@@ -59,7 +59,7 @@ export const Tile = forwardRef<HTMLButtonElement, TileProps>(function Tile(
         radius === "lg" ? "rounded-lg" : radius === "2xl" ? "rounded-2xl" : "rounded-xl",
         surface !== "plain" &&
           "aria-checked:border-brand aria-checked:bg-brand-soft/40 aria-pressed:border-brand aria-pressed:bg-brand-soft/40 aria-[current=true]:border-brand/50 aria-[current=true]:bg-brand-soft/40",
-        surface === "plain" && "aria-[current=true]:bg-surface-2 aria-expanded:bg-surface-2/60",
+        surface === "plain" && "aria-[current=true]:bg-surface-2",
         className,
       )}
       {...rest}
@@ -69,11 +69,13 @@ export const Tile = forwardRef<HTMLButtonElement, TileProps>(function Tile(
 
 export interface ChipProps extends ChoiceProps {
   size?: "sm" | "md";
+  /** brand: always drawn chosen, for a chip that stands for something in force (a filter to remove, a sample already tracked). */
+  tone?: "neutral" | "brand";
 }
 
 /** A small round toggle: a style, a sample to try, an active filter. Chosen chips turn brand. */
 export const Chip = forwardRef<HTMLButtonElement, ChipProps>(function Chip(
-  { size = "md", selected, role, type = "button", className, ...rest },
+  { size = "md", tone = "neutral", selected, role, type = "button", className, ...rest },
   ref,
 ) {
   return (
@@ -83,8 +85,10 @@ export const Chip = forwardRef<HTMLButtonElement, ChipProps>(function Chip(
       role={role}
       {...selectionAttrs(role, selected)}
       className={cx(
-        "inline-flex max-w-full items-center gap-1.5 rounded-full border border-line font-medium text-muted transition-colors hover:border-subtle/60 hover:text-fg disabled:cursor-not-allowed disabled:opacity-60",
-        "aria-checked:border-brand aria-checked:bg-brand-soft aria-checked:text-fg aria-pressed:border-brand/40 aria-pressed:bg-brand-soft aria-pressed:text-fg",
+        "inline-flex max-w-full items-center gap-1.5 rounded-full border font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        tone === "brand"
+          ? "border-brand/35 bg-brand-soft text-fg hover:border-brand/60"
+          : "border-line text-muted hover:border-subtle/60 hover:text-fg aria-checked:border-brand aria-checked:bg-brand-soft aria-checked:text-fg aria-pressed:border-brand/40 aria-pressed:bg-brand-soft aria-pressed:text-fg",
         size === "sm" ? "h-7 px-2.5 text-xs" : "h-9 px-3.5 text-sm",
         className,
       )}

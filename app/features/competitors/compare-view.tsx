@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import type { CompetitorComparison } from "~/domain/contracts/market";
 import { errorMessage } from "~/lib/http";
-import { Badge, Skeleton } from "~/ui";
+import { Badge, Skeleton, Button } from "~/ui";
 import { bandWidths, formatCents, plural } from "./competitor-logic";
 import { CloseButton, LoadError } from "./parts";
 import { useComparison } from "./use-competitors";
@@ -55,9 +55,9 @@ function Columns({ data, onOpen }: { data: CompetitorComparison; onOpen: (id: st
           const cheapest = s.medianPriceCents !== null && s.medianPriceCents === Math.min(...medians);
           return (
             <li key={s.id} className="flex snap-start flex-col rounded-xl border border-line p-4" data-testid="compare-column">
-              <button type="button" onClick={() => onOpen(s.id)} className="truncate text-left font-semibold text-fg hover:text-brand hover:underline">
+              <Button variant="link" onClick={() => onOpen(s.id)} className="block max-w-full truncate">
                 {s.name}
-              </button>
+              </Button>
               <div className="mt-1 flex flex-wrap gap-1.5">
                 {s.isSampleData ? <Badge tone="warning">Sample data</Badge> : <Badge tone="brand">{s.platform}</Badge>}
               </div>

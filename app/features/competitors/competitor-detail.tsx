@@ -6,7 +6,7 @@ import { ArrowDownRight, ArrowUpRight, Minus, Plus, Search, Trophy, X } from "lu
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { CompetitorDetail, PriceBand, StoreChange, StoreListing } from "~/domain/contracts/market";
 import { errorMessage } from "~/lib/http";
-import { Badge, cx, DataTable, IconButton, Input, Select, Skeleton, Stat, Tabs, TabsContent, TabsList, TabsTrigger, type Column } from "~/ui";
+import { Badge, cx, DataTable, IconButton, Input, Select, Skeleton, Stat, Tabs, TabsContent, TabsList, TabsTrigger, type Column, Button } from "~/ui";
 import {
   bandWidths,
   formatCents,
@@ -283,9 +283,9 @@ function Catalogue({ listings, hasRanks }: { listings: StoreListing[]; hasRanks:
       />
       {rows.length > shown && (
         <div className="flex justify-center">
-          <button type="button" className="text-sm font-semibold text-brand hover:underline" onClick={() => setShown((n) => n + PAGE)}>
+          <Button variant="link" className="text-sm" onClick={() => setShown((n) => n + PAGE)}>
             Show {Math.min(PAGE, rows.length - shown)} more of {rows.length - shown}
-          </button>
+          </Button>
         </div>
       )}
     </div>
@@ -349,9 +349,9 @@ function ChangesTimeline({ changes, isSample }: { changes: StoreChange[]; isSamp
       </ol>
       {days.length > open && (
         <div className="mt-4 flex justify-center">
-          <button type="button" className="text-sm font-semibold text-brand hover:underline" onClick={() => setOpen((n) => n + 6)}>
+          <Button variant="link" className="text-sm" onClick={() => setOpen((n) => n + 6)}>
             Show earlier days ({days.length - open} more)
-          </button>
+          </Button>
         </div>
       )}
     </div>

@@ -13,7 +13,7 @@ import { ALLOWANCES } from "~/domain/counters";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, ConfirmDialog, cx, EmptyState, Field, IconButton, Input, PageHeader, Skeleton } from "~/ui";
+import { Badge, Button, ConfirmDialog, cx, EmptyState, Field, IconButton, Input, PageHeader, Skeleton, Chip, Pressable } from "~/ui";
 import { CompareView } from "./compare-view";
 import { CompetitorDetailView } from "./competitor-detail";
 import { LoadError } from "./parts";
@@ -258,14 +258,12 @@ function SamplePicker({ onTracked, full }: { onTracked: (c: Competitor) => void;
         <ul className="mt-3 flex flex-wrap gap-2">
           {samples.data.slice(0, 6).map((s) => (
             <li key={s.id}>
-              <button
-                type="button"
+              <Chip
+                size="sm"
                 onClick={() => trySample(s)}
                 disabled={pendingId !== null}
-                className={cx(
-                  "inline-flex max-w-full items-center gap-1.5 rounded-full border px-3 py-1.5 text-left text-[13px] transition-colors disabled:cursor-wait disabled:opacity-60",
-                  s.trackedId ? "border-brand/40 bg-brand-soft text-brand" : "border-line bg-bg-elevated text-fg hover:border-brand/40",
-                )}
+                tone={s.trackedId ? "brand" : "neutral"}
+                className="text-left"
                 title={s.niche ? `${s.name}: ${s.niche}, ${plural(s.productCount, "product")}` : s.name}
                 data-testid="sample-store"
                 data-store-id={s.id}
@@ -273,7 +271,7 @@ function SamplePicker({ onTracked, full }: { onTracked: (c: Competitor) => void;
                 {pendingId === s.id && <RefreshCw className="size-3 animate-spin" aria-hidden />}
                 <span className="truncate font-medium">{s.name}</span>
                 <span className="shrink-0 text-subtle">{s.trackedId ? "tracked" : `${s.productCount}`}</span>
-              </button>
+              </Chip>
             </li>
           ))}
         </ul>
@@ -340,10 +338,10 @@ function TrackedList({
               data-testid="competitor-card"
               data-competitor-id={c.id}
             >
-              <button type="button" onClick={() => onOpen(c.id)} className="min-w-0 pr-10 text-left after:absolute after:inset-0 after:rounded-2xl" aria-expanded={isSelected} aria-controls="competitor-detail">
+              <Pressable onClick={() => onOpen(c.id)} className="min-w-0 pr-10 text-left after:absolute after:inset-0 after:rounded-2xl" aria-expanded={isSelected} aria-controls="competitor-detail">
                 <span className="block truncate font-semibold text-fg">{c.name}</span>
                 <span className="mt-0.5 block truncate text-[13px] text-muted">{c.url ? c.url.replace(/^https?:\/\//, "") : `Sample store ${c.storeId}`}</span>
-              </button>
+              </Pressable>
               <div className="mt-3 flex flex-wrap items-center gap-1.5">
                 {c.isSampleData ? <Badge tone="warning">Sample data</Badge> : <Badge tone="brand">{c.platform}</Badge>}
                 <Badge>{plural(c.productCount, "product")}</Badge>

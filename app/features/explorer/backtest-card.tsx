@@ -4,7 +4,7 @@
  */
 import { ChevronDown, FlaskConical } from "lucide-react";
 import { useId, useState } from "react";
-import { Skeleton, cx } from "~/ui";
+import { Skeleton, cx, Tile } from "~/ui";
 import { useBacktest } from "./use-explorer";
 import { WeekChart } from "./week-chart";
 
@@ -24,12 +24,13 @@ export function BacktestCard() {
       aria-label="How well the score has picked winners"
       data-testid="backtest-card"
     >
-      <button
-        type="button"
+      <Tile
+        surface="plain"
+        radius="2xl"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
-        className="flex w-full items-start gap-3 rounded-2xl px-4 py-3 text-left transition-colors hover:bg-surface-2/60 sm:items-center"
+        className="flex w-full items-start gap-3 px-4 py-3 sm:items-center"
         data-testid="backtest-toggle"
       >
         <span
@@ -51,7 +52,7 @@ export function BacktestCard() {
           <ChevronDown className={cx("size-4 transition-transform", open && "rotate-180")} aria-hidden />
           <span className="sr-only sm:hidden">How we measured</span>
         </span>
-      </button>
+      </Tile>
       {open && (
         <div id={panelId} className="border-t border-line px-4 pb-4 pt-3" data-testid="backtest-details">
           <p className="text-sm text-muted">{b.method}</p>

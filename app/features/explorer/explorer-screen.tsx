@@ -22,7 +22,7 @@ import { ALLOWANCES } from "~/domain/counters";
 import { useCurrentUser } from "~/features/auth";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx } from "~/ui";
+import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx, Chip } from "~/ui";
 import { BacktestCard } from "./backtest-card";
 import { exportCsvHref } from "./explorer-client";
 import {
@@ -509,27 +509,28 @@ function FilterChips({
     <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Filters in force" data-testid="filter-chips">
       {chips.map((c) => (
         <li key={c.key}>
-          <button
-            type="button"
+          <Chip
+            size="sm"
+            tone="brand"
             onClick={() => onRemove(c.key)}
-            className="inline-flex h-7 items-center gap-1 rounded-full border border-brand/35 bg-brand-soft pl-2.5 pr-1.5 text-xs font-medium text-fg transition-colors hover:border-brand/60"
+            className="pr-1.5"
             aria-label={`Remove filter: ${c.label}`}
           >
             {c.label}
             <X className="size-3.5 text-subtle" aria-hidden />
-          </button>
+          </Chip>
         </li>
       ))}
       {chips.length > 1 && (
         <li>
-          <button
-            type="button"
+          <Button
+            variant="link"
             onClick={onClear}
-            className="h-7 rounded-full px-2 text-xs font-semibold text-brand hover:underline"
+            className="h-7 px-2 text-xs"
             data-testid="chips-clear"
           >
             Clear all
-          </button>
+          </Button>
         </li>
       )}
     </ul>

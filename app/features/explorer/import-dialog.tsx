@@ -106,9 +106,9 @@ export function ImportDialog({ open, onOpenChange, onShowMine }: { open: boolean
                   Columns: <code>name</code> and <code>price</code> (required), <code>niche</code>, <code>product_type</code>, <code>cost</code>,{" "}
                   <code>shipping_cost</code>, <code>shipping_days</code>, <code>compare_at_price</code>, <code>vendor</code>, <code>image_url</code>,{" "}
                   <code>source_url</code>, <code>active_ads</code>, <code>weekly_orders</code> (orders per week, oldest first, separated by ;).{" "}
-                  <button type="button" className="font-medium text-brand hover:underline" onClick={() => setContent(SAMPLE_CSV)}>
+                  <Button variant="link" onClick={() => setContent(SAMPLE_CSV)}>
                     Paste an example
-                  </button>
+                  </Button>
                 </>
               }
             >

@@ -10,7 +10,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { handleUsageLimitError, openUpgradeModal, useSubscription } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, EmptyState, Field, Input, PageHeader, ProgressBar, Select, Skeleton, cx } from "~/ui";
+import { Button, EmptyState, Field, Input, PageHeader, ProgressBar, Select, Skeleton, Tile, Segment, segmentGroupClasses } from "~/ui";
 import { REPORT_PARAM, REPORT_SECTIONS, formatWhen, startProblem, subjectFromParams } from "./report-logic";
 import { ReportView, StatusBadge } from "./report-view";
 import type { ListedReport, ReportSubject } from "./reports-client";
@@ -70,21 +70,17 @@ function NewReport({ initial, locked, busy, onStart }: { initial: ReportSubject 
   };
 
   const tab = (value: ReportSubject["subjectKind"], label: string) => (
-    <button
-      type="button"
+    <Segment
       role="radio"
       aria-checked={kind === value}
       onClick={() => {
         setKind(value);
         setError(undefined);
       }}
-      className={cx(
-        "h-9 flex-1 rounded-lg px-3 text-sm font-medium transition-colors",
-        kind === value ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted hover:text-fg",
-      )}
+      className="flex-1"
     >
       {label}
-    </button>
+    </Segment>
   );
 
   return (
@@ -92,7 +88,7 @@ function NewReport({ initial, locked, busy, onStart }: { initial: ReportSubject 
       <h2 id="new-report-title" className="text-sm font-semibold text-fg">
         New report
       </h2>
-      <div role="radiogroup" aria-label="Analyse" className="flex gap-1 rounded-xl bg-surface-2 p-1">
+      <div role="radiogroup" aria-label="Analyse" className={segmentGroupClasses()}>
         {tab("niche", "A niche")}
         {tab("product", "A product")}
       </div>
@@ -125,22 +121,14 @@ function ReportList({ reports, selected, onSelect }: { reports: ListedReport[]; 
     <ul className="space-y-2" aria-label="Saved reports" data-testid="report-list">
       {reports.map((r) => (
         <li key={r.id}>
-          <button
-            type="button"
-            onClick={() => onSelect(r.id)}
-            aria-current={selected === r.id || undefined}
-            className={cx(
-              "w-full rounded-xl border px-3.5 py-3 text-left transition-colors",
-              selected === r.id ? "border-brand/50 bg-brand-soft/40" : "border-line bg-surface hover:border-brand/30",
-            )}
-          >
+          <Tile onClick={() => onSelect(r.id)} aria-current={selected === r.id || undefined} className="block w-full px-3.5 py-3">
             <span className="flex items-center justify-between gap-2">
               <StatusBadge status={r.status} />
               <span className="text-xs text-subtle">{formatWhen(r.createdAt)}</span>
             </span>
             <span className="mt-1.5 block break-words text-sm font-medium text-fg">{r.title}</span>
             {r.status === "running" && <ProgressBar value={r.progress} max={100} label={`${r.title}: progress`} className="mt-2" />}
-          </button>
+          </Tile>
         </li>
       ))}
     </ul>

@@ -120,9 +120,9 @@ export function CanonTab({ project, onOpenTab }: { project: Project; onOpenTab: 
                 {!project.businessInstructions.trim() && (
                   <>
                     {" "}
-                    <button type="button" className="font-semibold text-brand hover:underline" onClick={() => onOpenTab("instructions")}>
+                    <Button variant="link" onClick={() => onOpenTab("instructions")}>
                       Write business instructions
-                    </button>{" "}
+                    </Button>{" "}
                     for the auto-rules to read.
                   </>
                 )}

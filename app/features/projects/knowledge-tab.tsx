@@ -10,6 +10,7 @@ import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import {
   Badge,
+  Button,
   ConfirmDialog,
   cx,
   IconButton,
@@ -259,14 +260,14 @@ function FileRow({
           </form>
         ) : (
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <button
-              type="button"
+            <Button
+              variant="link"
               onClick={onPreview}
-              className="min-w-0 max-w-full truncate text-left text-sm font-medium text-fg hover:text-brand hover:underline"
+              className="block min-w-0 max-w-full truncate text-sm"
               data-testid="kb-file-name"
             >
               {file.name}
-            </button>
+            </Button>
             <Badge tone={look.tone} className="shrink-0">
               {working && <Loader2 className="size-3 animate-spin" aria-hidden />}
               {look.label}

@@ -229,16 +229,15 @@ export function FileDropZone({
         <p className="text-sm font-medium text-fg">
           {over ? "Drop to upload" : "Drag files here, or "}
           {!over && (
-            <button
-              type="button"
+            <Button
+              variant="link"
               disabled={disabled}
               onClick={() => inputRef.current?.click()}
-              className="font-semibold text-brand underline-offset-2 hover:underline focus-visible:underline"
               aria-describedby={hintId}
               data-testid={`${testId}-pick`}
             >
               choose files
-            </button>
+            </Button>
           )}
         </p>
         <p id={hintId} className="mt-0.5 text-xs text-subtle">
@@ -370,9 +369,9 @@ export function SaveStatus({ state, onRetry, idleText = "Saves as you type" }: {
         <span className="inline-flex items-center gap-1.5 text-danger">
           <AlertCircle className="size-3.5" aria-hidden />
           Failed to save —
-          <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-2" data-testid="save-retry">
+          <Button variant="link" onClick={onRetry} data-testid="save-retry">
             retry
-          </button>
+          </Button>
         </span>
       )}
     </p>

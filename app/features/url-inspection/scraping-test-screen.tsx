@@ -18,7 +18,7 @@ import {
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { ProductExtraction, ProductFieldName, ProductVariant, SourceTried, UrlDecision, UrlInspection } from "~/domain/contracts/url-inspections";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, DataTable, EmptyState, Field, Input, PageHeader, Skeleton, Spinner, type Column } from "~/ui";
+import { Badge, Button, DataTable, EmptyState, Field, Input, PageHeader, Skeleton, Spinner, type Column, Tile } from "~/ui";
 import {
   ENDPOINT_LABELS,
   EXAMPLES,
@@ -142,11 +142,11 @@ function Examples({ onPick, disabled }: { onPick: (example: InspectionExample) =
       <ul aria-labelledby={headingId} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {EXAMPLES.map((example) => (
           <li key={example.id}>
-            <button
-              type="button"
+            <Tile
+              surface="elevated"
               disabled={disabled}
               onClick={() => onPick(example)}
-              className="group flex h-full w-full flex-col items-start gap-1 rounded-xl border border-line bg-bg-elevated px-3 py-2.5 text-left transition-colors hover:border-brand/40 hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:cursor-not-allowed disabled:opacity-60"
+              className="group flex h-full w-full flex-col items-start gap-1 px-3 py-2.5"
               data-testid={`inspection-example-${example.id}`}
             >
               <span className="flex w-full items-center justify-between gap-2 text-sm font-semibold text-fg">
@@ -163,7 +163,7 @@ function Examples({ onPick, disabled }: { onPick: (example: InspectionExample) =
               </span>
               <span className="w-full break-all font-mono text-xs text-muted">{example.url}</span>
               <span className="text-xs text-subtle">{example.note}</span>
-            </button>
+            </Tile>
           </li>
         ))}
       </ul>
@@ -384,9 +384,9 @@ function Description({ text }: { text: string }) {
     <div>
       <p className={`whitespace-pre-line break-words ${long && !open ? "line-clamp-4" : ""}`}>{text}</p>
       {long && (
-        <button type="button" onClick={() => setOpen(!open)} className="mt-1 text-xs font-semibold text-brand hover:underline" aria-expanded={open}>
+        <Button variant="link" onClick={() => setOpen(!open)} className="mt-1 text-xs" aria-expanded={open}>
           {open ? "Show less" : "Show all"}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { BarChart3, RefreshCw } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { COUNTERS, type UsageCounter } from "~/domain/counters";
 import { HISTORY_DAYS, chartCounters, dayRange, seriesFor, shortDay, todayKey, type HistoryRow } from "./history";
+import { Button, Segment, segmentGroupClasses } from "~/ui";
 
 export const EMPTY_HISTORY_TEXT = "No usage recorded yet — your daily totals appear here after your first AI actions";
 
@@ -56,14 +57,10 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
         role="alert"
       >
         Failed to load usage data
-        <button
-          type="button"
-          onClick={onRetry}
-          className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
-        >
+        <Button variant="link" onClick={onRetry} className="inline-flex items-center gap-1.5">
           <RefreshCw className="size-3.5" aria-hidden />
           Retry
-        </button>
+        </Button>
       </div>
     );
   } else if (isLoading || rows === null) {
@@ -191,19 +188,11 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
           <p className="text-xs text-subtle">{error || empty ? "Daily totals" : `Daily totals · ${label}`}</p>
         </div>
         {rows && !error && !empty && (
-          <div role="group" aria-label="Counter shown" className="flex flex-wrap gap-1">
+          <div role="group" aria-label="Counter shown" className={segmentGroupClasses("flex-wrap")}>
             {counters.map((c) => (
-              <button
-                key={c}
-                type="button"
-                aria-pressed={c === counter}
-                onClick={() => setCounter(c)}
-                className={`shrink-0 rounded-lg px-2.5 py-1.5 text-xs font-medium transition-colors ${
-                  c === counter ? "bg-brand-soft text-brand" : "text-muted hover:text-fg"
-                }`}
-              >
+              <Segment key={c} size="sm" aria-pressed={c === counter} onClick={() => setCounter(c)} className="shrink-0">
                 {COUNTERS[c].shortLabel}
-              </button>
+              </Segment>
             ))}
           </div>
         )}
