@@ -990,4 +990,26 @@ export const tutorialStepTicks = sqliteTable(
 
 // @tutorials-tables (issue 16: tutorials progress)
 
+/**
+ * The payment provider's last word on each user's subscription, as the applied Stripe webhook
+ * events carried it (merged like our own row, in the same batch). /subscription-sync compares our
+ * `subscriptions` row with it offline; with STRIPE_SECRET_KEY set it asks Stripe instead.
+ */
+export const billingProviderStates = sqliteTable("billing_provider_states", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan"),
+  status: text("status"),
+  customerId: text("customer_id"),
+  subscriptionId: text("subscription_id"),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }),
+  currentPeriodEnd: text("current_period_end"),
+  /** The Stripe event (or claimed purchase) that last changed it. */
+  lastEventId: text("last_event_id").notNull(),
+  lastEventType: text("last_event_type").notNull(),
+  updatedAt: updatedAt(),
+});
+export type BillingProviderStateRow = typeof billingProviderStates.$inferSelect;
+
 // @integrations-tables (issue 16: newsletter, subscription sync)

@@ -31,13 +31,26 @@ const OPEN_TO_UNVERIFIED = new Set([
   "GET /openapi.json",
   "GET /public/intelligence-demo",
   "GET /public/intelligence-demo/ads",
+  // The Help Center reads for everyone (an unverified user may need it most); voting needs a verified account.
+  "GET /help/articles",
   "POST /omnisend/newsletter-signup",
+  "GET /affiliate/terms",
+  "POST /affiliate/clicks",
+  "GET /partners",
+  "POST /partners/applications",
   "POST /webhooks/stripe",
   "GET /dev/outbox",
 ]);
 
+/** Public routes with path parameters, matched on "METHOD /path". */
+const OPEN_TO_UNVERIFIED_PATTERNS: RegExp[] = [
+  // One Help Center article.
+  /^GET \/help\/articles\/[^/]+\/[^/]+$/,
+];
+
 export function isOpenToUnverified(method: string, apiPath: string): boolean {
-  return OPEN_TO_UNVERIFIED.has(`${method.toUpperCase()} ${apiPath.replace(/\/+$/, "") || "/"}`);
+  const key = `${method.toUpperCase()} ${apiPath.replace(/\/+$/, "") || "/"}`;
+  return OPEN_TO_UNVERIFIED.has(key) || OPEN_TO_UNVERIFIED_PATTERNS.some((pattern) => pattern.test(key));
 }
 
 export const requireVerifiedEmail: MiddlewareHandler<ApiEnv> = async (c, next) => {
