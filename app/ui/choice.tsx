@@ -39,7 +39,8 @@ const TILE_SURFACES: Record<TileSurface, string> = {
 
 export interface TileProps extends ChoiceProps {
   surface?: TileSurface;
-  radius?: "lg" | "xl" | "2xl";
+  /** none for a row inside a divided list. */
+  radius?: "none" | "lg" | "xl" | "2xl";
 }
 
 /** A selectable or clickable surface: a template, a preset, a product to pick, an example to try, a row to open. Padding and layout come from the caller. */
@@ -56,10 +57,10 @@ export const Tile = forwardRef<HTMLButtonElement, TileProps>(function Tile(
       className={cx(
         "text-left transition-[border-color,background-color,transform] disabled:cursor-not-allowed disabled:opacity-60",
         TILE_SURFACES[surface],
-        radius === "lg" ? "rounded-lg" : radius === "2xl" ? "rounded-2xl" : "rounded-xl",
+        radius === "none" ? "" : radius === "lg" ? "rounded-lg" : radius === "2xl" ? "rounded-2xl" : "rounded-xl",
         surface !== "plain" &&
           "aria-checked:border-brand aria-checked:bg-brand-soft/40 aria-pressed:border-brand aria-pressed:bg-brand-soft/40 aria-[current=true]:border-brand/50 aria-[current=true]:bg-brand-soft/40",
-        surface === "plain" && "aria-[current=true]:bg-surface-2",
+        surface === "plain" && "aria-checked:bg-brand-soft aria-pressed:bg-brand-soft aria-[current=true]:bg-surface-2",
         className,
       )}
       {...rest}

@@ -17,7 +17,7 @@ import {
 } from "~/domain/images";
 import { useSubscription } from "~/features/billing";
 import { createBatch, createVariations, upscaleImage, type GeneratedImages } from "~/features/images";
-import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, cx } from "~/ui";
+import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, Tile, IconButton } from "~/ui";
 import { plural } from "./gallery-logic";
 import {
   CapabilitiesBanner,
@@ -135,21 +135,16 @@ function CountPicker({
       <legend className="mb-1.5 block text-sm font-medium text-fg">{label}</legend>
       <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-1.5">
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-          <button
+          <Tile
             key={n}
-            type="button"
             role="radio"
+            radius="lg"
             aria-checked={value === n}
             onClick={() => onChange(n)}
-            className={cx(
-              "h-11 min-w-11 rounded-lg border px-3 text-sm font-semibold tabular-nums transition-colors",
-              value === n
-                ? "border-brand bg-brand-soft text-fg"
-                : "border-line text-muted hover:border-subtle/60 hover:text-fg",
-            )}
+            className="grid h-11 min-w-11 place-items-center px-3 text-sm font-semibold tabular-nums"
           >
             {n}
-          </button>
+          </Tile>
         ))}
       </div>
     </fieldset>
@@ -310,14 +305,9 @@ function BatchTab() {
                 className="flex max-w-full items-center gap-1 rounded-full border border-line bg-bg-elevated py-0.5 pl-2.5 pr-1 text-xs text-fg"
               >
                 <span className="truncate">{p.name}</span>
-                <button
-                  type="button"
-                  onClick={() => toggle(p)}
-                  aria-label={`Remove ${p.name}`}
-                  className="grid size-5 shrink-0 place-items-center rounded-full text-subtle hover:bg-surface-2 hover:text-fg"
-                >
+                <IconButton size="xs" shape="round" onClick={() => toggle(p)} label={`Remove ${p.name}`}>
                   <X aria-hidden className="size-3" />
-                </button>
+                </IconButton>
               </li>
             ))}
           </ul>
@@ -328,20 +318,10 @@ function BatchTab() {
         <legend className="mb-1.5 block text-sm font-medium text-fg">Template</legend>
         <div role="radiogroup" aria-label="Template" className="grid gap-2 sm:grid-cols-2">
           {VISUAL_TEMPLATES.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="radio"
-              aria-checked={template === t}
-              onClick={() => setTemplate(t)}
-              className={cx(
-                "rounded-xl border px-3 py-2 text-left transition-colors",
-                template === t ? "border-brand bg-brand-soft" : "border-line hover:border-subtle/60",
-              )}
-            >
+            <Tile key={t} role="radio" aria-checked={template === t} onClick={() => setTemplate(t)} className="px-3 py-2">
               <span className="block text-sm font-semibold text-fg">{TEMPLATE_LABELS[t].label}</span>
               <span className="block text-xs text-muted">{TEMPLATE_LABELS[t].blurb}</span>
-            </button>
+            </Tile>
           ))}
         </div>
       </fieldset>

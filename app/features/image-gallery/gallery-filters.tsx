@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Package, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { IMAGE_KINDS, VISUAL_PRESETS, type VisualPresetId } from "~/domain/images";
-import { Button, Dialog, Input, Select, cx } from "~/ui";
+import { Button, Dialog, Input, Select, cx, Segment } from "~/ui";
 import { activeFilterCount, KIND_LABELS, withFilter, type GalleryFilters } from "./gallery-logic";
 import { ClearButton, fetchCatalogProduct, ProductSearch } from "./parts";
 import { useProjectOptions } from "./use-images";
@@ -53,17 +53,14 @@ export function GalleryFilterBar({
           {[undefined, ...IMAGE_KINDS].map((k) => {
             const on = filters.kind === k;
             return (
-              <button
+              <Segment
                 key={k ?? "all"}
-                type="button"
+                size="sm"
                 role="radio"
                 aria-checked={on}
                 onClick={() => set("kind", k ?? "")}
                 data-testid={`kind-${k ?? "all"}`}
-                className={cx(
-                  "h-8 whitespace-nowrap rounded-lg px-2.5 text-sm font-medium transition-colors sm:px-3",
-                  on ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg",
-                )}
+                className="sm:px-3"
               >
                 {k === "visual" ? (
                   <>
@@ -75,7 +72,7 @@ export function GalleryFilterBar({
                 ) : (
                   "All"
                 )}
-              </button>
+              </Segment>
             );
           })}
         </div>

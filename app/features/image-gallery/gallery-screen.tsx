@@ -22,6 +22,7 @@ import {
   Skeleton,
   Spinner,
   downloadBlob,
+  IconButton,
 } from "~/ui";
 import { GalleryFilterBar } from "./gallery-filters";
 import {
@@ -301,14 +302,9 @@ export function GalleryScreen() {
             >
               Delete
             </Button>
-            <button
-              type="button"
-              onClick={() => setSelected(new Set())}
-              aria-label="Clear selection"
-              className="grid size-8 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
-            >
+            <IconButton size="sm" onClick={() => setSelected(new Set())} label="Clear selection">
               <X aria-hidden className="size-4" />
-            </button>
+            </IconButton>
           </div>
         </div>
       )}

@@ -10,7 +10,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { DESIGN_LIMITS, IMAGE_STYLES, VISUAL_PRESETS, type ImageStyle, type VisualPresetId } from "~/domain/images";
 import { useSubscription, useUsageSummary } from "~/features/billing";
 import { createImages } from "~/features/images";
-import { Button, PageHeader, Select, Skeleton, Textarea, cx } from "~/ui";
+import { Button, PageHeader, Select, Skeleton, Textarea, cx, Tile, Chip } from "~/ui";
 import { plural, promptHistory, shortDate, STYLE_LABELS } from "./gallery-logic";
 import { CapabilitiesBanner, ChargeNote, ImagePicker, ProblemNote, ResultGrid, WorkingNote } from "./parts";
 import { useCapabilities, useImageList } from "./use-images";
@@ -130,22 +130,17 @@ export function GenerationScreen() {
               <legend className="mb-1.5 block text-sm font-medium text-fg">How many</legend>
               <div role="radiogroup" aria-label="How many images" className="flex flex-wrap gap-1.5">
                 {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-                  <button
+                  <Tile
                     key={n}
-                    type="button"
                     role="radio"
+                    radius="lg"
                     aria-checked={count === n}
                     onClick={() => setCount(n)}
-                    className={cx(
-                      "h-11 min-w-11 rounded-lg border px-3 text-sm font-semibold tabular-nums transition-colors",
-                      count === n
-                        ? "border-brand bg-brand-soft text-fg"
-                        : "border-line text-muted hover:border-subtle/60 hover:text-fg",
-                    )}
+                    className="grid h-11 min-w-11 place-items-center px-3 text-sm font-semibold tabular-nums"
                     data-testid={`count-${n}`}
                   >
                     {n}
-                  </button>
+                  </Tile>
                 ))}
               </div>
             </fieldset>
@@ -155,21 +150,9 @@ export function GenerationScreen() {
             <legend className="mb-1.5 block text-sm font-medium text-fg">Style</legend>
             <div role="radiogroup" aria-label="Style" className="flex flex-wrap gap-1.5">
               {IMAGE_STYLES.map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  role="radio"
-                  aria-checked={style === s}
-                  onClick={() => setStyle(s)}
-                  className={cx(
-                    "h-9 rounded-full border px-3.5 text-sm font-medium transition-colors",
-                    style === s
-                      ? "border-brand bg-brand-soft text-fg"
-                      : "border-line text-muted hover:border-subtle/60 hover:text-fg",
-                  )}
-                >
+                <Chip key={s} role="radio" aria-checked={style === s} onClick={() => setStyle(s)}>
                   {STYLE_LABELS[s]}
-                </button>
+                </Chip>
               ))}
             </div>
           </fieldset>
@@ -251,10 +234,11 @@ function PromptHistory({ onPick }: { onPick: (prompt: string, style: string | nu
         <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
           {entries.map((e) => (
             <li key={e.prompt}>
-              <button
-                type="button"
+              <Tile
+                surface="plain"
+                radius="none"
                 onClick={() => onPick(e.prompt, e.style)}
-                className="flex w-full items-center gap-3 px-3 py-2.5 text-left transition-colors hover:bg-surface-2"
+                className="flex w-full items-center gap-3 px-3 py-2.5"
                 data-testid="history-prompt"
               >
                 <img
@@ -271,7 +255,7 @@ function PromptHistory({ onPick }: { onPick: (prompt: string, style: string | nu
                   </span>
                 </span>
                 <span className="shrink-0 text-xs font-medium text-brand">Use</span>
-              </button>
+              </Tile>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 /** One image in the gallery: the thumbnail (aspect kept, lazy), a checkbox to select it, and what it is. */
 import type { Image } from "~/domain/contracts/images";
-import { cx } from "~/ui";
+import { cx, Pressable } from "~/ui";
 import { presetById } from "~/domain/images";
 import { dayLabel, KIND_LABELS, shortDate, STYLE_LABELS, templateLabel } from "./gallery-logic";
 
@@ -52,8 +52,7 @@ export function ImageCard({
           selected ? "border-brand shadow-[0_0_0_2px_var(--color-brand)]" : "border-line hover:border-subtle/60",
         )}
       >
-        <button
-          type="button"
+        <Pressable
           onClick={(e) => (e.shiftKey || selecting ? onToggle(e.shiftKey) : onOpen())}
           className="grid aspect-square w-full place-items-center p-2 sm:p-3"
           aria-label={`Open ${title}`}
@@ -68,7 +67,7 @@ export function ImageCard({
             decoding="async"
             className="max-h-full max-w-full rounded-lg object-contain shadow-md shadow-black/20 transition-transform duration-200 group-hover:scale-[1.02]"
           />
-        </button>
+        </Pressable>
         <label
           htmlFor={checkId}
           className={cx(

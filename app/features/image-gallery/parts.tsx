@@ -13,7 +13,7 @@ import { UPLOAD_TYPES } from "~/domain/images";
 import { imageKeys, uploadImage, type ImageCharge } from "~/features/images";
 import { notify } from "~/lib/toast";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx } from "~/ui";
+import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx, Tile, Pressable, IconButton } from "~/ui";
 import { capabilitiesLabel, chargeLine, KIND_LABELS, sizeLabel } from "./gallery-logic";
 import { useCapabilities, useImageList } from "./use-images";
 
@@ -117,16 +117,14 @@ export function ProductSearch({
             const blocked = !on && Boolean(disabledReason);
             return (
               <li key={p.id}>
-                <button
-                  type="button"
+                <Tile
+                  surface="plain"
+                  radius="lg"
                   aria-pressed={on}
                   disabled={blocked}
                   onClick={() => onToggle(p)}
                   data-testid="product-option"
-                  className={cx(
-                    "flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50",
-                    on ? "bg-brand-soft text-fg" : "hover:bg-surface-2",
-                  )}
+                  className="flex w-full items-center gap-3 px-2 py-1.5 text-sm"
                 >
                   <span className="grid size-9 shrink-0 place-items-center overflow-hidden rounded-md bg-surface-2">
                     {p.imageUrl ? (
@@ -156,7 +154,7 @@ export function ProductSearch({
                   >
                     {on && <Check className="size-3.5" />}
                   </span>
-                </button>
+                </Tile>
               </li>
             );
           })}
@@ -381,9 +379,8 @@ export function ImagePicker({
           {items.map((img) => {
             const on = img.id === value;
             return (
-              <button
+              <Pressable
                 key={img.id}
-                type="button"
                 role="radio"
                 aria-checked={on}
                 aria-label={`${KIND_LABELS[img.kind].one}: ${img.prompt ?? img.design?.headline ?? img.fileName} (${sizeLabel(img)})`}
@@ -408,7 +405,7 @@ export function ImagePicker({
                     <Check className="size-3.5" />
                   </span>
                 )}
-              </button>
+              </Pressable>
             );
           })}
         </div>
@@ -427,14 +424,9 @@ export function KindBadge({ kind }: { kind: Image["kind"] }) {
 
 export function ClearButton({ onClick, label }: { onClick: () => void; label: string }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className="grid size-5 place-items-center rounded-full text-subtle hover:bg-surface-2 hover:text-fg"
-    >
+    <IconButton size="xs" shape="round" onClick={onClick} label={label}>
       <X aria-hidden className="size-3.5" />
-    </button>
+    </IconButton>
   );
 }
 

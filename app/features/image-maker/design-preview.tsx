@@ -6,7 +6,7 @@
 import { AlertTriangle, ImageIcon, RefreshCw } from "lucide-react";
 import type { VisualDesignInput } from "~/domain/contracts/images";
 import { presetById, type VisualPresetId } from "~/domain/images";
-import { Spinner, cx } from "~/ui";
+import { Spinner, cx, IconButton } from "~/ui";
 import { useDesignPreview } from "./use-preview";
 import { safeZoneBox } from "./wizard-logic";
 
@@ -80,14 +80,9 @@ export function DesignPreview({
         >
           <AlertTriangle aria-hidden className="size-3.5 shrink-0 text-warning" />
           <span className="min-w-0 flex-1">{preview.error}</span>
-          <button
-            type="button"
-            onClick={preview.retry}
-            className="grid size-6 shrink-0 place-items-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
-            aria-label="Try the preview again"
-          >
+          <IconButton size="xs" onClick={preview.retry} label="Try the preview again">
             <RefreshCw aria-hidden className="size-3.5" />
-          </button>
+          </IconButton>
         </div>
       )}
       {showSafeZone && hasZone && (

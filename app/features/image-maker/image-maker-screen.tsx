@@ -8,7 +8,7 @@ import { ArrowLeft, ArrowRight, Check, Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TEMPLATE_LABELS } from "~/domain/images";
 import { useSubscription } from "~/features/billing";
-import { Button, PageHeader, Skeleton, cx } from "~/ui";
+import { Button, PageHeader, Skeleton, cx, Pressable } from "~/ui";
 import { wizardStore, useWizardDraft } from "./draft-store";
 import { CopyStep } from "./step-copy";
 import { GenerateStep } from "./step-generate";
@@ -57,8 +57,7 @@ function StepIndicator({ current, draft, maxCount, onGo }: { current: WizardStep
           const done = stepIndex(s) < stepIndex(current) && stepIndex(s) < stepIndex(open);
           return (
             <li key={s} className="flex min-w-0 flex-1 items-center gap-1 sm:gap-2">
-              <button
-                type="button"
+              <Pressable
                 onClick={() => onGo(s)}
                 disabled={!reachable || isCurrent}
                 aria-current={isCurrent ? "step" : undefined}
@@ -83,7 +82,7 @@ function StepIndicator({ current, draft, maxCount, onGo }: { current: WizardStep
                   <span className="max-lg:hidden">{STEP_LABELS[s].label}</span>
                   {done && <span className="sr-only"> (done)</span>}
                 </span>
-              </button>
+              </Pressable>
               {i < WIZARD_STEPS.length - 1 && (
                 <span aria-hidden className={cx("h-0.5 min-w-2 flex-1 rounded-full", done ? "bg-accent/40" : "bg-line")} />
               )}

@@ -11,7 +11,7 @@ import { useSubscription } from "~/features/billing";
 import { fetchDownload } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, Dialog, cx, downloadBlob } from "~/ui";
+import { Button, Dialog, cx, downloadBlob, Pressable } from "~/ui";
 import { askToUpgrade, openModalFor } from "./gating";
 
 type Area = "images" | "visuals";
@@ -70,8 +70,7 @@ export function ResultsGrid({
       >
         {images.map((image) => (
           <li key={image.id} className="group flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid={`${testId}-item`}>
-            <button
-              type="button"
+            <Pressable
               onClick={() => setOpen(image)}
               className="relative grid aspect-square place-items-center overflow-hidden bg-surface-2/70 p-3 outline-none focus-visible:ring-3 focus-visible:ring-inset focus-visible:ring-brand/40"
               aria-label={`Enlarge ${sizeLabel(image)}`}
@@ -87,7 +86,7 @@ export function ResultsGrid({
               <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-lg bg-bg/80 text-fg opacity-0 shadow transition-opacity group-hover:opacity-100 group-focus-within:opacity-100" aria-hidden>
                 <Expand className="size-4" />
               </span>
-            </button>
+            </Pressable>
             <div className="flex items-center gap-2 border-t border-line px-3 py-2">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-[13px] font-semibold text-fg">{image.presetId ? presetById(image.presetId)?.label : image.fileName}</p>

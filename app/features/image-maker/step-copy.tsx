@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { presetById, TEMPLATE_LABELS, VISUAL_PRESETS, type VisualPresetId } from "~/domain/images";
 import { errorMessage } from "~/lib/http";
-import { LoadError, Skeleton, cx } from "~/ui";
+import { LoadError, Skeleton, cx, Segment, segmentGroupClasses } from "~/ui";
 import { CopyForm, MissingNote } from "./copy-form";
 import { DesignPreview } from "./design-preview";
 import { previewDesignOf, type CopyFields, type WizardDraft } from "./wizard-logic";
@@ -23,24 +23,20 @@ export function PresetSwitcher({
   label?: string;
 }) {
   return (
-    <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-1 rounded-xl bg-surface-2 p-1">
+    <div role="radiogroup" aria-label={label} className={segmentGroupClasses("flex-wrap")}>
       {presets.map((id) => {
         const p = presetById(id)!;
         return (
-          <button
+          <Segment
             key={id}
-            type="button"
+            size="sm"
             role="radio"
             aria-checked={value === id}
             onClick={() => onChange(id)}
-            className={cx(
-              "inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-xs font-medium transition-colors",
-              value === id ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted hover:text-fg",
-            )}
             title={`${p.label} ${p.width}×${p.height}`}
           >
             {p.label}
-          </button>
+          </Segment>
         );
       })}
     </div>

@@ -15,7 +15,7 @@ import { fetchPages, pageKeys } from "~/features/pages";
 import { fetchProjects, projectKeys } from "~/features/projects";
 import { apiRequest, errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, EmptyState, IconButton, Input, LoadError, Select, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, cx } from "~/ui";
+import { Badge, Button, EmptyState, IconButton, Input, LoadError, Select, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, Tile, Pressable } from "~/ui";
 import { Section } from "./copy-form";
 import { PhotoUploader } from "./photo-uploader";
 import { formatMoney, type DraftImage, type DraftSource, type WizardDraft } from "./wizard-logic";
@@ -161,14 +161,10 @@ function CatalogPicker({ selected, onPick }: { selected: string | null; onPick: 
         <ul className="grid gap-2 sm:grid-cols-2" data-testid="im-catalog-results">
           {products.data.map((p) => (
             <li key={p.id}>
-              <button
-                type="button"
+              <Tile
                 onClick={() => onPick(p)}
                 aria-pressed={selected === p.id}
-                className={cx(
-                  "flex w-full items-center gap-3 rounded-xl border p-2 text-left transition-colors outline-none focus-visible:ring-3 focus-visible:ring-brand/30",
-                  selected === p.id ? "border-brand bg-brand-soft/40" : "border-line bg-surface hover:border-brand/40",
-                )}
+                className="flex w-full items-center gap-3 p-2"
                 data-testid="im-catalog-product"
               >
                 <ProductThumb url={p.imageUrl} />
@@ -180,7 +176,7 @@ function CatalogPicker({ selected, onPick }: { selected: string | null; onPick: 
                   </span>
                 </span>
                 {selected === p.id && <Check aria-hidden className="size-4 shrink-0 text-brand" />}
-              </button>
+              </Tile>
             </li>
           ))}
         </ul>
@@ -232,15 +228,7 @@ function PagePicker({ selected, onPick }: { selected: string | null; onPick: (p:
     <ul className="grid gap-2 sm:grid-cols-2" data-testid="im-page-results">
       {pages.data.map((p) => (
         <li key={p.id}>
-          <button
-            type="button"
-            onClick={() => onPick(p)}
-            aria-pressed={selected === p.id}
-            className={cx(
-              "flex w-full items-center gap-3 rounded-xl border p-2 text-left transition-colors outline-none focus-visible:ring-3 focus-visible:ring-brand/30",
-              selected === p.id ? "border-brand bg-brand-soft/40" : "border-line bg-surface hover:border-brand/40",
-            )}
-          >
+          <Tile onClick={() => onPick(p)} aria-pressed={selected === p.id} className="flex w-full items-center gap-3 p-2">
             <ProductThumb url={p.imageUrl} />
             <span className="min-w-0 flex-1">
               <span className="line-clamp-2 text-[13px] font-semibold leading-snug text-fg">{p.title || "Untitled page"}</span>
@@ -249,7 +237,7 @@ function PagePicker({ selected, onPick }: { selected: string | null; onPick: (p:
               </span>
             </span>
             {selected === p.id && <Check aria-hidden className="size-4 shrink-0 text-brand" />}
-          </button>
+          </Tile>
         </li>
       ))}
     </ul>
@@ -351,13 +339,12 @@ function ChosenPhotos({ draft, update }: { draft: WizardDraft; update: Update })
                   <Star aria-hidden className="size-3" /> Main
                 </Badge>
               ) : (
-                <button
-                  type="button"
+                <Pressable
                   onClick={() => makeMain(i)}
                   className="absolute left-1.5 top-1.5 rounded-full bg-bg/85 px-2 py-0.5 text-[11px] font-semibold text-fg shadow hover:bg-bg"
                 >
                   Make main
-                </button>
+                </Pressable>
               )}
               <IconButton size="sm" label={`Remove ${p.name}`} onClick={() => remove(p.id)} className="absolute right-1 top-1 bg-bg/85 hover:bg-bg">
                 <Trash2 aria-hidden className="size-3.5" />

@@ -58,6 +58,8 @@ import {
   TabsTrigger,
   cx,
   downloadBlob,
+  Segment,
+  segmentGroupClasses,
 } from "~/ui";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
 import { PreviewPane } from "./preview-pane";
@@ -142,14 +144,9 @@ function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void
           <span className="truncate text-danger" title={save.message}>
             Couldn’t save
           </span>
-          <button
-            type="button"
-            onClick={onRetry}
-            className="font-semibold text-brand underline-offset-2 hover:underline"
-            data-testid="pb-save-retry"
-          >
+          <Button variant="link" onClick={onRetry} data-testid="pb-save-retry">
             Retry
-          </button>
+          </Button>
         </>
       ) : (
         <>
@@ -735,23 +732,19 @@ export function EditorScreen({
       )}
 
       {/* Below lg the preview is a view of its own: one toggle switches between editing and looking. */}
-      <div role="radiogroup" aria-label="Show" className="mb-3 flex gap-1 rounded-xl bg-surface-2 p-1 lg:hidden">
+      <div role="radiogroup" aria-label="Show" className={segmentGroupClasses("mb-3 lg:hidden")}>
         {(["edit", "preview"] as const).map((v) => (
-          <button
+          <Segment
             key={v}
-            type="button"
             role="radio"
             aria-checked={phoneView === v}
             onClick={() => setPhoneView(v)}
             data-testid={`pb-view-${v}`}
-            className={cx(
-              "inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg text-sm font-medium",
-              phoneView === v ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted",
-            )}
+            className="flex-1"
           >
             {v === "edit" ? <PenLine aria-hidden className="size-4" /> : <Globe aria-hidden className="size-4" />}
             {v === "edit" ? "Edit" : "Preview"}
-          </button>
+          </Segment>
         ))}
       </div>
 

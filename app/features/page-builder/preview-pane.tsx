@@ -6,7 +6,7 @@
 import { ExternalLink, Monitor, RefreshCw, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "~/lib/http";
-import { Button, IconButton, Skeleton, Spinner, cx } from "~/ui";
+import { Button, IconButton, Skeleton, Spinner, cx, Segment } from "~/ui";
 import { usePreviewLink } from "./use-pages";
 
 export type PreviewDevice = "desktop" | "phone";
@@ -28,19 +28,10 @@ export function PreviewPane({
   const src = link.data?.url ?? null;
   const loading = link.isFetching || (src !== null && loadedSrc !== src);
   const deviceButton = (value: PreviewDevice, label: string, Icon: typeof Monitor) => (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={device === value}
-      onClick={() => setDevice(value)}
-      className={cx(
-        "inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium transition-colors",
-        device === value ? "bg-surface text-fg shadow-sm ring-1 ring-line" : "text-muted hover:text-fg",
-      )}
-    >
+    <Segment size="sm" role="radio" aria-checked={device === value} onClick={() => setDevice(value)}>
       <Icon aria-hidden className="size-4" />
       {label}
-    </button>
+    </Segment>
   );
   return (
     <section

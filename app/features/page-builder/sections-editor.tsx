@@ -6,7 +6,7 @@
 import { ChevronDown, Copy, Eye, EyeOff, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { PageSection } from "~/domain/contracts/pages";
-import { Badge, Button, Field, IconButton, Input, Textarea, cx } from "~/ui";
+import { Badge, Button, Field, IconButton, Input, Textarea, cx, Pressable } from "~/ui";
 import { canDelete, duplicateSection, imageName, moveItem, type PageDoc } from "./editor-logic";
 import { PAGE_ITEMS_MAX, PAGE_SECTIONS_MAX, SECTION_LABELS } from "./page-limits";
 import { MoveButtons, RemoveButton } from "./parts";
@@ -115,8 +115,7 @@ function SectionCard({
       data-hidden={section.hidden || undefined}
     >
       <div className="flex items-center gap-1 p-2 pl-3">
-        <button
-          type="button"
+        <Pressable
           onClick={onToggle}
           aria-expanded={open}
           aria-controls={bodyId}
@@ -138,7 +137,7 @@ function SectionCard({
               {section.heading || <span className="italic text-subtle">No heading</span>}
             </span>
           </span>
-        </button>
+        </Pressable>
         <div className="flex shrink-0 items-center">
           <MoveButtons index={index} count={count} label={`${label} section`} onMove={onMove} />
           <IconButton

@@ -20,6 +20,7 @@ import {
   Skeleton,
   Textarea,
   cx,
+  Tile,
 } from "~/ui";
 import { formatMoney, formatWhen, parseMoney } from "./editor-logic";
 import { useCreatePage, usePageList } from "./use-pages";
@@ -153,10 +154,10 @@ function ByHand({ onCreated }: { onCreated: (created: CreatedPage) => void }) {
   };
   if (!open) {
     return (
-      <button
-        type="button"
+      <Tile
+        radius="2xl"
         onClick={() => setOpen(true)}
-        className="flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 text-left transition-colors hover:border-brand/40"
+        className="flex w-full items-start gap-3 p-4"
         data-testid="pb-by-hand-open"
       >
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
@@ -168,7 +169,7 @@ function ByHand({ onCreated }: { onCreated: (created: CreatedPage) => void }) {
             No link? Start from a title and a price; add the rest in the editor.
           </span>
         </span>
-      </button>
+      </Tile>
     );
   }
   return (
@@ -250,10 +251,9 @@ function RecentPages({ onOpen }: { onOpen: (id: string) => void }) {
 function RecentRow({ page, onOpen }: { page: PageSummary; onOpen: (id: string) => void }) {
   return (
     <li>
-      <button
-        type="button"
+      <Tile
         onClick={() => onOpen(page.id)}
-        className="w-full rounded-xl border border-line bg-surface px-3.5 py-3 text-left transition-colors hover:border-brand/40"
+        className="block w-full px-3.5 py-3"
         data-testid="pb-recent-row"
       >
         <span className="flex items-start justify-between gap-3">
@@ -276,7 +276,7 @@ function RecentRow({ page, onOpen }: { page: PageSummary; onOpen: (id: string) =
             </>
           )}
         </span>
-      </button>
+      </Tile>
     </li>
   );
 }
