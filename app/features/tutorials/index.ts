@@ -1,0 +1,2 @@
+/** The tutorials' public face: the /tutorials screen. */
+export { TutorialsScreen } from "./tutorials-screen";
