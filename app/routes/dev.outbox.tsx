@@ -6,6 +6,7 @@ import { useState } from "react";
 import { relativeTime } from "~/features/settings";
 import { loadOutbox } from "~/server/remix/dev-tools.server";
 import { Button } from "~/ui/button";
+import { IconButton, Segment } from "~/ui";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox — Dropcraft" },
@@ -49,16 +50,9 @@ function Stamp({ iso }: { iso: string }) {
 function Preview({ email }: { email: OutboxEmail }) {
   const [view, setView] = useState<"html" | "text">("html");
   const tab = (value: "html" | "text", label: string) => (
-    <button
-      type="button"
-      aria-pressed={view === value}
-      onClick={() => setView(value)}
-      className={`rounded-md px-3 py-1.5 text-xs font-semibold transition-colors ${
-        view === value ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg"
-      }`}
-    >
+    <Segment size="sm" aria-pressed={view === value} onClick={() => setView(value)}>
       {label}
-    </button>
+    </Segment>
   );
   return (
     <article
@@ -204,16 +198,9 @@ export default function DevOutboxRoute() {
               Clear
             </Link>
           )}
-          <button
-            type="button"
-            onClick={() => revalidator.revalidate()}
-            disabled={busy}
-            aria-label="Refresh the outbox"
-            title="Refresh"
-            className="grid size-10 place-items-center rounded-lg border border-line text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-60"
-          >
+          <IconButton outlined onClick={() => revalidator.revalidate()} disabled={busy} label="Refresh the outbox" title="Refresh">
             <RefreshCw className={`size-4 ${busy ? "animate-spin" : ""}`} aria-hidden />
-          </button>
+          </IconButton>
         </div>
       </header>
 

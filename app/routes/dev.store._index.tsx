@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FileText, Package, Trash2 } from "lucide-react";
 import { deleteDevStoreItem, loadDevStore } from "~/server/remix/dev-store.server";
-import { Badge } from "~/ui";
+import { Badge, IconButton } from "~/ui";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const store = await loadDevStore(context);
@@ -27,14 +27,9 @@ function DeleteButton({ kind, id, title }: { kind: "product" | "page"; id: strin
     <Form method="post" action="/dev/store?index" className="shrink-0">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        aria-label={`Delete ${kind} “${title}”`}
-        title="Delete"
-        className="grid size-9 place-items-center rounded-lg border border-line text-muted hover:border-danger/40 hover:bg-danger/5 hover:text-danger"
-      >
+      <IconButton type="submit" outlined label={`Delete ${kind} “${title}”`} title="Delete">
         <Trash2 className="size-4" aria-hidden />
-      </button>
+      </IconButton>
     </Form>
   );
 }

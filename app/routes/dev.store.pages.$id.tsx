@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { loadDevStorePage } from "~/server/remix/dev-store.server";
-import { Badge } from "~/ui";
+import { Badge, Button } from "~/ui";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.page.title ?? "Page"} — Dev store — Dropcraft` },
@@ -39,12 +39,9 @@ export default function DevStorePage() {
       <Form method="post" action="/dev/store?index" className="border-t border-line pt-4">
         <input type="hidden" name="kind" value="page" />
         <input type="hidden" name="id" value={page.numericId} />
-        <button
-          type="submit"
-          className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-danger hover:border-danger/40 hover:bg-danger/5"
-        >
+        <Button type="submit" variant="outline-danger">
           {`Delete this page (frees /pages/${page.handle})`}
-        </button>
+        </Button>
       </Form>
     </article>
   );

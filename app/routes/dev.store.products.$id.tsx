@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { loadDevStoreProduct } from "~/server/remix/dev-store.server";
-import { Badge } from "~/ui";
+import { Badge, Button } from "~/ui";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.title ?? "Product"} — Dev store — Dropcraft` },
@@ -125,12 +125,9 @@ export default function DevStoreProduct() {
       <Form method="post" action="/dev/store?index" className="border-t border-line pt-4">
         <input type="hidden" name="kind" value="product" />
         <input type="hidden" name="id" value={product.numericId} />
-        <button
-          type="submit"
-          className="rounded-lg border border-line px-3 py-2 text-sm font-medium text-danger hover:border-danger/40 hover:bg-danger/5"
-        >
+        <Button type="submit" variant="outline-danger">
           {`Delete this product (frees /products/${product.handle})`}
-        </button>
+        </Button>
       </Form>
     </article>
   );

@@ -1,6 +1,7 @@
-import { AlertCircle, Check, CheckCircle2, Circle, Eye, EyeOff, Loader2 } from "lucide-react";
+import { AlertCircle, Check, CheckCircle2, Circle, Eye, EyeOff } from "lucide-react";
 import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from "~/features/auth/auth-client";
+import { Button as KitButton, IconButton } from "~/ui";
 import type { BoundField } from "./use-form";
 
 export const inputClass =
@@ -84,17 +85,15 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, "trailing" | "t
 export function PasswordField({ showRequirements = false, field, ...rest }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const toggle = (
-    <button
-      type="button"
+    <IconButton
       onClick={() => setVisible((v) => !v)}
-      aria-label={visible ? "Hide password" : "Show password"}
+      label={visible ? "Hide password" : "Show password"}
       aria-pressed={visible}
       aria-controls={field.id}
       title={visible ? "Hide password" : "Show password"}
-      className="grid size-9 place-items-center rounded-md text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
     >
       {visible ? <EyeOff className="size-[18px]" aria-hidden /> : <Eye className="size-[18px]" aria-hidden />}
-    </button>
+    </IconButton>
   );
   return (
     <TextField
@@ -181,30 +180,11 @@ export const buttonVariants = {
   danger: "bg-danger text-white shadow-lg shadow-danger/20 hover:bg-danger/90",
 } as const;
 
-/** A button with a spinner and a pending label; it keeps its width steady while pending. */
-export function Button({
-  pending = false,
-  pendingLabel,
-  variant = "primary",
-  size = "md",
-  className = "",
-  children,
-  disabled,
-  type = "button",
-  ...rest
-}: SubmitButtonProps) {
+/** The kit's button with a pending label: the auth forms say what is happening ("Signing in..."). */
+export function Button({ pending = false, pendingLabel, variant = "primary", size = "md", children, ...rest }: SubmitButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-[background-color,box-shadow,opacity] disabled:cursor-not-allowed disabled:opacity-60 disabled:shadow-none ${
-        size === "lg" ? "h-11" : "h-10"
-      } ${buttonVariants[variant]} ${className}`}
-    >
-      {pending && <Loader2 className="size-4 animate-spin" aria-hidden />}
+    <KitButton {...rest} variant={variant} size={size} loading={pending}>
       {pending && pendingLabel ? pendingLabel : children}
-    </button>
+    </KitButton>
   );
 }

@@ -22,6 +22,7 @@ import { notify } from "~/lib/toast";
 import { Button } from "./form-controls";
 import { useResendVerification } from "./use-resend-verification";
 import { IconButton } from "~/ui/button";
+import { Button as KitButton, Tile } from "~/ui";
 
 export const GATE_TEXT = {
   title: "Verify Your Email",
@@ -73,17 +74,17 @@ function Disclosure({
   const panelId = useId();
   return (
     <div className="rounded-xl border border-line bg-bg-elevated/60" data-testid={testId}>
-      <button
-        type="button"
+      <Tile
+        surface="plain"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left text-sm font-medium text-fg transition-colors hover:bg-surface-2/60"
+        className="flex w-full items-center gap-3 px-4 py-3 text-sm font-medium text-fg"
       >
         <span className="text-subtle">{icon}</span>
         <span className="flex-1">{label}</span>
         <ChevronDown className={`size-4 text-subtle transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
-      </button>
+      </Tile>
       <div id={panelId} hidden={!open} className="px-4 pb-4">
         {children}
       </div>
@@ -260,15 +261,15 @@ export function VerificationGate({ user }: { user: AuthUser }) {
             </div>
 
             <nav aria-label="Help" className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
-              <button
-                type="button"
+              <KitButton
+                variant="link-muted"
                 onClick={() => void logout()}
-                className="inline-flex items-center gap-1.5 font-medium text-muted underline-offset-4 transition-colors hover:text-fg hover:underline"
+                className="inline-flex items-center gap-1.5"
                 data-testid="gate-sign-out"
               >
                 <LogOut className="size-4" aria-hidden />
                 Sign Out
-              </button>
+              </KitButton>
               <a
                 href={`mailto:${supportEmail}`}
                 className="inline-flex items-center gap-1.5 font-medium text-muted underline-offset-4 transition-colors hover:text-fg hover:underline"

@@ -8,6 +8,7 @@ import { isGrowthActive, useSubscription } from "~/features/billing/subscription
 import { BILLING_STORAGE_KEYS, readStored, useStoredValue, writeStored } from "./storage";
 import { TourPlayer } from "./tour-player";
 import { WELCOME_FEATURES } from "./welcome-features";
+import { Pressable } from "~/ui";
 
 export const WELCOME_TITLE = "Welcome to Growth — you're all set";
 
@@ -125,8 +126,7 @@ export function usePremiumWelcome() {
 
 function VideoThumbnail({ onPlay }: { onPlay: () => void }) {
   return (
-    <button
-      type="button"
+    <Pressable
       onClick={onPlay}
       data-testid="welcome-video-thumbnail"
       aria-label="Play the quick tour (2:01)"
@@ -164,7 +164,7 @@ function VideoThumbnail({ onPlay }: { onPlay: () => void }) {
       <span className="absolute bottom-3 left-3 rounded-full bg-bg/80 px-2.5 py-1 text-xs font-semibold text-fg backdrop-blur">
         Quick tour • 2:01
       </span>
-    </button>
+    </Pressable>
   );
 }
 
@@ -289,8 +289,7 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
 /** The floating "Power tour • For Pro Users" button: paid users, hidden once dismissed. */
 export function PowerTourButton({ onClick }: { onClick: () => void }) {
   return (
-    <button
-      type="button"
+    <Pressable
       onClick={onClick}
       data-testid="power-tour-button"
       aria-label="Power tour • For Pro Users: open the welcome tour"
@@ -303,7 +302,7 @@ export function PowerTourButton({ onClick }: { onClick: () => void }) {
         <span className="block text-sm font-semibold text-fg">Power tour</span>
         <span className="block text-[11px] text-muted">For Pro Users</span>
       </span>
-    </button>
+    </Pressable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Pause, Play, RotateCcw, Sparkles, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { WELCOME_FEATURES, type WelcomeFeature } from "./welcome-features";
+import { Button, IconButton, Pressable } from "~/ui";
 
 /**
  * The quick tour that plays inline in the welcome dialog. No recorded video ships with the app,
@@ -218,26 +219,16 @@ export function TourPlayer({ onClose }: { onClose: () => void }) {
         </div>
         {ended && (
           <div className="absolute inset-0 grid place-items-center bg-bg/70 backdrop-blur-sm animate-fade-in">
-            <button
-              type="button"
-              onClick={toggle}
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-brand-strong px-4 text-sm font-semibold text-white shadow-lg shadow-brand/30 hover:bg-brand"
-            >
+            <Button onClick={toggle}>
               <RotateCcw className="size-4" aria-hidden />
               Replay the tour
-            </button>
+            </Button>
           </div>
         )}
       </div>
 
       <div className="flex items-center gap-2 border-t border-line px-2.5 py-2">
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={ended ? "Replay" : playing ? "Pause" : "Play"}
-          data-testid="tour-player-toggle"
-          className="grid size-8 shrink-0 place-items-center rounded-lg text-fg transition-colors hover:bg-surface-2"
-        >
+        <IconButton size="sm" onClick={toggle} label={ended ? "Replay" : playing ? "Pause" : "Play"} data-testid="tour-player-toggle">
           {ended ? (
             <RotateCcw className="size-4" aria-hidden />
           ) : playing ? (
@@ -245,14 +236,13 @@ export function TourPlayer({ onClose }: { onClose: () => void }) {
           ) : (
             <Play className="size-4" aria-hidden />
           )}
-        </button>
+        </IconButton>
         <div className="flex min-w-0 flex-1 gap-1" role="group" aria-label="Chapters">
           {WELCOME_FEATURES.map((f, i) => {
             const fill = Math.min(1, Math.max(0, (position - i * TOUR_SLIDE_MS) / TOUR_SLIDE_MS));
             return (
-              <button
+              <Pressable
                 key={f.id}
-                type="button"
                 onClick={() => {
                   setPosition(i * TOUR_SLIDE_MS);
                   setPlaying(true);
@@ -264,21 +254,16 @@ export function TourPlayer({ onClose }: { onClose: () => void }) {
                 <span className="block h-1 w-full overflow-hidden rounded-full bg-surface-2 group-hover:bg-line">
                   <span className="block h-full rounded-full bg-brand" style={{ width: `${fill * 100}%` }} />
                 </span>
-              </button>
+              </Pressable>
             );
           })}
         </div>
         <span className="shrink-0 text-[11px] tabular-nums text-subtle">
           {clock(position)} / {clock(total)}
         </span>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close the tour"
-          className="grid size-8 shrink-0 place-items-center rounded-lg text-subtle transition-colors hover:bg-surface-2 hover:text-fg"
-        >
+        <IconButton size="sm" onClick={onClose} label="Close the tour">
           <X className="size-4" aria-hidden />
-        </button>
+        </IconButton>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { setSidebarCollapsed } from "~/features/shell";
 import { useQueryUsage, useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 import { UsageBar } from "./usage-bar";
+import { Pressable } from "~/ui";
 
 export const DOCK_HEIGHT_COLLAPSED_PX = 70;
 export const DOCK_HEIGHT_EXPANDED_PX = 360;
@@ -48,8 +49,7 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
     return (
       <div className="shrink-0 px-3 pb-2 pt-1" data-testid="upgrade-dock" data-state="rail">
         <Tip content={`${headline} · Upgrade to Growth`} side="right">
-          <button
-            type="button"
+          <Pressable
             aria-label={`${headline}: show the upgrade offer`}
             onClick={() => {
               setOpen(true);
@@ -64,7 +64,7 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
                 className="absolute -right-1 -top-1 size-2.5 rounded-full bg-warning ring-2 ring-bg-elevated"
               />
             )}
-          </button>
+          </Pressable>
         </Tip>
       </div>
     );
@@ -158,8 +158,7 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
             </div>
           </div>
         ) : (
-          <button
-            type="button"
+          <Pressable
             onClick={() => setOpen(true)}
             aria-expanded={false}
             aria-label={`${headline}: show the upgrade offer`}
@@ -183,7 +182,7 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
               <ChevronUp className="size-4 shrink-0 text-subtle" aria-hidden />
             </span>
             <UsageBar used={usage.used} limit={usage.limit} label="AI queries used today" />
-          </button>
+          </Pressable>
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useLayoutEffect, use
 import { Tip } from "~/ui/tooltip";
 import { canSend, lengthState, MESSAGE_MAX } from "~/features/chat/chat-logic";
 import { UsageHint } from "./usage-hint";
+import { Pressable } from "~/ui";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
@@ -139,19 +140,18 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <div className="absolute bottom-[9px] right-[9px]">
           {streaming ? (
             <Tip content="Stop answering">
-              <button
-                type="button"
+              <Pressable
                 onClick={onStop}
                 aria-label="Stop answering"
                 data-testid="chat-stop"
                 className="grid size-9 place-items-center rounded-full bg-fg text-bg shadow-md transition-transform hover:scale-105 active:scale-95"
               >
                 <Square className="size-3.5 fill-current" aria-hidden />
-              </button>
+              </Pressable>
             </Tip>
           ) : (
             <Tip content="Send (Enter)">
-              <button
+              <Pressable
                 type="submit"
                 aria-label="Send message"
                 disabled={!sendable}
@@ -159,7 +159,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
                 className="grid size-9 place-items-center rounded-full bg-brand-strong text-white shadow-md shadow-brand/30 transition-[transform,background-color,opacity] hover:bg-brand enabled:hover:scale-105 enabled:active:scale-95 disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-subtle disabled:shadow-none"
               >
                 <ArrowUp className="size-[18px]" strokeWidth={2.5} aria-hidden />
-              </button>
+              </Pressable>
             </Tip>
           )}
         </div>

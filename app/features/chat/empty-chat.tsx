@@ -1,5 +1,6 @@
 import { ArrowUpRight, Dumbbell, Megaphone, PawPrint, Store, type LucideIcon } from "lucide-react";
 import { AssistantAvatar } from "./message-item";
+import { Tile } from "~/ui";
 
 export interface StarterPrompt {
   prompt: string;
@@ -35,12 +36,12 @@ export function EmptyChat({ onPick, disabled }: { onPick(prompt: string): void; 
       <ul className="mt-6 grid w-full gap-2 sm:mt-8 sm:grid-cols-2 sm:gap-2.5" aria-label="Suggested questions">
         {STARTER_PROMPTS.map(({ prompt, hint, icon: Icon }) => (
           <li key={prompt}>
-            <button
-              type="button"
+            <Tile
+              radius="2xl"
               disabled={disabled}
               onClick={() => onPick(prompt)}
               data-testid="chat-starter"
-              className="group flex h-full w-full items-center gap-3 rounded-2xl border border-line bg-surface px-3.5 py-3 text-left sm:items-start sm:px-4 sm:py-3.5 transition-[border-color,background-color,transform] hover:-translate-y-px hover:border-brand/40 hover:bg-surface-2 disabled:pointer-events-none disabled:opacity-60"
+              className="group flex h-full w-full items-center gap-3 px-3.5 py-3 hover:-translate-y-px hover:bg-surface-2 disabled:pointer-events-none sm:items-start sm:px-4 sm:py-3.5"
             >
               <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-soft text-brand transition-colors group-hover:bg-brand group-hover:text-white">
                 <Icon className="size-[18px]" aria-hidden />
@@ -53,7 +54,7 @@ export function EmptyChat({ onPick, disabled }: { onPick(prompt: string): void; 
                 className="mt-0.5 size-4 shrink-0 text-subtle opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
                 aria-hidden
               />
-            </button>
+            </Tile>
           </li>
         ))}
       </ul>

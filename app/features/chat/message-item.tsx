@@ -29,6 +29,7 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
 import { Tip } from "~/ui/tooltip";
 import { CopyButton, writeClipboard } from "./copy-button";
 import { MarkdownContent } from "./markdown";
+import { Tile } from "~/ui";
 
 /** A turn's versions: which one is shown and how to move between them. */
 export interface VersionNav {
@@ -288,16 +289,15 @@ function SourceCard({
   if (citation.record && onOpen) {
     const record = citation.record;
     return (
-      <button
-        type="button"
+      <Tile
         onClick={() => onOpen(record)}
-        className={`group/src ${cls} w-full text-left transition-colors hover:border-brand/40 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-brand`}
+        className={`group/src ${cls} w-full hover:bg-surface-2`}
         data-testid="chat-source-open"
         aria-label={`Open source ${index + 1}: ${title}`}
       >
         {body}
         <ArrowUpRight className="size-3.5 shrink-0 text-subtle group-hover/src:text-fg" aria-hidden />
-      </button>
+      </Tile>
     );
   }
   return host ? (

@@ -16,6 +16,7 @@ import { RecordError, RecordSkeleton } from "./record-states";
 import { getQueryFn } from "~/lib/http";
 import { IconButton } from "~/ui/button";
 import { Badge, Stat } from "~/ui/display";
+import { Tile, Button } from "~/ui";
 
 const PATHS: Record<CatalogRecordKind, string> = { product: "products", ad: "ads", store: "stores", niche: "niches" };
 
@@ -119,14 +120,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function RowButton({ onClick, children, label }: { onClick(): void; children: ReactNode; label: string }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className="flex w-full items-center gap-3 rounded-lg px-2.5 py-2 text-left text-sm transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-brand"
-    >
+    <Tile surface="plain" radius="lg" onClick={onClick} aria-label={label} className="flex w-full items-center gap-3 px-2.5 py-2 text-sm">
       {children}
-    </button>
+    </Tile>
   );
 }
 
@@ -154,13 +150,9 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
       <p className="text-lg font-semibold leading-snug">{p.name}</p>
       <p className="mt-0.5 text-sm text-muted">
         {p.productType} ·{" "}
-        <button
-          type="button"
-          className="font-medium text-brand hover:underline"
-          onClick={() => onOpen({ kind: "niche", id: p.niche.id })}
-        >
+        <Button variant="link" onClick={() => onOpen({ kind: "niche", id: p.niche.id })}>
           {p.niche.name}
-        </button>
+        </Button>
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Stat label="Price" value={money(p.priceCents)} />

@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from "react";
 import { BILLING_INTERVALS, yearlySavingPercent, type BillingInterval } from "~/domain/pricing";
+import { Pressable } from "~/ui";
 
 const LABELS: Record<BillingInterval, string> = { monthly: "Monthly", yearly: "Yearly" };
 
@@ -48,7 +49,7 @@ export function BillingToggle({
         const labelId = `${id}-${interval}-label`;
         const chipId = `${id}-${interval}-chip`;
         return (
-          <button
+          <Pressable
             key={interval}
             ref={(el) => {
               refs.current[interval] = el;
@@ -77,7 +78,7 @@ export function BillingToggle({
                 Save {saving}%
               </span>
             )}
-          </button>
+          </Pressable>
         );
       })}
     </div>

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import { useGrowthCheckout } from "~/features/billing";
 import { growthCheckoutHref, growthPriceDisplay, formatPrice, type BillingInterval, type Plan } from "~/domain/pricing";
 import { useSubscription } from "~/features/billing";
+import { Pressable } from "~/ui";
 
 export type PricingVariant = "public" | "app";
 
@@ -124,8 +125,7 @@ function GrowthCta({ interval }: { interval: BillingInterval }) {
   const opened = checkout.opened?.interval === interval ? checkout.opened : null;
   return (
     <>
-      <button
-        type="button"
+      <Pressable
         onClick={() => void checkout.start(interval)}
         onPointerEnter={() => checkout.prefetch(interval)}
         onFocus={() => checkout.prefetch(interval)}
@@ -139,7 +139,7 @@ function GrowthCta({ interval }: { interval: BillingInterval }) {
         Upgrade to Growth
         {!busy && arrow}
         <span className="sr-only"> (checkout opens in a new tab)</span>
-      </button>
+      </Pressable>
       <p aria-live="polite" className="mt-2 min-h-5 text-center text-xs text-muted">
         {opened && (
           <>

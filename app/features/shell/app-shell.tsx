@@ -10,6 +10,7 @@ import { Tip } from "~/ui/tooltip";
 import { toggleSidebarCollapsed, useSidebarCollapsed } from "~/features/shell/ui-store";
 import { MobileNav } from "./mobile-nav";
 import { SidebarPanel } from "./sidebar";
+import { Pressable } from "~/ui";
 
 /** Tailwind's `lg` breakpoint: the desktop sidebar from here up, the drawer below. */
 export const DESKTOP_MEDIA_QUERY = "(min-width: 1024px)";
@@ -38,8 +39,7 @@ function CollapseToggle({ collapsed }: { collapsed: boolean }) {
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <Tip content={label} side="right">
-      <button
-        type="button"
+      <Pressable
         onClick={toggleSidebarCollapsed}
         aria-label={label}
         aria-expanded={!collapsed}
@@ -48,7 +48,7 @@ function CollapseToggle({ collapsed }: { collapsed: boolean }) {
         className="absolute -right-3.5 top-[18px] z-10 grid size-7 place-items-center rounded-full border border-line bg-bg-elevated text-subtle shadow-sm shadow-black/20 transition-colors hover:border-brand/50 hover:bg-surface-2 hover:text-fg"
       >
         <Icon className="size-3.5" aria-hidden />
-      </button>
+      </Pressable>
     </Tip>
   );
 }

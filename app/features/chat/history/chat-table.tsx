@@ -18,6 +18,7 @@ import { CHAT_TITLE_MAX, type ChatListItem } from "~/features/chat/chat-logic";
 import { useIsStreaming } from "~/features/chat/chat-store";
 import { Checkbox } from "./controls";
 import { fullDateTime, highlightParts, relativeTime, shortDate, type HistorySort, type SortKey } from "./history-logic";
+import { Pressable } from "~/ui";
 
 /**
  * One grid for both layouts: from 640 px a table (checkbox, title and snippet, messages, last
@@ -67,8 +68,7 @@ function SortHeader({
       aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
       className={className}
     >
-      <button
-        type="button"
+      <Pressable
         onClick={() => onSort(column)}
         data-testid={`history-column-${column}`}
         className={`group/sort -mx-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-1 uppercase tracking-[0.08em] transition-colors hover:bg-surface-2 hover:text-fg ${
@@ -80,7 +80,7 @@ function SortHeader({
           className={`size-3.5 ${active ? "text-brand" : "opacity-0 transition-opacity group-hover/sort:opacity-70 group-focus-visible/sort:opacity-70"}`}
           aria-hidden
         />
-      </button>
+      </Pressable>
     </div>
   );
 }
