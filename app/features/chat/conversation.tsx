@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@remix-run/react";
 import {
   FolderOpen,
@@ -33,8 +33,8 @@ import {
   useDraft,
   useIsStreaming,
 } from "~/features/chat/chat-store";
-import { errorMessage, getQueryFn } from "~/lib/http";
-import type { Project } from "~/domain/contracts/projects";
+import { useProject } from "~/features/projects";
+import { errorMessage } from "~/lib/http";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { AssistantMessage, UserMessage, type VersionNav } from "./message-item";
@@ -74,12 +74,8 @@ function downloadMarkdown(detail: ChatDetail) {
 
 /** The project a chat belongs to, as a chip back to it (its name from the project's own cache entry). */
 function ProjectChip({ projectId }: { projectId: string }) {
-  const project = useQuery({
-    queryKey: [`/api/projects/${projectId}`],
-    queryFn: getQueryFn<{ success: true; data: Pick<Project, "id" | "name"> }>({ on401: "throw" }),
-    staleTime: 60_000,
-  });
-  const name = project.data?.data.name;
+  const project = useProject(projectId);
+  const name = project.data?.name;
   return (
     <Link
       to={`/project/${encodeURIComponent(projectId)}`}

@@ -2,17 +2,13 @@
  * A project answer's own sources in the chat's side panel: a knowledge-base file opened at the
  * passage the answer cited, and a canon entry with its source and age.
  */
-import { useQuery } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { parseCanonRecordId, parsePassageRecordId } from "~/domain/cited-records";
-import type { Canon, ProjectFileDetail } from "~/domain/contracts/projects";
+import { useCanon, useFileDetail } from "~/features/projects";
 import { relativeTime } from "~/features/settings";
-import { getQueryFn } from "~/lib/http";
 import { Badge } from "~/ui/display";
 import { RecordError, RecordSkeleton } from "./record-states";
-
-type Envelope<T> = { success: true; data: T };
 
 const SOURCE_LABEL = { user: "Set by you", research: "From research", ai: "AI-derived" } as const;
 
@@ -27,11 +23,7 @@ function Missing({ what }: { what: string }) {
 /** The cited file with every passage read from it, scrolled to and marking the cited one. */
 export function PassageRecordView({ id }: { id: string }) {
   const address = parsePassageRecordId(id);
-  const query = useQuery({
-    queryKey: [`/api/projects/${address?.projectId}/files/${address?.fileId}`],
-    queryFn: getQueryFn<Envelope<ProjectFileDetail>>({ on401: "throw" }),
-    enabled: address !== null,
-  });
+  const query = useFileDetail(address?.projectId ?? "", address?.fileId ?? null);
   const cited = useRef<HTMLElement | null>(null);
   // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
   useEffect(() => {
@@ -40,7 +32,7 @@ export function PassageRecordView({ id }: { id: string }) {
   if (!address) return <Missing what="This citation does not point to a file." />;
   if (query.isPending) return <RecordSkeleton />;
   if (query.isError || !query.data) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;
-  const file = query.data.data;
+  const file = query.data;
   return (
     <div data-testid="record-passage">
       <div className="flex items-start gap-3">
@@ -91,15 +83,11 @@ export function PassageRecordView({ id }: { id: string }) {
 /** A canon entry: its value, where it came from and when. */
 export function CanonRecordView({ id }: { id: string }) {
   const address = parseCanonRecordId(id);
-  const query = useQuery({
-    queryKey: [`/api/projects/${address?.projectId}/canon`],
-    queryFn: getQueryFn<Envelope<Canon>>({ on401: "throw" }),
-    enabled: address !== null,
-  });
+  const query = useCanon(address?.projectId);
   if (!address) return <Missing what="This citation does not point to a canon entry." />;
   if (query.isPending) return <RecordSkeleton />;
   if (query.isError || !query.data) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;
-  const entry = query.data.data[address.path];
+  const entry = query.data[address.path];
   if (!entry)
     return <Missing what={`The canon no longer has ${address.path}: it was changed or deleted after this answer.`} />;
   const value = Array.isArray(entry.value) ? entry.value.join(", ") : String(entry.value ?? "");

@@ -229,10 +229,12 @@ export function useReorderFiles(id: string) {
 
 // ——— canon ———
 
-export function useCanon(id: string) {
+/** The canon; an unknown id (a citation that points nowhere) asks nothing. */
+export function useCanon(id: string | undefined) {
   return useQuery({
-    queryKey: projectKeys.canon(id),
-    queryFn: ({ signal }) => fetchCanon(id, signal),
+    queryKey: projectKeys.canon(id ?? ""),
+    queryFn: ({ signal }) => fetchCanon(id!, signal),
+    enabled: Boolean(id),
     staleTime: 0,
   });
 }
