@@ -37,6 +37,7 @@ export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password.";
+export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Contact support.";
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we've sent a link to reset the password. Check your inbox and spam folder.";
 
@@ -113,7 +114,8 @@ export async function resolveSession(
   const session = await findActiveSession(deps.db, claims.sid, at);
   if (!session || String(session.userId) !== claims.sub) return null;
   const user = await findUserById(deps.db, session.userId);
-  if (!user) return null;
+  // A disabled account is signed out everywhere at once, whatever its tokens say.
+  if (!user || user.disabledAt) return null;
   await touchSession(deps.db, session.id, at);
   return { user, sessionId: session.id };
 }
@@ -174,6 +176,8 @@ export async function login(
   // Same work and the same answer whether or not the account exists.
   const result = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !result.ok) throw new AppError("UNAUTHENTICATED", LOGIN_FAILED_MESSAGE);
+  // Told only after the right password, so the answer never reveals a disabled account to a guesser.
+  if (user.disabledAt) throw new AppError("FORBIDDEN", ACCOUNT_DISABLED_MESSAGE);
   if (result.needsRehash) await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   const session = await startSession(deps, user, meta);
   return { user, session };
