@@ -13,6 +13,7 @@ import {
   getCatalog,
   getNiche,
   getProduct,
+  getStore,
   listNiches,
   marginOf,
   nameInSentence,
@@ -132,7 +133,7 @@ const TASK_WORDS: ReadonlySet<string> = new Set(
     "analyst catalog sample data offline model ai about else for which " +
     "budget roas cpa spend spending set setting meta google daily per day week weekly scale scaling conversion " +
     "good bad great worth worthwhile idea should could would new my our one ones thing things kind " +
-    "question questions tell show give list help please thanks"
+    "question questions tell show give list help please thanks do does did carry carries stock stocks offer offers more"
   )
     .split(" ")
     .map(stem),
@@ -149,6 +150,8 @@ interface Subject {
   niches: Niche[];
   /** A product the question names, if any. */
   product?: Product;
+  /** A competitor store the question names (by id or by its whole name), or a row of a store table. */
+  store?: Store;
 }
 
 interface TurnReading {
@@ -221,7 +224,32 @@ function withoutProductWords(text: string, product: Product): string {
   return rest;
 }
 
+/** A store named by its id ("S-012") or by its whole name, as a phrase. */
+function namedStore(text: string): Store | undefined {
+  const id = text.match(/\bS-\d{3}\b/i)?.[0].toUpperCase();
+  if (id) return getStore(id);
+  const lower = ` ${text.toLowerCase().replace(/[^a-z0-9&' ]+/g, " ")} `;
+  // The longest name wins ("Paw Palace Outlet" over "Paw Palace").
+  return getCatalog()
+    .stores.filter((store) => lower.includes(` ${store.name.toLowerCase()} `))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+}
+
 function readTurn(text: string): TurnReading {
+  const store = namedStore(text);
+  if (!store) return readProductTurn(text);
+  // The store's own words name the store, not a product: read the rest of the turn without them.
+  const rest = readProductTurn(text.replace(new RegExp(`\\b${store.id}\\b|${escapeRegExp(store.name)}`, "gi"), " "));
+  const storeNiche = getNiche(store.nicheId)!;
+  const niches = rest.subject?.product ? rest.subject.niches : [storeNiche, ...(rest.subject?.niches ?? []).filter((n) => n.id !== storeNiche.id)];
+  return { ...rest, subject: { niches, product: rest.subject?.product, store }, hasOwnSubject: true };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function readProductTurn(text: string): TurnReading {
   const search = searchCatalog(text, { limit: CANDIDATE_LIMIT });
   const topHits = search.products.slice(0, TOP_HITS);
   const queryTerms = new Set(search.terms);
@@ -853,6 +881,40 @@ function listsNow(store: Store, productId: string): boolean {
   return store.listings.some((l) => l.productId === productId && l.removedWeek === null);
 }
 
+/** One competitor store, from its own record: what it is, how big, what it sells best and what it sells now. */
+function storeProfileAnswer(store: Store): AnalystAnswer {
+  const niche = getNiche(store.nicheId)!;
+  const bestSellers = store.topProductIds.map((id) => getProduct(id)!).filter(Boolean);
+  const listedNow = rankWinningProducts(
+    store.listings.filter((l) => l.removedWeek === null && !store.topProductIds.includes(l.productId)).map((l) => getProduct(l.productId)!),
+  ).slice(0, 5);
+  const lines = [
+    `## ${store.id} ${store.name}: competitor store profile`,
+    "",
+    BASIS_NOTE,
+    "",
+    `${store.name} is a sample ${niche.name.toLowerCase()} store on ${store.platform}, launched ${store.launchMonth}. It lists ${formatCount(store.productCount)} products and makes an estimated ${formatDollars(store.estMonthlyRevenueUsd)} a month. It is a sample store, not a real shop: use it to practise the analysis, then run the same checks on the real competitors you find.`,
+    "",
+    "### Its best sellers",
+    productTable(bestSellers),
+  ];
+  if (listedNow.length)
+    lines.push("", "### Other products it lists now, strongest first", productTable(listedNow));
+  lines.push(
+    "",
+    "### Next steps",
+    `- Ask for **competitor stores in ${niche.name.toLowerCase()}** to see how ${store.name} compares with the others.`,
+    `- Ask **what ad budget for ${bestSellers[0]?.id ?? "one of these"}** to test its best seller yourself.`,
+    `- ${SAMPLE_CAVEAT}`,
+  );
+  return {
+    intent: "stores",
+    markdown: lines.join("\n"),
+    summary: `${store.name} (${store.platform}, ${niche.name}) lists ${formatCount(store.productCount)} products and makes an estimated ${formatDollars(store.estMonthlyRevenueUsd)} a month; its best seller is ${bestSellers[0]?.name ?? "not recorded"}. A sample store, not a real shop.`,
+    citations: uniqueCitations([storeCitation(store), nicheCitation(niche), ...bestSellers.map(productCitation), ...listedNow.map(productCitation)]),
+  };
+}
+
 function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
   const inScope = (niche ? storesInNiche(niche.id).slice() : getCatalog().stores.slice()).sort(
     (a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id),
@@ -1161,30 +1223,35 @@ function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): Ana
 /** How many earlier user turns may supply the subject or task of a follow-up. */
 const MAX_CONTEXT_TURNS = 10;
 
-/** "the second", "number 3", "#2", "the 2nd one", "the last one", "the top one": a row of the last table. */
+/** "the second", "number 3", "#2", "the 2nd one", "the last one", "the top one", "the second store": a row of the last table. */
 const ORDINALS: Record<string, number> = { first: 1, top: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 const ROW_REFERENCE =
-  /\b(?:the\s+)?(first|top|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:one|product|item|row|pick)\b|\b(?:number|no\.?|row|#)\s*(\d{1,2})\b|\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b|\bthe\s+(first|second|third|fourth|fifth|last)\b/i;
+  /\b(?:the\s+)?(first|top|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:one|product|item|row|pick|store|shop)\b|\b(?:number|no\.?|row|#)\s*(\d{1,2})\b|\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b|\bthe\s+(first|second|third|fourth|fifth|last)\b/i;
 /** Words that point back at what the conversation was about. */
 const BACK_REFERENCE = /\b(it|its|that|this|them|they|those|these|that one|this one|the same)\b/i;
 
-/** The product ids of the first table in a markdown answer, in row order. */
-function tableProductIds(markdown: string): string[] {
-  const rows = markdown.split("\n").filter((line) => /^\|\s*P-\d{4}\b/.test(line));
-  return rows.map((line) => line.match(/P-\d{4}/)![0]);
+/** The record ids of the first table of products or stores in a markdown answer, in row order. */
+function tableRecordIds(markdown: string): string[] {
+  const rowId = /^\|\s*(P-\d{4}|S-\d{3})\b/;
+  const lines = markdown.split("\n");
+  const firstRow = lines.find((line) => rowId.test(line));
+  if (!firstRow) return [];
+  const kind = firstRow.match(rowId)![1][0];
+  return lines.map((line) => line.match(rowId)?.[1]).filter((id): id is string => id !== undefined && id[0] === kind);
 }
 
-/** The product a row reference picks from the previous answer's table, if the turn makes one. */
-function referencedRow(text: string, previousAnswer: string | undefined): Product | undefined {
+/** The product or store a row reference picks from the previous answer's table, if the turn makes one. */
+function referencedRow(text: string, previousAnswer: string | undefined): Product | Store | undefined {
   if (!previousAnswer) return undefined;
   const m = text.match(ROW_REFERENCE);
   if (!m) return undefined;
-  const ids = tableProductIds(previousAnswer);
+  const ids = tableRecordIds(previousAnswer);
   if (!ids.length) return undefined;
   const word = (m[1] ?? m[4])?.toLowerCase();
   const index = word === "last" ? ids.length : word ? ORDINALS[word] : Number(m[2] ?? m[3]);
   const id = ids[index - 1];
-  return id ? getProduct(id) : undefined;
+  if (!id) return undefined;
+  return id.startsWith("S-") ? getStore(id) : getProduct(id);
 }
 
 /** The ad platform a budget question names, for the heading. */
@@ -1194,6 +1261,9 @@ function platformOf(text: string): string | null {
   const name = m[1].toLowerCase();
   return name === "tiktok" ? "TikTok" : name === "youtube" ? "YouTube" : name.charAt(0).toUpperCase() + name.slice(1);
 }
+
+/** Tasks done for one product: asked of a store, they are done for its best seller. */
+const PRODUCT_TASKS: ReadonlySet<AnalystIntent> = new Set<AnalystIntent>(["pricing", "budget", "verdict", "copy", "ads"]);
 
 /** Builds the whole answer for a conversation; pure, so tests can read it without streaming. */
 export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer {
@@ -1215,7 +1285,7 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
   // A row of the last table ("the second one") is a product of its own.
   const row = referencedRow(text, previousAnswer);
   if (row) {
-    current.subject = { niches: [getNiche(row.nicheId)!], product: row };
+    current.subject = "platform" in row ? { niches: [getNiche(row.nicheId)!], store: row } : { niches: [getNiche(row.nicheId)!], product: row };
     current.askedProduct = null;
     current.substitutes = [];
   }
@@ -1243,7 +1313,11 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
   const subject = reading.subject;
   const intent = current.intent ?? previousIntent ?? "products";
   const niche = subject?.niches[0] ?? null;
-  const product = subject?.product;
+  const store = subject?.store;
+  // A store with a product task ("what budget for their best seller?"): its best seller is the product.
+  const storeBestSeller = store && !subject?.product ? getProduct(store.topProductIds[0]) : undefined;
+  const product = subject?.product ?? (store && PRODUCT_TASKS.has(intent) ? storeBestSeller : undefined);
+  if (store && !subject?.product && (intent === "stores" || intent === "products")) return storeProfileAnswer(store);
 
   if (reading.askedProduct && !product && intent !== "compare" && intent !== "stores") {
     return missingProductAnswer(reading.askedProduct, intent, reading.substitutes, niche);
@@ -1258,43 +1332,55 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
     ),
   ];
 
-  switch (intent) {
-    case "products":
-      return winningProductsAnswer(niche, product, unknown);
-    case "compare": {
-      let niches = current.subject?.niches ?? [];
-      if (niches.length < 2 && previous?.subject)
-        niches = [...previous.subject.niches.slice(0, 1), ...niches].filter(
-          (n, i, all) => all.findIndex((m) => m.id === n.id) === i,
-        );
-      return compareAnswer(niches, unknown);
+  const answer = ((): AnalystAnswer => {
+    switch (intent) {
+      case "products":
+        return winningProductsAnswer(niche, product, unknown);
+      case "compare": {
+        let niches = current.subject?.niches ?? [];
+        if (niches.length < 2 && previous?.subject)
+          niches = [...previous.subject.niches.slice(0, 1), ...niches].filter(
+            (n, i, all) => all.findIndex((m) => m.id === n.id) === i,
+          );
+        return compareAnswer(niches, unknown);
+      }
+      case "stores":
+        return storesAnswer(niche, unknown);
+      case "pricing":
+        return niche ? pricingAnswer(niche, product, unknown) : noMatchAnswer([], intent);
+      case "budget": {
+        if (product) return budgetAnswer(product, platformOf(text), null);
+        if (!niche) return noMatchAnswer([], intent);
+        const top = rankWinningProducts(productsInNiche(niche.id))[0];
+        return budgetAnswer(top, platformOf(text), `You named a niche, not a product: this is the arithmetic for its strongest product, ${top.name}. Name another by its id for its own.`);
+      }
+      case "verdict":
+        if (product) return verdictAnswer(product);
+        return niche ? nicheVerdictAnswer(niche) : noMatchAnswer([], intent);
+      case "ads":
+        if (niche) return adsAnswer(niche, product, unknown);
+        // "What should I sell on TikTok?" names a platform, not a niche: rank the whole catalog.
+        return PRODUCTS_PATTERN.test(text.toLowerCase())
+          ? winningProductsAnswer(null, undefined, [
+              ...unknown,
+              "Name a niche or product from the list below for ad angles and hooks that fit it.",
+            ])
+          : noMatchAnswer([], intent);
+      case "copy":
+        if (product) return copyAnswer(product);
+        return niche ? copyForNiche(niche) : noMatchAnswer([], intent);
     }
-    case "stores":
-      return storesAnswer(niche, unknown);
-    case "pricing":
-      return niche ? pricingAnswer(niche, product, unknown) : noMatchAnswer([], intent);
-    case "budget": {
-      if (product) return budgetAnswer(product, platformOf(text), null);
-      if (!niche) return noMatchAnswer([], intent);
-      const top = rankWinningProducts(productsInNiche(niche.id))[0];
-      return budgetAnswer(top, platformOf(text), `You named a niche, not a product: this is the arithmetic for its strongest product, ${top.name}. Name another by its id for its own.`);
-    }
-    case "verdict":
-      if (product) return verdictAnswer(product);
-      return niche ? nicheVerdictAnswer(niche) : noMatchAnswer([], intent);
-    case "ads":
-      if (niche) return adsAnswer(niche, product, unknown);
-      // "What should I sell on TikTok?" names a platform, not a niche: rank the whole catalog.
-      return PRODUCTS_PATTERN.test(text.toLowerCase())
-        ? winningProductsAnswer(null, undefined, [
-            ...unknown,
-            "Name a niche or product from the list below for ad angles and hooks that fit it.",
-          ])
-        : noMatchAnswer([], intent);
-    case "copy":
-      if (product) return copyAnswer(product);
-      return niche ? copyForNiche(niche) : noMatchAnswer([], intent);
+  })();
+  if (product && product === storeBestSeller && !subject?.product) {
+    return withLeadNote(answer, `You named a store, not a product: this is for ${store!.name}'s best seller, ${product.name} (${product.id}).`);
   }
+  return answer;
+}
+
+/** Puts an honest note about the reading of the question right under the answer's heading. */
+function withLeadNote(answer: AnalystAnswer, note: string): AnalystAnswer {
+  const [heading, ...rest] = answer.markdown.split("\n");
+  return { ...answer, markdown: [heading, "", `_${note}_`, ...rest].join("\n") };
 }
 
 /** Copy asked for a niche, not a product: which product? (Writing for one it picked would be guessing.) */

@@ -9,7 +9,16 @@ import { describe, expect, it } from "vitest";
 import { answerConversation, type AnalystAnswer, type AnalystIntent } from "~/server/ai/analyst";
 import { checkGrounding } from "~/server/ai/grounding";
 import type { ChatTurn, UnansweredReason } from "~/server/ai/types";
-import { generateCatalog, getCatalog, getProduct, installCatalog, productsInNiche, rankWinningProducts } from "~/server/market/catalog";
+import {
+  generateCatalog,
+  getCatalog,
+  getProduct,
+  getStore,
+  installCatalog,
+  productsInNiche,
+  rankWinningProducts,
+  storesInNiche,
+} from "~/server/market/catalog";
 
 // The analyst is tested alone here, on the generated catalog D1 is seeded from
 // (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
@@ -20,7 +29,7 @@ interface Case {
   ask: string[];
   intent?: AnalystIntent;
   /** The catalog record the answer is about, named in its opening (heading and first paragraph). */
-  about?: { product: string } | { niche: string };
+  about?: { product: string } | { niche: string } | { store: string };
   /** The answer says the asked product is missing and names substitutes as such. */
   substitutes?: boolean;
   unanswered?: UnansweredReason;
@@ -29,6 +38,11 @@ interface Case {
 }
 
 const top = (nicheId: string, row = 1) => rankWinningProducts(productsInNiche(nicheId))[row - 1].id;
+/** A row of the stores answer's table: a niche's stores, largest estimated revenue first. */
+const storeRow = (nicheId: string, row: number) =>
+  storesInNiche(nicheId)
+    .slice()
+    .sort((a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id))[row - 1];
 /** The product with exactly this name: the one a merchant who writes the name means, over its editions ("Yoga mat, 2-pack"). */
 const byName = (name: string) => {
   const product = getCatalog().products.find((p) => p.name === name);
@@ -101,6 +115,15 @@ const CASES: Case[] = [
   { ask: ["What ad budget should I set for skincare?"], intent: "budget", about: { product: top("skincare", 1) }, says: [/You named a niche, not a product/] },
   { ask: ["Write copy for skincare"], intent: "copy", unanswered: "empty", says: [/Which skincare product should I write for/] },
 
+  // Stores: named, numbered in the last table, or "it" after one
+  { ask: ["Who are the competitor stores in pet supplies?", "Tell me more about the second one"], intent: "stores", about: { store: storeRow("pet-supplies", 2).id }, says: [/competitor store profile/, /Its best sellers/] },
+  { ask: ["Show me competitor stores in home fitness", "what does the last store sell?"], intent: "stores", about: { store: storeRow("home-fitness", storesInNiche("home-fitness").length).id } },
+  { ask: [`Tell me about ${storeRow("skincare", 1).name}`], intent: "stores", about: { store: storeRow("skincare", 1).id } },
+  { ask: [`Tell me about ${storeRow("kitchen-gadgets", 1).id}`, "what does it sell best?"], intent: "stores", about: { store: storeRow("kitchen-gadgets", 1).id } },
+  { ask: ["Competitor stores in pet supplies", "What ad budget should I set for the first store on Meta?"], intent: "budget", about: { product: storeRow("pet-supplies", 1).topProductIds[0] }, says: [/You named a store, not a product: this is for .+'s best seller/, /on Meta/] },
+  // "that one" is the product the conversation was about
+  { ask: ["Is a posture corrector a good product to sell?", "What ad budget should I set for that one on TikTok?"], intent: "budget", about: { product: byName("Posture corrector") }, says: [/on TikTok/] },
+
   // Stray words around a niche are not a product (a browser test asks like this)
   { ask: ["Question 1: best kitchen gadgets?"], intent: "products", about: { niche: "Kitchen gadgets" } },
   { ask: ["Find winning products in pet supplies for my new store"], intent: "products", about: { niche: "Pet supplies" } },
@@ -144,6 +167,11 @@ describe("the merchant-question suite", () => {
       expect(citations.some((ct) => ct.record?.kind === "product" && ct.record.id === product.id)).toBe(true);
     }
     if (c.about && "niche" in c.about) expect(opening.toLowerCase()).toContain(c.about.niche.toLowerCase());
+    if (c.about && "store" in c.about) {
+      const store = getStore(c.about.store)!;
+      expect(opening, `about ${store.id} ${store.name}`).toContain(`${store.id} ${store.name}`);
+      expect(citations.some((ct) => ct.record?.kind === "store" && ct.record.id === store.id)).toBe(true);
+    }
 
     if (c.substitutes) {
       expect(answer.markdown).toMatch(/substitutes, not the .+ you asked about/);
