@@ -5,6 +5,7 @@ import { OutboxEmailSchema } from "~/domain/contracts/platform";
 import { devToolsEnabled } from "~/server/platform/env";
 import { createRouter } from "./context";
 import { json } from "./schemas";
+import { makeStaffByEmail } from "../db/support";
 
 
 /** Development-only helpers: the local email outbox. Answers 404 in production. */
@@ -25,5 +26,18 @@ export const dev = router.openapi(
   async (c) => {
     const { to } = c.req.valid("query");
     return c.json({ data: await readOutbox(c.var.db, to) }, 200);
+  },
+).openapi(
+  createRoute({
+    method: "post",
+    path: "/dev/make-admin",
+    summary: "Give an account the staff role, for local testing of the admin screens (development only)",
+    request: { body: { required: true, content: { "application/json": { schema: z.object({ email: z.string().email() }) } } } },
+    responses: { 200: { description: "The account is staff", ...json(z.object({ data: z.object({ id: z.number().int() }) })) } },
+  }),
+  async (c) => {
+    const id = await makeStaffByEmail(c.var.db, c.req.valid("json").email);
+    if (id === null) throw new AppError("NOT_FOUND", "No account has that email.");
+    return c.json({ data: { id } }, 200);
   },
 );

@@ -2,7 +2,7 @@
  * Transactional emails: real HTML (table layout, inline styles, as mail clients need) and a
  * plain-text part, in the product's look.
  */
-export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed" | "claim_purchase";
+export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed" | "claim_purchase" | "support_reply";
 
 export interface RenderedEmail {
   subject: string;
@@ -57,7 +57,7 @@ ${button}
 
 export function renderEmail(
   kind: EmailKind,
-  input: { appUrl: string; username: string; link?: string; supportEmail: string },
+  input: { appUrl: string; username: string; link?: string; supportEmail: string; /** support_reply: the ticket's subject. */ subject?: string },
 ): RenderedEmail {
   const hi = `Hi ${input.username},`;
   switch (kind) {
@@ -118,6 +118,18 @@ export function renderEmail(
           ],
           button: { label: "Attach my purchase", url: input.link! },
           footnote: `Didn't ask for this? Ignore this email and the purchase stays where it is. Questions: ${input.supportEmail}`,
+        },
+        input.appUrl,
+      );
+    case "support_reply":
+      return layout(
+        {
+          subject: `Re: ${input.subject ?? "your support ticket"}`,
+          preheader: "The Dropcraft team replied to your support ticket.",
+          heading: "We replied to your ticket",
+          paragraphs: [hi, `The Dropcraft team replied to your ticket "${input.subject ?? ""}". Read the reply and answer it in the Support screen.`],
+          button: { label: "Open the ticket", url: input.link! },
+          footnote: "You get this email because you opened a support ticket. Reply in the Support screen, not to this email.",
         },
         input.appUrl,
       );
