@@ -1,13 +1,18 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { AdminScreen } from "~/features/admin";
 import { isEmailNotVerifiedError } from "~/features/auth";
-import { ComingSoon, comingSoonMeta, ErrorScreen, ForbiddenScreen } from "~/features/shell";
+import { ErrorScreen, ForbiddenScreen } from "~/features/shell";
 import { adminLoader } from "~/server/remix/guards.server";
 
 export const loader = adminLoader;
-export const meta = comingSoonMeta("admin");
+export const meta: MetaFunction = () => [
+  { title: "Admin — Dropcraft" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Screen() {
-  return <ComingSoon screen="admin" />;
+  return <AdminScreen />;
 }
 
 /** The loader refuses non-staff with 403: show that inside the shell, with a way back. */

@@ -1,0 +1,68 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+  await hydrated(page);
+}
+
+async function makeStaff(context: BrowserContext, email: string) {
+  const res = await context.request.post(`${baseURL()}/api/dev/make-admin`, { data: { email } });
+  expect(res.status()).toBe(200);
+}
+
+describe("admin", () => {
+  it("an admin at 375 px disables a user in the screen; the user's open page is signed out on its next navigation", async () => {
+    // The user, signed in with a page open.
+    const user = await openPage("/help");
+    const target = await signUpThroughApi(user.context);
+    await go(user.page, "/projects");
+
+    // The admin, on a phone-sized screen.
+    const staff = await openPage("/help", { width: 375, height: 812 });
+    const admin = await signUpThroughApi(staff.context);
+    await makeStaff(staff.context, admin.email);
+    await go(staff.page, "/admin");
+    await staff.page.getByTestId("admin-overview").waitFor();
+    // Nothing on the page is wider than the phone.
+    expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await staff.page.getByTestId("admin-tab-users").click();
+    await staff.page.getByTestId("admin-user-search").fill(target.email);
+    const row = staff.page.getByTestId("admin-user-row").filter({ hasText: target.email });
+    await row.waitFor();
+    expect(await staff.page.getByTestId("admin-user-row").count()).toBe(1);
+    await row.click();
+    await staff.page.getByTestId("admin-user-detail").waitFor();
+
+    await staff.page.getByTestId("admin-action-disable").click();
+    const dialog = staff.page.getByTestId("admin-action-dialog");
+    // No reason: the dialog says so and nothing happens.
+    await dialog.getByTestId("admin-action-confirm").click();
+    await dialog.getByText("Give a reason for this action").waitFor();
+    await dialog.getByTestId("admin-action-reason").fill("E2E: fraud ticket 77");
+    await dialog.getByTestId("admin-action-confirm").click();
+    await staff.page.getByTestId("admin-user-disabled").waitFor();
+    expect(await staff.page.getByTestId("admin-user-disabled").textContent()).toContain("E2E: fraud ticket 77");
+    expect(await staff.page.getByTestId("admin-action-enable").isVisible()).toBe(true);
+
+    // The audit log shows it.
+    await staff.page.keyboard.press("Escape");
+    await staff.page.getByTestId("admin-tab-audit").click();
+    await staff.page.getByTestId("admin-audit-entry").filter({ hasText: "E2E: fraud ticket 77" }).waitFor();
+
+    // The user's open page: the next navigation lands on the login page.
+    await user.page.goto(`${baseURL()}/history`, { waitUntil: "networkidle" });
+    expect(new URL(user.page.url()).pathname).toBe("/login");
+    // And an API call with the token they hold is refused.
+    const me = await user.context.request.get(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${target.token}` } });
+    expect(me.status()).toBe(401);
+
+    expect(staff.problems).toEqual([]);
+    await staff.context.close();
+    await user.context.close();
+  }, 60_000);
+});
