@@ -22,6 +22,11 @@ describe("/api/openapi.json from the contracts", () => {
     expect(doc.paths["/api/auth/signup"].post.requestBody?.content["application/json"].schema).toBeDefined();
     expect(doc.paths["/api/usage/summary"].get).toBeDefined();
     expect(doc.paths["/api/account/sessions"].get).toBeDefined();
+    // Issue 11's chat calls: resume a stream, stop it, regenerate an answer, edit a question.
+    expect(doc.paths["/api/chats/{id}/stream"].get).toBeDefined();
+    expect(doc.paths["/api/chats/{id}/stop"].post).toBeDefined();
+    expect(doc.paths["/api/chats/{id}/messages/{messageId}/regenerate"].post).toBeDefined();
+    expect(doc.paths["/api/chats/{id}/messages/{messageId}"].patch.requestBody?.content["application/json"].schema).toBeDefined();
   });
 
   it("describes every project call of spec section 7 and the knowledge-base file calls", async () => {
