@@ -20,6 +20,7 @@ import {
   SignupBodySchema,
   VerifyEmailResultSchema,
 } from "~/domain/contracts/auth";
+import { creditReferralFromCookie } from "./affiliate";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, email, json, SuccessSchema, UserSchema } from "./schemas";
@@ -55,6 +56,7 @@ export const auth = createRouter()
     async (c) => {
       await enforceRateLimit(c, "signupByIp", clientIp(c));
       const { user, session } = await signup(authDeps(c), c.req.valid("json"), clientMeta(c));
+      await creditReferralFromCookie(c, user);
       setSessionCookies(c, session);
       const publicUser = toPublicUser(user);
       return c.json({ success: true as const, token: session.token, user: publicUser, data: publicUser }, 201);

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signStripePayload, verifyStripeSignature } from "~/server/billing/stripe-signature";
 import { effectsOf, type StripeEvent } from "~/server/billing/stripe-events";
+import { applyAffiliateStripeEvent } from "~/server/affiliate/stripe-commissions";
 import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/server/billing/claims";
 import { AppError } from "~/domain/errors";
 import { GROWTH_PRICES } from "~/domain/pricing";
@@ -46,13 +47,15 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
     })),
   );
   const applied = await applyStripeEvent(c.var.db, event.data, effects);
+  // Referral commissions and their reversals; idempotent, so a redelivery finishes a failed attempt.
+  const affiliateOutcome = await applyAffiliateStripeEvent(c.var.db, event.data as StripeEvent, new Date());
   if (applied) {
     // A plan change reaches the user's meter and every open tab at once.
     for (const userId of new Set(effects.map((e) => e.userId).filter((id): id is number => Boolean(id)))) {
       await notifyPlanChange(c, userId);
     }
   }
-  c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied });
+  c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied, affiliate: affiliateOutcome });
   return c.json({ received: true, duplicate: !applied, ignored: effects.every((e) => e.effect.kind === "ignored") }, 200);
 }
 

@@ -4,3 +4,6 @@
 export function sessionCookieName(https: boolean): string {
   return https ? "__Host-dc_session" : "dc_session";
 }
+
+/** The referral cookie (code and first visit), read at signup; the affiliate terms set its window. */
+export { REFERRAL_COOKIE } from "./affiliate";

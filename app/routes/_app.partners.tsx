@@ -1,7 +1,11 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { PartnersScreen } from "~/features/partners";
 
-export const meta = comingSoonMeta("partners");
+export const meta: MetaFunction = () => [
+  { title: "Partners — Dropcraft" },
+  { name: "description", content: "Apps and agencies Shopify merchants use alongside Dropcraft, by category, and how to apply to become a partner." },
+];
 
-export default function Screen() {
-  return <ComingSoon screen="partners" />;
+export default function PartnersRoute() {
+  return <PartnersScreen />;
 }

@@ -1,7 +1,15 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { AFFILIATE_TERMS } from "~/domain/affiliate";
+import { AffiliateScreen } from "~/features/affiliate";
 
-export const meta = comingSoonMeta("affiliate");
+export const meta: MetaFunction = () => [
+  { title: "Invite & earn — Dropcraft affiliate program" },
+  {
+    name: "description",
+    content: `Earn ${AFFILIATE_TERMS.commissionPercent}% of every payment from merchants you refer, for ${AFFILIATE_TERMS.durationMonths} months. ${AFFILIATE_TERMS.cookieDays}-day cookie.`,
+  },
+];
 
-export default function Screen() {
-  return <ComingSoon screen="affiliate" />;
+export default function InviteEarnRoute() {
+  return <AffiliateScreen />;
 }
