@@ -1,7 +1,9 @@
-// Dev aid: screenshots of the signed-in screens (and the verification gate) at 1440 and 375 px,
-// against a fresh wrangler dev of the current build. Usage: npm run build && node scripts/screenshot-app.mjs [outDir] [--projects]
+// Dev aid: screenshots of every signed-in screen (each `_app.*` route module, and the verification
+// gate) at 1440 and 375 px, against a fresh wrangler dev of the current build, plus contact sheets
+// (contact-<width>-<n>.png, twelve screens a sheet) to look at them together.
+// Usage: npm run build && node scripts/screenshot-app.mjs [outDir] [--projects]
 // --projects: only the project screens (/projects empty and with projects, and each tab of a project with files and canon).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { launchChromium } from "../tests/e2e/browser.mjs";
 import { startWorker } from "../tests/e2e/server.mjs";
@@ -25,7 +27,7 @@ async function userContext(verify = true, width = 1440, height = 900, email) {
     await context.request.post(`${base}/api/auth/verify-email`, { data: { token: t }, headers: { "x-xsrf-token": xsrf } });
   }
   await context.addInitScript((tok) => localStorage.setItem("auth.token", tok), token);
-  return { context, token };
+  return { context, token, email: mail };
 }
 async function shoot(page, path, file) {
   await page.goto(base + path, { waitUntil: "networkidle" });
@@ -74,16 +76,43 @@ if (onlyProjects) {
   console.log(`saved to ${outDir}`);
   process.exit(0);
 }
-const screens = ["/app", "/chat", "/mobile", "/history", "/settings", "/usage", "/upgrade", "/projects", "/ai-explore", "/admin", "/help"];
+/** A concrete path for each signed-in route module: the ones with parameters get a real sample. */
+const SAMPLE_PARAMS = { $id: "unknown-id", $step: "product", $category: "getting-started", $slug: "welcome-to-dropcraft", $flowId: "demo" };
+function signedInPaths(chatId, projectId) {
+  const params = { ...SAMPLE_PARAMS, $projectName: projectId };
+  return readdirSync("app/routes")
+    .filter((f) => f.startsWith("_app.") && f.endsWith(".tsx"))
+    .map((f) => f.slice("_app.".length, -".tsx".length))
+    .map((name) => name === "chat.$id" ? `/chat/${chatId}` : "/" + name.split(".").filter((part) => part !== "_index").map((part) => params[part] ?? part).join("/"))
+    .sort();
+}
+/** Twelve screenshots a sheet, labelled, so a whole width can be looked at in a few images. */
+async function contactSheets(width, files) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  for (let i = 0; i < files.length; i += 12) {
+    const cells = files.slice(i, i + 12).map((f) => `<figure><img src="data:image/png;base64,${readFileSync(`${outDir}/${f}`).toString("base64")}"><figcaption>${f}</figcaption></figure>`).join("");
+    await page.setContent(`<style>body{margin:8px;font:12px sans-serif;background:#ddd}main{display:grid;grid-template-columns:repeat(${width > 1000 ? 3 : 6},1fr);gap:8px}figure{margin:0;background:#fff}img{width:100%;display:block}figcaption{padding:2px 4px}</style><main>${cells}</main>`);
+    await page.screenshot({ path: `${outDir}/contact-${width}-${i / 12 + 1}.png`, fullPage: true });
+  }
+  await page.close();
+}
 for (const [w, h] of [[1440, 900], [375, 812]]) {
-  const { context, token } = await userContext(true, w, h);
-  await context.request.post(`${base}/api/chats/${crypto.randomUUID()}/messages`, { data: { content: "What are the best pet products to sell?" }, headers: { authorization: `Bearer ${token}` } });
+  const { context, token, email } = await userContext(true, w, h);
+  const headers = { authorization: `Bearer ${token}` };
+  const chatId = crypto.randomUUID();
+  await context.request.post(`${base}/api/chats/${chatId}/messages`, { data: { content: "What are the best pet products to sell?" }, headers });
+  // Staff, so /admin shows the admin area rather than its no-access screen.
+  await context.request.post(`${base}/api/dev/make-admin`, { data: { email } });
+  const projectId = await seedProject(context, token);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log("[pageerror]", e.message));
-  for (const path of screens) {
+  const files = [];
+  for (const path of signedInPaths(chatId, projectId)) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `${outDir}/${w}${path.replace(/\//g, "_")}.png` });
+    const file = `${w}${path.replace(/\//g, "_")}.png`;
+    await page.screenshot({ path: `${outDir}/${file}` });
+    files.push(file);
   }
   await context.close();
   const gate = await userContext(false, w, h, `fulfilment.operations.${Date.now()}@northwind-homewares-international.example`);
@@ -91,7 +120,9 @@ for (const [w, h] of [[1440, 900], [375, 812]]) {
   await gp.goto(base + "/app", { waitUntil: "networkidle" });
   await gp.waitForTimeout(500);
   await gp.screenshot({ path: `${outDir}/${w}_gate.png` });
+  files.push(`${w}_gate.png`);
   await gate.context.close();
+  await contactSheets(w, files);
 }
 await browser.close();
 await server.stop();
