@@ -1,4 +1,5 @@
-import { sessionCookieName } from "~/domain/cookies";
+import { AFFILIATE_TERMS } from "~/domain/affiliate";
+import { REFERRAL_COOKIE, sessionCookieName } from "~/domain/cookies";
 
 /**
  * Every cookie and browser-storage key Dropcraft uses, for the Cookie Policy. Keep this list in
@@ -37,6 +38,12 @@ export const COOKIES: readonly StorageItem[] = [
     name: "theme",
     purpose: "Remembers your light or dark theme so pages render in it without a flash.",
     lifetime: "1 year",
+  },
+  {
+    name: REFERRAL_COOKIE,
+    purpose:
+      "Set only when you arrive through a member's referral link: it holds their referral code and when you first visited, so the affiliate program can credit them if you sign up. HttpOnly, SameSite=Lax; removed at signup.",
+    lifetime: `${AFFILIATE_TERMS.cookieDays} days from your first visit through the link`,
   },
 ];
 
