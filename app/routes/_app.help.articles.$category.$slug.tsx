@@ -1,7 +1,15 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useParams } from "@remix-run/react";
+import { helpCategory } from "~/domain/help";
+import { HelpArticleScreen } from "~/features/help";
 
-export const meta = comingSoonMeta("help");
+// The article's own title is set by the screen once it loads (articles live on the server).
+export const meta: MetaFunction = ({ params }) => {
+  const category = helpCategory(params.category ?? "");
+  return [{ title: category ? `${category.title} — Help Center — Dropcraft` : "Help Center — Dropcraft" }];
+};
 
 export default function Screen() {
-  return <ComingSoon screen="help" />;
+  const { category = "", slug = "" } = useParams();
+  return <HelpArticleScreen key={`${category}/${slug}`} category={category} slug={slug} />;
 }

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { HELP_CATEGORIES, articleHeadings, headingId } from "~/domain/help";
 import { HELP_ARTICLES } from "~/server/help/catalog";
-// @ts-expect-error: a plain .mjs script without type declarations
 import { GENERATED_FILE, parseArticle, readArticles, renderModule } from "../../scripts/help-articles.mjs";
 
 describe("the generated help articles module", () => {
@@ -12,7 +11,7 @@ describe("the generated help articles module", () => {
 
   it("would notice an edited article", () => {
     const articles = readArticles();
-    const edited = articles.map((a: { body: string }, i: number) => (i === 0 ? { ...a, body: a.body + "One more line.\n" } : a));
+    const edited = articles.map((a, i) => (i === 0 ? { ...a, body: a.body + "One more line.\n" } : a));
     expect(renderModule(edited)).not.toBe(readFileSync(GENERATED_FILE, "utf8"));
   });
 

@@ -1,0 +1,44 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { HelpArticle } from "~/domain/contracts/help";
+import { fetchHelpArticle, fetchHelpArticles, voteOnHelpArticle } from "./help-client";
+import { helpKeys } from "./help-keys";
+
+/** Articles, categories and popular articles; a search when `q` is given. */
+export function useHelpArticles(params: { q?: string; category?: string }) {
+  return useQuery({
+    queryKey: helpKeys.list(params),
+    queryFn: ({ signal }) => fetchHelpArticles(params, signal),
+    // Typing keeps the last results on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useHelpArticle(category: string, slug: string) {
+  return useQuery({
+    queryKey: helpKeys.article(category, slug),
+    queryFn: ({ signal }) => fetchHelpArticle(category, slug, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useHelpVote(category: string, slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (helpful: boolean) => voteOnHelpArticle(category, slug, helpful),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<HelpArticle>(helpKeys.article(category, slug), (old) => (old ? { ...old, myVote: answer.myVote, votes: answer.votes } : old));
+    },
+  });
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
