@@ -51,7 +51,7 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
-      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/fake-omnisend.ts", "./tests/integration/sample-catalog.ts"],
+      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/fake-omnisend.ts", "./tests/integration/fake-stripe-api.ts", "./tests/integration/sample-catalog.ts"],
       deps: {
         optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
       },

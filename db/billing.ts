@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingEffect, Who } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
+import { recordProviderStateStatement } from "./billing-sync";
 import { uniqueViolation } from "./errors";
 import { payments, stripeEvents, subscriptions, unclaimedPurchases, users } from "./schema";
 
@@ -58,6 +59,8 @@ export async function applyStripeEvent(
           .values({ userId, ...values })
           .onConflictDoUpdate({ target: subscriptions.userId, set: values }) as never,
       );
+      // What the provider said, kept apart from our row so /subscription-sync can compare them.
+      statements.push(recordProviderStateStatement(db, userId, c, event, now) as never);
     } else if (effect.kind === "payment") {
       statements.push(db.insert(payments).values({ ...effect.payment, userId }).onConflictDoNothing() as never);
     }
@@ -110,6 +113,8 @@ export async function claimPurchases(db: Database, userId: number, email: string
   };
   const statements = [
     db.insert(subscriptions).values({ userId, ...sub }).onConflictDoUpdate({ target: subscriptions.userId, set: sub }),
+    // The claimed checkout is the provider's word too (/subscription-sync compares against it).
+    recordProviderStateStatement(db, userId, sub, { id: newest.id, type: "checkout.session.completed (claimed)" }, now),
     ...rows.map((r) =>
       db
         .insert(payments)
