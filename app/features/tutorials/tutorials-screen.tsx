@@ -238,7 +238,7 @@ function StepRow({
         isNext ? "border-brand ring-1 ring-brand/40" : "border-line",
       )}
       data-testid={`step-${step.id}`}
-      data-state={signedIn ? step.state : "signed-out"}
+      data-state={!signedIn ? "signed-out" : loading ? "loading" : step.state}
       aria-current={isNext ? "step" : undefined}
     >
       <div className="flex items-start gap-3">

@@ -3,6 +3,7 @@
  * coming back from the screen where the step was done shows it ticked.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { TutorialProgress } from "~/domain/contracts/tutorials";
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
@@ -11,14 +12,25 @@ import { fetchTutorialProgress, putHandTick, tutorialKeys } from "./tutorials-cl
 
 export function useTutorialProgress() {
   const { user } = useCurrentUser();
-  return useQuery({
+  const query = useQuery({
     queryKey: tutorialKeys.progress(),
     queryFn: ({ signal }) => fetchTutorialProgress(signal),
     enabled: Boolean(user),
     staleTime: 0,
+    // Tab switches (visibilitychange) refetch through React Query; coming back from another
+    // window only fires "focus", which React Query no longer listens to, so that is heard here.
     refetchOnWindowFocus: "always",
     refetchOnMount: "always",
   });
+  const { refetch } = query;
+  const enabled = Boolean(user);
+  useEffect(() => {
+    if (!enabled) return;
+    const onFocus = () => void refetch();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [enabled, refetch]);
+  return query;
 }
 
 export function useHandTick() {
