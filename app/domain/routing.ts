@@ -51,6 +51,7 @@ export const OPEN_APP_PREFIXES = [
   "/ai-explore",
   "/flows",
   "/marketing-intelligence-demo",
+  "/canonical-demo",
 ] as const;
 
 const matchesPrefix = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(prefix + "/");

@@ -16,7 +16,7 @@ export const SCREENS = {
   partners: { title: "Partners", summary: "Suppliers, agencies and tools that work with Dropcraft." },
   support: { title: "Support", summary: "Contact the team and follow your tickets." },
   help: { title: "Help Center", summary: "Guides and answers, organised by category." },
-  tutorials: { title: "Tutorials", summary: "Step-by-step videos for every Dropcraft tool." },
+  tutorials: { title: "Tutorials", summary: "Guided tutorials whose steps tick themselves as you do them." },
   feedback: { title: "Feedback", summary: "Tell us what to build next." },
   marketingVisuals: { title: "Marketing Visuals", summary: "Ad creatives and social visuals from your product photos." },
   dropPage: { title: "Drop-page Builder", summary: "Single-product landing pages built for conversion." },

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { CanonicalDemoScreen } from "~/features/canonical-demo";
-import { protectedLoader } from "~/server/remix/guards.server";
 
-export const loader = protectedLoader;
+// An open screen (ADR 005, OPEN_APP_PREFIXES): the demo runs on sample data and needs no account.
 export const meta: MetaFunction = () => [
   { title: "How a project’s canon is decided — Dropcraft" },
   {

@@ -89,10 +89,10 @@ describe("pages", () => {
   });
 
   it("renders a screen that is being built, naming it", async () => {
-    const res = await SELF.fetch(`${BASE}/tutorials`);
+    const res = await SELF.fetch(`${BASE}/flows/abc`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Tutorials");
+    expect(html).toContain("Flow");
     expect(html).toContain("Being built");
   });
 });

@@ -72,7 +72,7 @@ describe("protected paths", () => {
     "%s needs a signed-in user",
     (p) => expect(isProtectedPath(p)).toBe(true),
   );
-  it.each(["/", "/login", "/pricing", "/terms", "/help", "/help/articles/a/b", "/upgrade", "/ai-explore", "/flows/1", "/tutorials"])(
+  it.each(["/", "/login", "/pricing", "/terms", "/help", "/help/articles/a/b", "/upgrade", "/ai-explore", "/flows/1", "/tutorials", "/canonical-demo"])(
     "%s is open",
     (p) => expect(isProtectedPath(p)).toBe(false),
   );
