@@ -1,0 +1,108 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+  await hydrated(page);
+}
+
+async function api(context: BrowserContext, token: string | null, method: string, path: string, data?: unknown) {
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
+  return { status: res.status(), body: (await res.json()) as any };
+}
+
+describe("support", () => {
+  it("opens a ticket with a screenshot in the screen, and the staff reply made through the API arrives in it", async () => {
+    const { page, context, problems } = await openPage("/help");
+    const user = await signUpThroughApi(context);
+    await go(page, "/support");
+    await page.getByTestId("support-promise").getByText("no promised response time").waitFor();
+
+    const form = page.getByTestId("new-ticket-form");
+    await form.getByLabel("Subject").fill("Export to Shopify stops at step 2");
+    await form.getByLabel("Category").selectOption("export");
+    await form.getByLabel("Message").fill("It stops after choosing the collection.");
+    await page.getByTestId("screenshot-input").setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("screenshot-preview").waitFor();
+    await page.getByTestId("send-ticket").click();
+
+    await page.waitForURL(/\/support\?ticket=[0-9a-f-]+$/);
+    const ticketId = new URL(page.url()).searchParams.get("ticket")!;
+    const view = page.getByTestId("ticket-view");
+    await view.getByText("It stops after choosing the collection.").waitFor();
+    await view.getByAltText("Attached screenshot").waitFor();
+    expect(await view.getByTestId("ticket-status").getAttribute("data-status")).toBe("open");
+    await page.getByTestId("ticket-row").filter({ hasText: "Export to Shopify stops at step 2" }).waitFor();
+
+    // A staff member (made staff through the dev tools) replies through the API.
+    const staffSide = await openPage("/help");
+    const staff = await signUpThroughApi(staffSide.context);
+    expect((await api(staffSide.context, null, "POST", "/api/dev/make-admin", { email: staff.email })).status).toBe(200);
+    const reply = await api(staffSide.context, staff.token, "POST", `/api/admin/support/tickets/${ticketId}/replies`, { message: "Reconnect the store in Settings, then export again." });
+    expect(reply.status).toBe(201);
+
+    // The open ticket refetches by itself (every 15 s, and on focus).
+    await view.getByTestId("message-staff").getByText("Reconnect the store in Settings, then export again.").waitFor({ timeout: 20_000 });
+    await expect.poll(() => view.getByTestId("ticket-status").getAttribute("data-status")).toBe("answered");
+    const outbox = await api(context, null, "GET", `/api/dev/outbox?to=${encodeURIComponent(user.email)}`);
+    expect(outbox.body.data.some((m: { kind: string; link: string }) => m.kind === "support_reply" && m.link.endsWith(`/support?ticket=${ticketId}`))).toBe(true);
+
+    // The user answers; the ticket is open again.
+    await view.getByLabel("Your reply").fill("That worked, thanks!");
+    await page.getByTestId("send-reply").click();
+    await view.getByText("That worked, thanks!").waitFor();
+    await expect.poll(() => view.getByTestId("ticket-status").getAttribute("data-status")).toBe("open");
+    expect(problems).toEqual([]);
+    expect(staffSide.problems).toEqual([]);
+    await staffSide.context.close();
+  }, 60_000);
+
+  it("fits 375 px: a signed-out visitor sees what support is, a paid user sees the 24-hour promise and the time left, and feedback votes toggle", async () => {
+    const visitor = await openPage("/support", { width: 375, height: 812 });
+    await hydrated(visitor.page);
+    await visitor.page.getByRole("link", { name: "Log in" }).first().waitFor();
+    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await visitor.context.close();
+
+    const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
+    const user = await signUpThroughApi(context);
+    const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    expect((await context.request.post(`${baseURL()}/api/billing/dev-checkout`, { data: { interval: "monthly" }, headers: { authorization: `Bearer ${user.token}`, "x-xsrf-token": xsrf } })).ok()).toBe(true);
+
+    await go(page, "/support?article=images/no-such-article");
+    // The welcome dialog opens once after an upgrade; close it for good.
+    const welcome = page.getByTestId("premium-welcome-dialog");
+    await welcome.waitFor({ timeout: 3000 }).catch(() => undefined);
+    if (await welcome.isVisible()) await page.getByTestId("welcome-dont-show").click();
+    await expect.poll(() => page.getByTestId("new-ticket-form").getByLabel("Subject").inputValue()).toMatch(/^Question about/);
+    await page.getByTestId("support-promise").getByText("within 24 hours").waitFor();
+    await page.getByTestId("new-ticket-form").getByLabel("Message").fill("How do I upload a photo?");
+    await page.getByTestId("send-ticket").click();
+    await page.getByTestId("respond-by").getByText(/Reply due in (23|24) h/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await go(page, "/feedback");
+    const form = page.getByTestId("feedback-form");
+    await form.getByLabel("Title").fill(`Bulk export ${user.name}`);
+    await form.getByLabel("Details").fill("Export many pages at once.");
+    await form.getByRole("button", { name: "Submit" }).click();
+    const item = page.getByTestId("feedback-item").filter({ hasText: `Bulk export ${user.name}` });
+    const vote = item.getByTestId("vote-button");
+    await expect.poll(() => vote.getAttribute("aria-pressed")).toBe("true");
+    expect(await vote.innerText()).toBe("1");
+    await vote.click();
+    await expect.poll(() => vote.innerText()).toBe("0");
+    expect(await vote.getAttribute("aria-pressed")).toBe("false");
+    await vote.click();
+    await expect.poll(() => vote.innerText()).toBe("1");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
