@@ -1,0 +1,2 @@
+/** /subscription-sync's public face. */
+export { SubscriptionSyncScreen } from "./subscription-sync-screen";
