@@ -10,19 +10,21 @@ async function go(page: Page, path: string) {
 }
 
 async function makeStaff(context: BrowserContext, email: string) {
-  const res = await context.request.post(`${baseURL()}/api/dev/make-admin`, { data: { email } });
+  // The context holds a session cookie, so a write needs the CSRF header.
+  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const res = await context.request.post(`${baseURL()}/api/dev/make-admin`, { data: { email }, headers: { "x-xsrf-token": xsrf } });
   expect(res.status()).toBe(200);
 }
 
 describe("admin", () => {
   it("an admin at 375 px disables a user in the screen; the user's open page is signed out on its next navigation", async () => {
     // The user, signed in with a page open.
-    const user = await openPage("/help");
+    const user = await openPage("/login");
     const target = await signUpThroughApi(user.context);
     await go(user.page, "/projects");
 
     // The admin, on a phone-sized screen.
-    const staff = await openPage("/help", { width: 375, height: 812 });
+    const staff = await openPage("/login", { width: 375, height: 812 });
     const admin = await signUpThroughApi(staff.context);
     await makeStaff(staff.context, admin.email);
     await go(staff.page, "/admin");
@@ -30,14 +32,17 @@ describe("admin", () => {
     // Nothing on the page is wider than the phone.
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    console.info("[admin e2e] overview shown");
     await staff.page.getByTestId("admin-tab-users").click();
     await staff.page.getByTestId("admin-user-search").fill(target.email);
     const row = staff.page.getByTestId("admin-user-row").filter({ hasText: target.email });
     await row.waitFor();
-    expect(await staff.page.getByTestId("admin-user-row").count()).toBe(1);
+    // The search settles after a pause in typing: the list narrows to the one account.
+    await expect.poll(() => staff.page.getByTestId("admin-user-row").count(), { timeout: 15_000 }).toBe(1);
     await row.click();
     await staff.page.getByTestId("admin-user-detail").waitFor();
 
+    console.info("[admin e2e] user detail shown");
     await staff.page.getByTestId("admin-action-disable").click();
     const dialog = staff.page.getByTestId("admin-action-dialog");
     // No reason: the dialog says so and nothing happens.
@@ -54,6 +59,7 @@ describe("admin", () => {
     await staff.page.getByTestId("admin-tab-audit").click();
     await staff.page.getByTestId("admin-audit-entry").filter({ hasText: "E2E: fraud ticket 77" }).waitFor();
 
+    console.info("[admin e2e] disabled and audited");
     // The user's open page: the next navigation lands on the login page.
     await user.page.goto(`${baseURL()}/history`, { waitUntil: "networkidle" });
     expect(new URL(user.page.url()).pathname).toBe("/login");
@@ -64,5 +70,5 @@ describe("admin", () => {
     expect(staff.problems).toEqual([]);
     await staff.context.close();
     await user.context.close();
-  }, 60_000);
+  }, 120_000);
 });
