@@ -1,5 +1,9 @@
 /** /admin: the staff area in tabs (Overview, Users, Inboxes, Audit log, Catalog jobs). */
 import { useSearchParams } from "@remix-run/react";
+import { AdminCommissionsPanel } from "~/features/affiliate";
+import { AdminFeedbackPanel } from "~/features/feedback";
+import { AdminPartnerApplicationsPanel } from "~/features/partners";
+import { AdminTicketsPanel } from "~/features/support";
 import { PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui";
 import { AuditTab } from "./audit-tab";
 import { CatalogTab } from "./catalog-tab";
@@ -7,14 +11,13 @@ import { InboxesTab, type AdminInbox } from "./inboxes-tab";
 import { OverviewTab } from "./overview-tab";
 import { UsersTab } from "./users-tab";
 
-/**
- * LEAD: mount the staff inboxes here, one line each, in this order:
- *   { id: "tickets", label: "Support tickets", Panel: AdminTicketsPanel },            // ~/features/support
- *   { id: "feedback", label: "Feedback", Panel: AdminFeedbackPanel },                  // ~/features/feedback
- *   { id: "partners", label: "Partner applications", Panel: AdminPartnerApplicationsPanel }, // ~/features/partners
- *   { id: "commissions", label: "Commissions", Panel: AdminCommissionsPanel },         // ~/features/affiliate
- */
-const ADMIN_INBOXES: readonly AdminInbox[] = [];
+/** The staff inboxes, each served by its own feature. */
+const ADMIN_INBOXES: readonly AdminInbox[] = [
+  { id: "tickets", label: "Support tickets", Panel: AdminTicketsPanel },
+  { id: "feedback", label: "Feedback", Panel: AdminFeedbackPanel },
+  { id: "partners", label: "Partner applications", Panel: AdminPartnerApplicationsPanel },
+  { id: "commissions", label: "Commissions", Panel: AdminCommissionsPanel },
+];
 
 const TABS = [
   { id: "overview", label: "Overview" },
