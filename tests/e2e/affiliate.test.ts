@@ -10,11 +10,14 @@ async function fitsWidth(page: import("playwright-core").Page, width: number) {
 
 describe("affiliate program", () => {
   it("credits a signup through a referral link after a checkout, on a 375 px phone", async () => {
+    const started = Date.now();
+    const step = (label: string) => process.stdout.write(`[affiliate e2e] ${label} at ${Date.now() - started} ms\n`);
     const referrerSide = await openPage("/invite-earn", { width: 375, height: 800 });
     const referrer = await signUpThroughApi(referrerSide.context);
     const mine = await referrerSide.context.request.get(`${baseURL()}/api/affiliate`, { headers: { authorization: `Bearer ${referrer.token}` } });
     const { code } = ((await mine.json()) as { data: { code: string } }).data;
 
+    step("referrer ready");
     // A visitor in a fresh browser follows the link: the visit sets the referral cookie.
     const visitor = await openPage(`/invite-earn?ref=${code}`, { width: 375, height: 800 });
     await hydrated(visitor.page);
@@ -23,6 +26,7 @@ describe("affiliate program", () => {
     await expect
       .poll(async () => (await visitor.context.cookies(baseURL())).find((c) => c.name === "dc_ref")?.value ?? "", { timeout: 10_000 })
       .toMatch(new RegExp(`^${code}\\.`));
+    step("cookie set");
     // They sign up in that browser (the cookie goes with the request) and pay through the dev checkout.
     const customer = await signUpThroughApi(visitor.context);
     const paid = await visitor.context.request.post(`${baseURL()}/api/billing/dev-checkout`, {
@@ -31,11 +35,13 @@ describe("affiliate program", () => {
     });
     expect(paid.status()).toBe(200);
 
+    step("paid");
     // The referrer's screen shows the sign-up, the paying customer and the pending commission.
     const page = referrerSide.page;
     await page.goto(`${baseURL()}/affiliate`, { waitUntil: "networkidle" });
     await hydrated(page);
     await page.getByTestId("affiliate-dashboard").waitFor();
+    step("dashboard shown");
     await expect(page.getByTestId("referral-link").inputValue()).resolves.toMatch(new RegExp(`/invite-earn\\?ref=${code}$`));
     await expect(page.getByTestId("stat-signups").innerText()).resolves.toBe("1");
     await expect(page.getByTestId("stat-paying").innerText()).resolves.toBe("1");
