@@ -7,7 +7,7 @@ import { AlertTriangle, Database, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import type { CreativeGroup, DrillAd, DrillFilter } from "~/domain/contracts/intelligence";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, PageHeader, Skeleton, cx } from "~/ui";
+import { Badge, Button, cx, PageHeader, Pressable, Skeleton } from "~/ui";
 import { BarList } from "./charts/bar-list";
 import { colorAt, formatCount, formatPct } from "./charts/palette";
 import { DrillDialog, type DrillRequest } from "./drill-dialog";
@@ -120,9 +120,8 @@ function DimensionCard({
           {groups && groups.length > 1 && (
             <div className="flex flex-wrap gap-1.5" role="group" aria-label={`Examples of which ${noun}`}>
               {groups.map((g) => (
-                <button
+                <Pressable
                   key={g.key}
-                  type="button"
                   aria-pressed={selected?.key === g.key}
                   onClick={() => setChosen(g.key)}
                   className={cx(
@@ -131,7 +130,7 @@ function DimensionCard({
                   )}
                 >
                   {g.label.replace(" (image or carousel)", "")}
-                </button>
+                </Pressable>
               ))}
             </div>
           )}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
+import { Pressable } from "~/ui";
 
 /** Spec section 9: the nav turns solid once the page has scrolled past 10 px. */
 export const NAV_SCROLL_THRESHOLD_PX = 10;
@@ -109,9 +110,8 @@ export function SiteHeader() {
               <span className="md:hidden">Sign Up</span>
               <span className="hidden md:inline">Sign Up For Free</span>
             </AuthLink>
-            <button
+            <Pressable
               ref={toggleRef}
-              type="button"
               className="inline-flex size-9 items-center justify-center rounded-lg text-fg transition hover:bg-fg/5 md:hidden"
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
@@ -119,7 +119,7 @@ export function SiteHeader() {
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
-            </button>
+            </Pressable>
           </div>
         </div>
 

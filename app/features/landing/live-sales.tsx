@@ -1,6 +1,7 @@
 import { Pause, Play, ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SAMPLE_SALES } from "./data";
+import { Pressable } from "~/ui";
 
 export const SALES_FEED_INTERVAL_MS = 3500;
 
@@ -37,14 +38,13 @@ export function LiveSalesFeed({ className = "" }: { className?: string }) {
           </span>
           Live sales
         </span>
-        <button
-          type="button"
+        <Pressable
           onClick={() => setPaused((p) => !p)}
           aria-label={paused ? "Resume sample orders feed" : "Pause sample orders feed"}
           className="inline-flex size-7 items-center justify-center rounded-md text-muted transition hover:bg-fg/5 hover:text-fg"
         >
           {paused ? <Play aria-hidden className="size-3.5" /> : <Pause aria-hidden className="size-3.5" />}
-        </button>
+        </Pressable>
       </div>
 
       <div aria-live="polite" aria-atomic="true" className="mt-3 overflow-hidden">

@@ -4,6 +4,7 @@ import { ProfileAvatar } from "./avatar";
 import type { Testimonial } from "./data";
 import { FiveStars, SpriteIcon } from "./icon-sprite";
 import { CompanyMark } from "./logos";
+import { Pressable } from "~/ui";
 
 /** Spec section 2/9: slides per view and gaps by viewport width, 6000 ms autoplay, no loop. */
 export const SLIDER_BREAKPOINTS = [
@@ -196,9 +197,8 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
       <div className="mt-8 flex items-center justify-between gap-4">
         <div className="flex items-center gap-1" role="group" aria-label="Choose testimonials">
           {Array.from({ length: snapCount }, (_, i) => (
-            <button
+            <Pressable
               key={i}
-              type="button"
               onClick={() => goTo(i)}
               aria-label={`Go to testimonial ${i + 1}`}
               aria-current={i === current ? "true" : undefined}
@@ -210,7 +210,7 @@ export function TestimonialSlider({ testimonials }: { testimonials: Testimonial[
                   i === current ? "w-6 bg-brand" : "w-1.5 bg-fg/25 group-hover:bg-fg/50"
                 }`}
               />
-            </button>
+            </Pressable>
           ))}
         </div>
         <div className="flex items-center gap-2">
@@ -250,8 +250,7 @@ function SliderButton({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
+    <Pressable
       data-testid={testId}
       aria-label={label}
       disabled={disabled}
@@ -259,7 +258,7 @@ function SliderButton({
       className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-sm transition hover:border-fg/25 hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:bg-surface"
     >
       {children}
-    </button>
+    </Pressable>
   );
 }
 

@@ -7,7 +7,7 @@ import { Group } from "@visx/group";
 import { scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
 import { useState, type ReactNode } from "react";
-import { cx } from "~/ui";
+import { cx, Pressable } from "~/ui";
 import { ChartFrame, ChartTable, DrillCell } from "./chart-frame";
 import { useWidth } from "~/ui";
 
@@ -122,8 +122,7 @@ function Bars({
     <ul ref={ref} className={cx("grid gap-1", twoColumns && "lg:grid-cols-2 lg:gap-x-6")} data-testid={testId ? `${testId}-bars` : undefined}>
       {items.map((item) => (
         <li key={item.key} className="relative">
-          <button
-            type="button"
+          <Pressable
             onClick={() => onDrill(item.key)}
             onPointerEnter={() => setTip(item.key)}
             onPointerLeave={() => setTip((t) => (t === item.key ? null : t))}
@@ -149,7 +148,7 @@ function Bars({
               </svg>
               <span className="w-16 shrink-0 text-right text-xs font-semibold tabular-nums text-fg">{item.display}</span>
             </span>
-          </button>
+          </Pressable>
           {tip === item.key && item.details && item.details.length > 0 && (
             <div
               role="tooltip"

@@ -5,7 +5,7 @@
  */
 import { BarChart3, Table2 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { Button, Skeleton, cx } from "~/ui";
+import { Button, cx, Pressable, Skeleton } from "~/ui";
 
 export interface ChartFrameProps {
   title: string;
@@ -115,9 +115,9 @@ export function ChartTable({ caption, head, children }: { caption: string; head:
 export function DrillCell({ onOpen, label, children }: { onOpen: () => void; label: string; children: ReactNode }) {
   return (
     <td className="px-3 py-1.5 text-right tabular-nums">
-      <button type="button" onClick={onOpen} aria-label={label} className="rounded font-medium text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+      <Pressable type="button" onClick={onOpen} aria-label={label} className="rounded font-medium text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand">
         {children}
-      </button>
+      </Pressable>
     </td>
   );
 }
