@@ -3,7 +3,7 @@ import { Search, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { AdminUserRow } from "~/domain/contracts/admin";
 import { useCurrentUser } from "~/features/auth";
-import { Badge, Button, EmptyState, Input, LoadError, Skeleton } from "~/ui";
+import { Badge, Button, EmptyState, Input, LoadError, Pressable, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
 import { useUserDirectory } from "./use-admin";
 import { UserDetailDialog } from "./user-detail";
@@ -63,8 +63,7 @@ export function UsersTab() {
         <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface" aria-label="Users">
           {users.map((u) => (
             <li key={u.id}>
-              <button
-                type="button"
+              <Pressable
                 onClick={() => setOpenId(u.id)}
                 className="flex w-full flex-col gap-1.5 px-4 py-3 text-left transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 sm:flex-row sm:items-center sm:justify-between"
                 data-testid="admin-user-row"
@@ -76,7 +75,7 @@ export function UsersTab() {
                   </span>
                 </span>
                 <UserBadges user={u} />
-              </button>
+              </Pressable>
             </li>
           ))}
         </ul>

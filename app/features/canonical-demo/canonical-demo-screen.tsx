@@ -9,7 +9,7 @@ import { ArrowLeft, ArrowRight, FlaskConical, FolderPlus, Quote } from "lucide-r
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from "react";
 import { canonTree, type CanonTreeNode } from "~/domain/canon";
 import type { CanonEntry, CanonSource } from "~/domain/contracts/projects";
-import { Badge, Button, buttonClasses, cx, PageHeader, type BadgeTone } from "~/ui";
+import { Badge, Button, buttonClasses, cx, PageHeader, Pressable, type BadgeTone } from "~/ui";
 import {
   buildDemoSteps,
   formatValue,
@@ -86,8 +86,7 @@ export function CanonicalDemoScreen() {
             const active = n === current;
             return (
               <li key={s.kind}>
-                <button
-                  type="button"
+                <Pressable
                   onClick={() => go(n)}
                   aria-current={active ? "step" : undefined}
                   aria-label={`Step ${n}: ${s.title}`}
@@ -99,7 +98,7 @@ export function CanonicalDemoScreen() {
                 >
                   <span className={cx("text-xs font-bold", active ? "text-brand" : "")}>{n}</span>
                   <span className="hidden text-[12px] font-medium leading-4 sm:block">{s.title}</span>
-                </button>
+                </Pressable>
               </li>
             );
           })}
