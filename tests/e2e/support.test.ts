@@ -44,7 +44,7 @@ describe("support", () => {
     // A staff member (made staff through the dev tools) replies through the API.
     const staffSide = await openPage("/help");
     const staff = await signUpThroughApi(staffSide.context);
-    expect((await api(staffSide.context, null, "POST", "/api/dev/make-admin", { email: staff.email })).status).toBe(200);
+    expect((await api(staffSide.context, staff.token, "POST", "/api/dev/make-admin", { email: staff.email })).status).toBe(200);
     const reply = await api(staffSide.context, staff.token, "POST", `/api/admin/support/tickets/${ticketId}/replies`, { message: "Reconnect the store in Settings, then export again." });
     expect(reply.status).toBe(201);
 
