@@ -40,12 +40,18 @@ const OPEN_TO_UNVERIFIED = new Set([
   "POST /partners/applications",
   "POST /webhooks/stripe",
   "GET /dev/outbox",
+  // Support: someone who cannot get the verification email is who needs it most (rate-limited).
+  "GET /support/tickets",
+  "POST /support/tickets",
 ]);
 
 /** Public routes with path parameters, matched on "METHOD /path". */
 const OPEN_TO_UNVERIFIED_PATTERNS: RegExp[] = [
   // One Help Center article.
   /^GET \/help\/articles\/[^/]+\/[^/]+$/,
+  // One of my tickets, its screenshot, and my reply to it.
+  /^GET \/support\/tickets\/[^/]+(\/screenshot)?$/,
+  /^POST \/support\/tickets\/[^/]+\/replies$/,
 ];
 
 export function isOpenToUnverified(method: string, apiPath: string): boolean {

@@ -59,6 +59,22 @@ describe("an unverified account", () => {
     expect(res.status).not.toBe(403);
   });
 
+  it("can still reach support: open a ticket, read it and reply (the gate's Contact support)", async () => {
+    const u = await signupUser();
+    const opened = await call("/api/support/tickets", {
+      method: "POST",
+      token: u.token,
+      body: { subject: "No verification email", category: "account", message: "The link never arrived, and I checked spam." },
+    });
+    expect(opened.status).toBe(201);
+    const id = opened.json.data.id as string;
+    expect((await call(`/api/support/tickets/${id}`, { token: u.token })).status).toBe(200);
+    expect((await call(`/api/support/tickets/${id}/replies`, { method: "POST", token: u.token, body: { message: "Still nothing." } })).status).toBe(201);
+    expect((await call("/api/support/tickets", { token: u.token })).status).toBe(200);
+    // Feedback is not support: it waits for a verified address.
+    expect((await call("/api/feedback", { method: "POST", token: u.token, body: { kind: "idea", title: "Dark mode", details: "Please" } })).json.type).toBe("EMAIL_NOT_VERIFIED");
+  });
+
   it("can sign out and delete the account", async () => {
     const u = await signupUser();
     expect((await call("/api/auth/logout", { method: "POST", token: u.token })).status).toBe(200);
