@@ -22,6 +22,7 @@ import { checkBuildVersion, clearBrowserCaches } from "~/features/shell";
 import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/server/remix/auth.server";
 import { AUTH_ME_KEY } from "~/features/auth";
+import { ReferralCapture } from "~/features/affiliate";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
 import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell";
 import stylesheet from "~/tailwind.css";
@@ -134,6 +135,8 @@ export default function App() {
       <QueryClientProvider client={queryClient}>
         <Outlet />
         <Toaster />
+        {/* A referral link may point at any page (?ref=CODE on /, /signup, a help article): record it wherever it lands. */}
+        <ReferralCapture />
       </QueryClientProvider>
     </ThemeProvider>
   );
