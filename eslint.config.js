@@ -98,6 +98,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Screens use the kit (issue 9): a raw <button> outside app/ui is refused. The toast card stays
+  // in app/lib, which may not import the kit.
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["app/ui/**", "app/lib/toast.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message: "Use the kit (~/ui): Button, IconButton, Tile, Chip, Segment or Pressable, not a raw <button>.",
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", Buffer: "readonly", crypto: "readonly", localStorage: "readonly" } },

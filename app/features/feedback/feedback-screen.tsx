@@ -11,7 +11,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type Feedba
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, cx, EmptyState, Field, Input, LoadError, PageHeader, Skeleton, Textarea, type BadgeTone } from "~/ui";
+import { Badge, Button, buttonClasses, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Skeleton, Textarea, type BadgeTone } from "~/ui";
 import { feedbackKeys, fetchBoard, setVote, submitFeedback } from "./feedback-client";
 
 export const FEEDBACK_STATUS_TONES: Record<FeedbackStatus, BadgeTone> = { under_review: "neutral", planned: "brand", in_progress: "warning", done: "success", declined: "danger" };
@@ -80,10 +80,10 @@ function SubmitForm() {
       <h2 className="text-base font-semibold text-fg">Share feedback</h2>
       <div className="mt-3 grid grid-cols-2 gap-2" role="radiogroup" aria-label="Kind">
         {(["idea", "bug"] as const).map((k) => (
-          <button key={k} type="button" role="radio" aria-checked={kind === k} onClick={() => setKind(k)} className={cx("flex items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium", kind === k ? "border-brand bg-brand-soft text-brand" : "border-line text-muted hover:text-fg")}>
+          <Pressable key={k} type="button" role="radio" aria-checked={kind === k} onClick={() => setKind(k)} className={cx("flex items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium", kind === k ? "border-brand bg-brand-soft text-brand" : "border-line text-muted hover:text-fg")}>
             {k === "idea" ? <Lightbulb className="size-4" aria-hidden /> : <Bug className="size-4" aria-hidden />}
             {k === "idea" ? "Idea" : "Bug"}
-          </button>
+          </Pressable>
         ))}
       </div>
       <div className="mt-4 grid gap-3">
@@ -129,9 +129,9 @@ function Board() {
 
 function FilterChip({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" aria-pressed={active} onClick={onClick} className={cx("rounded-full border px-3 py-1 text-xs font-medium", active ? "border-brand bg-brand-soft text-brand" : "border-line text-muted hover:text-fg")}>
+    <Chip size="sm" selected={active} onClick={onClick}>
       {children}
-    </button>
+    </Chip>
   );
 }
 
@@ -144,8 +144,7 @@ function FeedbackCard({ item }: { item: FeedbackItem }) {
   });
   return (
     <li className="flex gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="feedback-item">
-      <button
-        type="button"
+      <Pressable
         onClick={() => vote.mutate()}
         disabled={vote.isPending}
         aria-pressed={item.votedByMe}
@@ -155,7 +154,7 @@ function FeedbackCard({ item }: { item: FeedbackItem }) {
       >
         <ChevronUp className="size-4" aria-hidden />
         {item.votes}
-      </button>
+      </Pressable>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="break-words font-semibold text-fg">{item.title}</h3>

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { PARTNER_CATEGORIES, type PartnerCategory } from "~/domain/partners";
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, EmptyState, Input, LoadError, PageHeader, Skeleton, cx } from "~/ui";
+import { Badge, Button, cx, EmptyState, Input, LoadError, PageHeader, Pressable, Skeleton } from "~/ui";
 import { ApplyDialog } from "./apply-dialog";
 import { usePartners } from "./use-partners";
 
@@ -41,9 +41,8 @@ export function PartnersScreen() {
         </div>
         <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {[{ id: "" as const, label: "All" }, ...PARTNER_CATEGORIES].map((c) => (
-            <button
+            <Pressable
               key={c.id || "all"}
-              type="button"
               aria-pressed={category === c.id}
               onClick={() => setCategory(c.id)}
               className={cx(
@@ -52,7 +51,7 @@ export function PartnersScreen() {
               )}
             >
               {c.label}
-            </button>
+            </Pressable>
           ))}
         </div>
       </div>

@@ -10,7 +10,7 @@ import { TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, TICKET_STATUSES, type Tic
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, Dialog, EmptyState, Field, Input, LoadError, Select, Skeleton, Textarea } from "~/ui";
+import { Button, Dialog, EmptyState, Field, Input, LoadError, Pressable, Select, Skeleton, Textarea } from "~/ui";
 import { fetchStaffTicket, fetchStaffTickets, staffAssign, staffReply, staffSetStatus, supportKeys } from "./support-client";
 import { TicketStatusBadge, TicketThread, when } from "./ticket-parts";
 
@@ -54,7 +54,7 @@ export function AdminTicketsPanel() {
             <ul className="flex flex-col gap-2">
               {list.data.map((t) => (
                 <li key={t.id}>
-                  <button type="button" onClick={() => setOpenId(t.id)} aria-current={t.id === openId ? "true" : undefined} className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left hover:border-brand/40 aria-[current=true]:border-brand focus-visible:outline-2 focus-visible:outline-brand">
+                  <Pressable type="button" onClick={() => setOpenId(t.id)} aria-current={t.id === openId ? "true" : undefined} className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left hover:border-brand/40 aria-[current=true]:border-brand focus-visible:outline-2 focus-visible:outline-brand">
                     <span className="flex items-start justify-between gap-2">
                       <span className="min-w-0 truncate font-medium text-fg">{t.subject}</span>
                       <TicketStatusBadge status={t.status} />
@@ -64,7 +64,7 @@ export function AdminTicketsPanel() {
                       {t.assigneeName ? `Assigned to ${t.assigneeName}` : "Unassigned"} · {when(t.updatedAt)}
                       {t.respondBy && !t.firstResponseAt ? ` · reply due ${when(t.respondBy)}` : ""}
                     </span>
-                  </button>
+                  </Pressable>
                 </li>
               ))}
             </ul>

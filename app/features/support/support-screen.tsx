@@ -20,7 +20,7 @@ import type { SupportPromise, Ticket } from "~/domain/contracts/support";
 import { useCurrentUser } from "~/features/auth";
 import { apiRequest, errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, buttonClasses, EmptyState, Field, Input, LoadError, PageHeader, Select, Skeleton, Textarea, useNow } from "~/ui";
+import { Button, buttonClasses, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Select, Skeleton, Textarea, useNow } from "~/ui";
 import { createTicket, fetchArticleTitle, fetchTicket, fetchTickets, replyToTicket, supportKeys } from "./support-client";
 import { TicketStatusBadge, TicketThread, when } from "./ticket-parts";
 
@@ -91,8 +91,7 @@ function SignedIn() {
               <ul className="flex flex-col gap-2" data-testid="ticket-list">
                 {list.data.data.map((t) => (
                   <li key={t.id}>
-                    <button
-                      type="button"
+                    <Pressable
                       onClick={() => open(t.id)}
                       aria-current={t.id === openId ? "true" : undefined}
                       className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left transition-colors hover:border-brand/40 aria-[current=true]:border-brand aria-[current=true]:bg-brand-soft/40 focus-visible:outline-2 focus-visible:outline-brand"
@@ -104,7 +103,7 @@ function SignedIn() {
                       </span>
                       <span className="mt-1 block truncate text-xs text-muted">{t.lastMessage}</span>
                       <span className="mt-1 block text-xs text-subtle">{TICKET_CATEGORY_LABELS[t.category]} · updated {when(t.updatedAt)}</span>
-                    </button>
+                    </Pressable>
                   </li>
                 ))}
               </ul>

@@ -66,3 +66,19 @@ describe("zod stays out of the browser", { timeout: 60_000 }, () => {
     expect(await restrictedErrors(file, code)).toEqual([]);
   });
 });
+
+describe("screens use the kit", { timeout: 60_000 }, () => {
+  async function kitErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+
+  it("refuses a raw <button> in a feature", async () => {
+    expect(await kitErrors("app/features/chat/probe.tsx", 'export const X = () => <button type="button">Go</button>;')).not.toEqual([]);
+  });
+
+  it("allows the kit's Button in a feature and a <button> inside the kit", async () => {
+    expect(await kitErrors("app/features/chat/probe.tsx", 'import { Button } from "~/ui";\nexport const X = () => <Button>Go</Button>;')).toEqual([]);
+    expect(await kitErrors("app/ui/probe.tsx", 'export const X = () => <button type="button">Go</button>;')).toEqual([]);
+  });
+});
