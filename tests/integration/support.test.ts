@@ -26,7 +26,7 @@ async function openTicket(u: U, body: Record<string, unknown> = {}) {
   return call("/api/support/tickets", { method: "POST", token: u.token, body: { subject: "Export to Shopify fails", category: "export", message: "The export stops at step 2.", ...body } });
 }
 
-async function openWithScreenshot(u: U, bytes: Uint8Array, name = "shot.png") {
+async function openWithScreenshot(u: U, bytes: Uint8Array<ArrayBuffer>, name = "shot.png") {
   const form = new FormData();
   form.append("subject", "The page builder looks broken");
   form.append("category", "bug");
