@@ -63,7 +63,9 @@ describe("answers that survive the page", () => {
     const partial = await lastAnswer(page).getByTestId("chat-analysis").innerText();
     expect(partial).not.toMatch(/Next steps/);
 
-    await page.reload({ waitUntil: "networkidle" });
+    // "load", not "networkidle": the reloaded chat may keep a connection open (the CI machine
+    // once waited 30 s for it); every check below polls for what it needs.
+    await page.reload({ waitUntil: "load" });
     await hydrated(page);
     await expect.poll(() => page.getByTestId("chat-turn-stopped").count()).toBe(1);
     // Saved with its executive summary, the partial analysis is one click away.
