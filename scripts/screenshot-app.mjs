@@ -102,7 +102,7 @@ for (const [w, h] of [[1440, 900], [375, 812]]) {
   const chatId = crypto.randomUUID();
   await context.request.post(`${base}/api/chats/${chatId}/messages`, { data: { content: "What are the best pet products to sell?" }, headers });
   // Staff, so /admin shows the admin area rather than its no-access screen.
-  await context.request.post(`${base}/api/dev/make-admin`, { data: { email } });
+  await context.request.post(`${base}/api/dev/make-admin`, { data: { email }, headers });
   const projectId = await seedProject(context, token);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log("[pageerror]", e.message));
