@@ -304,7 +304,8 @@ describe("snapshotTrackedStores (the scheduled refresh)", () => {
     // The broken store now points at a site that answers no Shopify JSON.
     await env.DB.prepare("UPDATE catalog_stores SET url = ? WHERE id = ?").bind(web, brokenTracked.storeId).run();
 
-    const now = new Date("2026-11-26T03:00:00.000Z");
+    // Runs are dated after the tracking snapshots (taken at the real clock), as a real cron run is.
+    const now = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
     const outcome = await snapshotTrackedStores(createDb(env.DB), createGuardedFetcher({ allowLoopbackForTests: true }), now);
     expect(outcome.snapshotted).toBeGreaterThanOrEqual(2);
     expect(outcome.failed).toBeGreaterThanOrEqual(1);
@@ -339,7 +340,7 @@ describe("snapshotTrackedStores (the scheduled refresh)", () => {
 
     // A second run with nothing changed records nothing new for the store; a product back on sale is added again.
     await mutate(shop, { op: "add", product: { title: gone.title, handle: gone.handle, priceCents: 999 } });
-    const later = new Date("2026-11-26T06:00:00.000Z");
+    const later = new Date(now.getTime() + 3 * 3_600_000);
     await snapshotTrackedStores(createDb(env.DB), createGuardedFetcher({ allowLoopbackForTests: true }), later);
     const again = (await call(`/api/competitors/${tracked.id}`, { token })).json;
     expect(again.changes.filter((c: Answer) => c.at === later.toISOString())).toEqual([
