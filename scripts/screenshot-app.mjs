@@ -77,7 +77,7 @@ if (onlyProjects) {
   process.exit(0);
 }
 /** A concrete path for each signed-in route module: the ones with parameters get a real sample. */
-const SAMPLE_PARAMS = { $id: "unknown-id", $step: "product", $category: "getting-started", $slug: "welcome-to-dropcraft", $flowId: "demo" };
+const SAMPLE_PARAMS = { $id: "unknown-id", $step: "product", $category: "getting-started", $slug: "create-your-account", $flowId: "demo" };
 function signedInPaths(chatId, projectId) {
   const params = { ...SAMPLE_PARAMS, $projectName: projectId };
   return readdirSync("app/routes")

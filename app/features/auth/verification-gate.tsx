@@ -175,9 +175,10 @@ export function VerificationGate({ user }: { user: AuthUser }) {
               </h1>
               <p className="mt-2 text-center text-[15px] leading-relaxed text-muted">{GATE_TEXT.intro}</p>
 
-              <div className="mt-6 flex items-center gap-3 rounded-xl border border-line bg-bg-elevated py-2 pl-4 pr-2">
+              {/* A long address keeps a readable width on phones: the badge and copy button wrap below it. */}
+              <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-bg-elevated py-2 pl-4 pr-2">
                 <Mail className="size-4 shrink-0 text-subtle" aria-hidden />
-                <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]" data-testid="gate-email">
+                <span className="min-w-0 flex-1 basis-44 text-sm font-medium [overflow-wrap:anywhere]" data-testid="gate-email">
                   <EmailText email={user.email} />
                 </span>
                 <span
