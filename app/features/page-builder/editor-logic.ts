@@ -4,7 +4,7 @@
  */
 import type { Page, PageProduct, PageSection, PageSeo, PageTheme } from "~/domain/contracts/pages";
 import { HttpError } from "~/lib/http";
-import { PAGE_SECTIONS_MAX } from "./page-limits";
+import { PAGE_SECTIONS_MAX, SLUG_PATTERN } from "./page-limits";
 
 /** What the editor changes and autosave sends (everything PATCH takes but the slug). */
 export interface PageDoc {
@@ -105,6 +105,18 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return copy;
 }
 
+/**
+ * Drag and drop: the section `activeId` moves to where `overId` is (dnd-kit's ids). An unknown id
+ * or a drop on itself changes nothing and returns the same array, so no undo step is recorded.
+ */
+export function reorderById<T extends { id: string }>(list: T[], activeId: string, overId: string | null): T[] {
+  if (overId === null || activeId === overId) return list;
+  const from = list.findIndex((s) => s.id === activeId);
+  const to = list.findIndex((s) => s.id === overId);
+  if (from < 0 || to < 0) return list;
+  return moveItem(list, from, to);
+}
+
 /** A section id nobody on the page has: `<kind>-<n>`. */
 export function freshSectionId(sections: readonly PageSection[], kind: PageSection["kind"]): string {
   const taken = new Set(sections.map((s) => s.id));
@@ -127,6 +139,37 @@ export function duplicateSection(sections: readonly PageSection[], index: number
 export function canDelete(sections: readonly PageSection[], index: number): boolean {
   const kind = sections[index]?.kind;
   return sections.filter((s) => s.kind === kind).length > 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page's address (slug)
+
+export const SLUG_MAX = 64;
+export const SLUG_RULE = "Lowercase letters, digits and dashes, up to 64; not starting or ending with a dash.";
+
+/**
+ * What the address field shows while the merchant types: lowercase, accents dropped, spaces and
+ * underscores as dashes, anything else removed. A trailing dash stays (the next word is coming).
+ */
+export function typedSlug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, SLUG_MAX);
+}
+
+/** The address as sent on confirm: the typed form without dashes at its ends. */
+export const finalSlug = (text: string) => typedSlug(text).replace(/-+$/, "");
+
+/** Why an address cannot be saved, in words; null when SLUG_PATTERN accepts it. */
+export function slugProblem(slug: string): string | null {
+  if (slug === "") return "Type an address: letters, digits or dashes.";
+  return SLUG_PATTERN.test(slug) ? null : SLUG_RULE;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,33 @@
 /**
- * The sections panel: the page's sections in order, each movable (buttons, so the keyboard can),
- * hideable, duplicable (a duplicate can be deleted) and editable in place: heading, text, items,
- * button label and image.
+ * The sections panel: the page's sections in order, each movable (dragged by its handle with a
+ * mouse, a finger or the keyboard, or with the up/down buttons), hideable, duplicable (a duplicate
+ * can be deleted) and editable in place: heading, text, items, button label and image.
  */
-import { ChevronDown, Copy, Eye, EyeOff, Plus, Trash2 } from "lucide-react";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type Modifier,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { ChevronDown, Copy, Eye, EyeOff, GripVertical, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { PageSection } from "~/domain/contracts/pages";
 import { Badge, Button, Field, IconButton, Input, Textarea, cx, Pressable } from "~/ui";
-import { canDelete, duplicateSection, imageName, moveItem, type PageDoc } from "./editor-logic";
+import { canDelete, duplicateSection, imageName, moveItem, reorderById, type PageDoc } from "./editor-logic";
 import { PAGE_ITEMS_MAX, PAGE_SECTIONS_MAX, SECTION_LABELS } from "./page-limits";
 import { MoveButtons, RemoveButton } from "./parts";
 import type { PageEditor } from "./use-page-editor";
@@ -104,17 +124,37 @@ function SectionCard({
   const itemWord = ITEM_WORDS[section.kind];
   const bodyId = `pb-section-${section.id}`;
   const k = (field: string) => `section-${section.id}-${field}`;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: section.id,
+  });
   return (
     <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cx(
-        "rounded-2xl border bg-surface transition-colors",
+        "relative rounded-2xl border bg-surface transition-colors",
         section.hidden ? "border-dashed border-line" : "border-line",
+        isDragging && "z-10 border-brand shadow-lg ring-2 ring-brand/25",
       )}
       data-testid="pb-section"
       data-kind={section.kind}
       data-hidden={section.hidden || undefined}
+      data-dragging={isDragging || undefined}
     >
-      <div className="flex items-center gap-1 p-2 pl-3">
+      <div className="flex items-center gap-1 p-2 pl-1">
+        {/* Only the handle starts a drag, so clicks and typing in the card's fields stay what they are. */}
+        <IconButton
+          ref={setActivatorNodeRef}
+          size="sm"
+          label={`Reorder the ${label} section`}
+          title="Drag to reorder (or focus and press Space, then the arrow keys)"
+          className={cx("touch-none", isDragging ? "cursor-grabbing" : "cursor-grab")}
+          data-testid="pb-section-handle"
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical className="size-4" aria-hidden />
+        </IconButton>
         <Pressable
           onClick={onToggle}
           aria-expanded={open}
@@ -258,36 +298,87 @@ function SectionCard({
   );
 }
 
+/** Sections move up and down only: a sideways drag would look like it could go somewhere. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/** What a screen reader hears while a section is dragged: its name and position, not its id. */
+function announcementsFor(sections: readonly PageSection[]): Announcements {
+  const name = (id: UniqueIdentifier) => {
+    const s = sections.find((x) => x.id === id);
+    return s ? `the ${SECTION_LABELS[s.kind]} section${s.heading ? ` “${s.heading}”` : ""}` : "the section";
+  };
+  const position = (id: UniqueIdentifier | undefined) =>
+    `position ${sections.findIndex((x) => x.id === id) + 1} of ${sections.length}`;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${position(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Dropped ${name(active.id)} at ${position(over.id)}.`
+        : `Dropped ${name(active.id)}; the order did not change.`,
+    onDragCancel: ({ active }) => `Cancelled: ${name(active.id)} stays where it was.`,
+  };
+}
+
+const DRAG_INSTRUCTIONS = {
+  draggable:
+    "To move a section, press Space or Enter on its handle, move it with the up and down arrow keys, then press Space or Enter again to drop it, or Escape to cancel.",
+};
+
 export function SectionsEditor({ doc, change }: { doc: PageDoc; change: PageEditor["change"] }) {
   const [open, setOpen] = useState<string | null>(doc.sections[0]?.id ?? null);
   const setSections = (update: (s: PageSection[]) => PageSection[], key: string | null) =>
     change((d) => ({ ...d, sections: update(d.sections) }), key);
   const full = doc.sections.length >= PAGE_SECTIONS_MAX;
   const visible = doc.sections.filter((s) => !s.hidden).length;
+  // A few pixels of travel before a drag starts, so a click or tap on the handle is not a move. The
+  // handle is touch-action: none, so pointer events carry fingers too; the touch sensor covers
+  // browsers without them.
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // The drop is one edit of the same document the buttons change: one undo step, saved by autosave.
+  const onDragEnd = ({ active, over }: DragEndEvent) =>
+    setSections((all) => reorderById(all, String(active.id), over ? String(over.id) : null), null);
   return (
     <div data-testid="pb-sections-panel">
       <p className="mb-3 text-xs text-muted" aria-live="polite">
-        {doc.sections.length} sections, {visible} shown. Hidden sections stay in the draft but not on the page.
+        {doc.sections.length} sections, {visible} shown. Drag a section by its handle to reorder. Hidden sections stay
+        in the draft but not on the page.
       </p>
-      <ol className="space-y-2" aria-label="Page sections">
-        {doc.sections.map((s, i) => (
-          <SectionCard
-            key={s.id}
-            section={s}
-            index={i}
-            count={doc.sections.length}
-            images={doc.product.images}
-            open={open === s.id}
-            onToggle={() => setOpen((o) => (o === s.id ? null : s.id))}
-            update={(patch, key) => setSections((all) => all.map((x) => (x.id === s.id ? { ...x, ...patch } : x)), key)}
-            onMove={(to) => setSections((all) => moveItem(all, i, to), null)}
-            onDuplicate={() => setSections((all) => duplicateSection(all, i), null)}
-            onDelete={() => setSections((all) => all.filter((x) => x.id !== s.id), null)}
-            deletable={canDelete(doc.sections, i)}
-            full={full}
-          />
-        ))}
-      </ol>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[verticalOnly]}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: announcementsFor(doc.sections), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+      >
+        <SortableContext items={doc.sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+          <ol className="space-y-2" aria-label="Page sections">
+            {doc.sections.map((s, i) => (
+              <SectionCard
+                key={s.id}
+                section={s}
+                index={i}
+                count={doc.sections.length}
+                images={doc.product.images}
+                open={open === s.id}
+                onToggle={() => setOpen((o) => (o === s.id ? null : s.id))}
+                update={(patch, key) =>
+                  setSections((all) => all.map((x) => (x.id === s.id ? { ...x, ...patch } : x)), key)
+                }
+                onMove={(to) => setSections((all) => moveItem(all, i, to), null)}
+                onDuplicate={() => setSections((all) => duplicateSection(all, i), null)}
+                onDelete={() => setSections((all) => all.filter((x) => x.id !== s.id), null)}
+                deletable={canDelete(doc.sections, i)}
+                full={full}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
     </div>
   );
 }
