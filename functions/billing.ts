@@ -6,7 +6,6 @@ import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/server/billin
 import { AppError } from "~/domain/errors";
 import { GROWTH_PRICES } from "~/domain/pricing";
 import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
-import { findUserById } from "../db/users";
 import { devToolsEnabled } from "~/server/platform/env";
 import {
   BillingIntervalSchema,
@@ -18,7 +17,7 @@ import {
   StripeEventSchema,
 } from "~/domain/contracts/billing";
 import { createRouter, type ApiEnv } from "./context";
-import { meterFor } from "~/server/usage/meter";
+import { notifyPlanChange } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
 import { email, json, SuccessSchema } from "./schemas";
 import { appUrl, authDeps, enforceRateLimit } from "./services";
@@ -52,19 +51,11 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
   if (applied) {
     // A plan change reaches the user's meter and every open tab at once.
     for (const userId of new Set(effects.map((e) => e.userId).filter((id): id is number => Boolean(id)))) {
-      await notifyPlanChange(c, userId);
+      await notifyPlanChange(c.env, userId, c.var.db);
     }
   }
   c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied, affiliate: affiliateOutcome });
   return c.json({ received: true, duplicate: !applied, ignored: effects.every((e) => e.effect.kind === "ignored") }, 200);
-}
-
-/** Pushes the user's current plan to their meter, so open tabs see a change at once. */
-async function notifyPlanChange(c: Context<ApiEnv>, userId: number) {
-  const user = await findUserById(c.var.db, userId);
-  if (!user) return;
-  const { stub, context } = await meterFor(c.env, user.id, c.var.db);
-  await stub.configure(context);
 }
 
 export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) => Promise<Response>) {
@@ -187,7 +178,7 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
       async (c) => {
         const { user } = requireCaller(c);
         const result = await confirmClaim(authDeps(c), user, c.req.valid("json").token);
-        await notifyPlanChange(c, user.id);
+        await notifyPlanChange(c.env, user.id, c.var.db);
         return c.json({ success: true as const, data: result }, 200);
       },
     )

@@ -3,8 +3,7 @@ import type { Context } from "hono";
 import { SubscriptionSyncSchema } from "~/domain/contracts/subscription-sync";
 import { createStripeApi } from "~/server/billing/stripe-api";
 import { compareSubscription, syncSubscription, type SubscriptionSyncDeps } from "~/server/billing/sync";
-import { meterFor } from "~/server/usage/meter";
-import { findUserById } from "../db/users";
+import { notifyPlanChange } from "~/server/usage/meter";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
 import { json } from "./schemas";
@@ -18,13 +17,8 @@ function syncDeps(c: Context<ApiEnv>): SubscriptionSyncDeps {
     stripe: config.STRIPE_SECRET_KEY
       ? createStripeApi({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL, log: c.var.log })
       : null,
-    // As the webhook does (functions/billing.ts notifyPlanChange): the meter and open tabs see the fixed plan at once.
-    notifyPlanChange: async (userId) => {
-      const user = await findUserById(c.var.db, userId);
-      if (!user) return;
-      const { stub, context } = await meterFor(c.env, user.id, c.var.db);
-      await stub.configure(context);
-    },
+    // As the webhook does: the meter and open tabs see the fixed plan at once.
+    notifyPlanChange: (userId) => notifyPlanChange(c.env, userId, c.var.db),
   };
 }
 

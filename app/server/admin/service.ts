@@ -37,8 +37,8 @@ import type { AdminAuditRow, Subscription, User } from "../../../db/schema";
 import { listActiveSessions, revokeUserSessions } from "../../../db/sessions";
 import { usageTotals } from "../../../db/usage";
 import { countUsers } from "../../../db/users";
-import { sendVerification, type AuthDeps } from "../auth/service";
-import { meterFor, type MeterBindings } from "../usage/meter";
+import { sendVerification, toPublicUser, type AuthDeps } from "../auth/service";
+import { meterFor, notifyPlanChange, type MeterBindings } from "../usage/meter";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -99,13 +99,9 @@ function isGrant(sub: Subscription | null | undefined): boolean {
 
 function userRow(user: User, sub: Subscription | null): AdminUserRow {
   const plan = effectivePlanId(sub ?? undefined);
+  // The public profile every screen sees, plus what only staff see.
   return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    role: user.role,
-    createdAt: user.createdAt,
+    ...toPublicUser(user),
     disabledAt: user.disabledAt,
     plan,
     planName: planDisplayName(plan, plan === "free" ? null : sub?.planName),
@@ -238,9 +234,8 @@ export async function adminGrantPlan(deps: ActionDeps & { meter: MeterBindings }
   } else {
     await writePlanGrant(deps.db, user.id, plan, deps.actor.id, deps.now);
   }
-  // Like a Stripe event (functions/billing.ts): the meter takes the new limits at once.
-  const { stub, context } = await meterFor(deps.meter, user.id, deps.db);
-  await stub.configure(context);
+  // Like a Stripe event: the meter takes the new limits at once.
+  await notifyPlanChange(deps.meter, user.id, deps.db);
   const auditId = await audit(deps, plan === "free" ? "user.end_grant" : "user.grant_plan", user.id, reason, { from: before, to: plan });
   const message = plan === "free" ? `${user.email}'s support grant ended: they are on Free.` : `${user.email} now has ${planDisplayName(plan)} as a support grant.`;
   return { message, auditId };

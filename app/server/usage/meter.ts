@@ -17,11 +17,28 @@ export type MeterBindings = Pick<Env, "DB" | "USAGE_METER">;
 
 /** The user's meter and what to meter them against (plan limits, time zone). */
 export async function meterFor(env: MeterBindings, userId: number, db: Database = createDb(env.DB)) {
-  const [user, sub] = await Promise.all([findUserById(db, userId), findSubscription(db, userId)]);
-  if (!user) throw new AppError("NOT_FOUND", "This account no longer exists.");
-  const plan = resolvePlan(effectivePlanId(sub));
-  const context: MeterContext = { userId, plan: plan.id, limits: plan.limits, timeZone: safeTimeZone(user.timeZone) };
+  const context = await meterContextFor(db, userId);
+  if (!context) throw new AppError("NOT_FOUND", "This account no longer exists.");
   return { stub: meterStub(env, userId), context };
+}
+
+/** The plan limits and time zone to meter the user against; null when the account is gone. */
+async function meterContextFor(db: Database, userId: number): Promise<MeterContext | null> {
+  const [user, sub] = await Promise.all([findUserById(db, userId), findSubscription(db, userId)]);
+  if (!user) return null;
+  const plan = resolvePlan(effectivePlanId(sub));
+  return { userId, plan: plan.id, limits: plan.limits, timeZone: safeTimeZone(user.timeZone) };
+}
+
+/**
+ * After a plan changes (a Stripe event, a subscription sync, a staff grant): pushes the user's
+ * current plan to their meter, so the new limits apply and every open tab sees them at once.
+ * A deleted account has no meter to update, so it is skipped rather than refused.
+ */
+export async function notifyPlanChange(env: MeterBindings, userId: number, db: Database = createDb(env.DB)): Promise<void> {
+  const context = await meterContextFor(db, userId);
+  if (!context) return;
+  await meterStub(env, userId).configure(context);
 }
 
 export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>, now = Date.now()): AppError {
