@@ -32,6 +32,7 @@ export { inertWhen } from "./inert";
 export { Logo, LogoMark, Wordmark, type LogoProps, type LogoSize } from "./logo";
 export { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from "./menu";
 export { Modal, type ModalProps } from "./modal";
+export { ReasonDialog, REASON_MAX_LENGTH, type ReasonDialogProps } from "./reason-dialog";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 export { ThemeToggle } from "./theme-toggle";

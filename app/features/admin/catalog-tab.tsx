@@ -1,10 +1,9 @@
 /** Catalog jobs: the refresh the cron runs 8 times a day, its last results, and a run now. */
 import { RefreshCw, Timer } from "lucide-react";
 import { useState } from "react";
-import { Button, EmptyState, LoadError, Skeleton } from "~/ui";
+import { Button, EmptyState, LoadError, ReasonDialog, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { ReasonDialog } from "./reason-dialog";
 import { useCatalogRefresh, useCatalogRefreshes } from "./use-admin";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -60,6 +59,8 @@ export function CatalogTab() {
         </div>
       )}
       <ReasonDialog
+        testIdPrefix="admin-action"
+        placeholder="e.g. Ticket 1182: chargeback fraud"
         open={asking}
         onOpenChange={setAsking}
         title="Run the catalog refresh now"

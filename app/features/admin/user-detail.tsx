@@ -7,11 +7,10 @@ import { GRANTABLE_PLANS, type GrantablePlan } from "~/domain/admin";
 import { COUNTERS } from "~/domain/counters";
 import { planDisplayName } from "~/domain/plans";
 import type { AdminUserDetail } from "~/domain/contracts/admin";
-import { Badge, Button, Dialog, Field, LoadError, Select, Skeleton } from "~/ui";
+import { Badge, Button, Dialog, Field, LoadError, ReasonDialog, Select, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import type { UserAction } from "./admin-client";
-import { ReasonDialog } from "./reason-dialog";
 import { useUserAction, useUserDetail, useUserTickets } from "./use-admin";
 import { UserBadges } from "./users-tab";
 
@@ -181,6 +180,8 @@ function Detail({ d, selfId }: { d: AdminUserDetail; selfId?: number }) {
       </Section>
 
       <ReasonDialog
+        testIdPrefix="admin-action"
+        placeholder="e.g. Ticket 1182: chargeback fraud"
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
         title={open?.title ?? ""}

@@ -8,7 +8,7 @@ import { AFFILIATE_TERMS, COMMISSION_STATUSES, formatCents, type CommissionStatu
 import type { StaffCommission } from "~/domain/contracts/affiliate";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, Dialog, EmptyState, Field, LoadError, Select, Skeleton, Textarea, type BadgeTone } from "~/ui";
+import { Badge, Button, EmptyState, Field, LoadError, ReasonDialog, Select, Skeleton, type BadgeTone } from "~/ui";
 import { useCommissionActions, useStaffCommissions } from "./use-affiliate";
 
 const TONE: Record<CommissionStatus, BadgeTone> = { pending: "warning", approved: "brand", paid: "success", reversed: "danger" };
@@ -20,8 +20,6 @@ export function AdminCommissionsPanel() {
   const query = useStaffCommissions(status);
   const { approve, pay } = useCommissionActions();
   const [action, setAction] = useState<PendingAction | null>(null);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | undefined>();
 
   // Approved and unpaid, per referrer: what a payout would pay.
   const payable = useMemo(() => {
@@ -35,28 +33,15 @@ export function AdminCommissionsPanel() {
     return [...byReferrer.values()];
   }, [query.data]);
 
-  const close = () => {
-    setAction(null);
-    setReason("");
-    setReasonError(undefined);
-  };
-  const submit = async () => {
+  // Runs the chosen action; a refusal throws, and the dialog shows it in place.
+  const confirm = async (reason: string) => {
     if (!action) return;
-    if (!reason.trim()) {
-      setReasonError("Give a reason: it goes in the audit log.");
-      return;
-    }
-    try {
-      if (action.kind === "approve") {
-        await approve.mutateAsync({ id: action.commission.id, reason });
-        notify({ title: "Commission approved", variant: "success" });
-      } else {
-        const paid = await pay.mutateAsync({ referrerId: action.referrerId, reason });
-        notify({ title: "Payout recorded", description: `${formatCents(paid.amountCents)} for ${paid.commissionCount} commissions.`, variant: "success" });
-      }
-      close();
-    } catch (err) {
-      setReasonError(errorMessage(err, "That did not work. Try again."));
+    if (action.kind === "approve") {
+      await approve.mutateAsync({ id: action.commission.id, reason });
+      notify({ title: "Commission approved", variant: "success" });
+    } else {
+      const paid = await pay.mutateAsync({ referrerId: action.referrerId, reason });
+      notify({ title: "Payout recorded", description: `${formatCents(paid.amountCents)} for ${paid.commissionCount} commissions.`, variant: "success" });
     }
   };
 
@@ -135,9 +120,9 @@ export function AdminCommissionsPanel() {
         </ul>
       )}
 
-      <Dialog
+      <ReasonDialog
         open={action !== null}
-        onOpenChange={(open) => (open ? undefined : close())}
+        onOpenChange={(open) => (open ? undefined : setAction(null))}
         title={action?.kind === "pay" ? "Record a payout" : "Approve commission"}
         description={
           action?.kind === "pay"
@@ -146,21 +131,10 @@ export function AdminCommissionsPanel() {
               ? `${formatCents(action.commission.amountCents)} to ${action.commission.referrerEmail}.`
               : undefined
         }
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button loading={approve.isPending || pay.isPending} onClick={() => void submit()}>
-              {action?.kind === "pay" ? "Record payout" : "Approve"}
-            </Button>
-          </>
-        }
-      >
-        <Field label="Reason (kept in the audit log)" error={reasonError}>
-          <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-        </Field>
-      </Dialog>
+        confirmLabel={action?.kind === "pay" ? "Record payout" : "Approve"}
+        onConfirm={confirm}
+        testIdPrefix="commission-action"
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { PartnerApplication } from "~/domain/contracts/partners";
 import { PARTNER_APPLICATION_STATUSES, PARTNER_CATEGORIES } from "~/domain/partners";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, Dialog, EmptyState, Field, LoadError, Select, Skeleton, Textarea, type BadgeTone } from "~/ui";
+import { Badge, Button, EmptyState, Field, LoadError, ReasonDialog, Select, Skeleton, type BadgeTone } from "~/ui";
 import { useDecideApplication, usePartnerApplications } from "./use-partners";
 
 const TONE: Record<PartnerApplication["status"], BadgeTone> = { new: "warning", approved: "success", rejected: "danger" };
@@ -16,24 +16,12 @@ export function AdminPartnerApplicationsPanel() {
   const query = usePartnerApplications(status);
   const decide = useDecideApplication();
   const [decision, setDecision] = useState<{ app: PartnerApplication; status: "approved" | "rejected" } | null>(null);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
 
-  const close = () => {
-    setDecision(null);
-    setReason("");
-    setError(undefined);
-  };
-  const submit = async () => {
+  // A refusal throws, and the dialog shows it in place.
+  const confirm = async (reason: string) => {
     if (!decision) return;
-    if (!reason.trim()) return setError("Give a reason: it goes in the audit log.");
-    try {
-      await decide.mutateAsync({ id: decision.app.id, status: decision.status, reason });
-      notify({ title: decision.status === "approved" ? "Application approved" : "Application rejected", variant: "success" });
-      close();
-    } catch (err) {
-      setError(errorMessage(err, "That did not work. Try again."));
-    }
+    await decide.mutateAsync({ id: decision.app.id, status: decision.status, reason });
+    notify({ title: decision.status === "approved" ? "Application approved" : "Application rejected", variant: "success" });
   };
 
   return (
@@ -97,26 +85,16 @@ export function AdminPartnerApplicationsPanel() {
           ))}
         </ul>
       )}
-      <Dialog
+      <ReasonDialog
         open={decision !== null}
-        onOpenChange={(open) => (open ? undefined : close())}
+        onOpenChange={(open) => (open ? undefined : setDecision(null))}
         title={decision?.status === "approved" ? "Approve application" : "Reject application"}
         description={decision ? decision.app.company : undefined}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant={decision?.status === "rejected" ? "danger" : "primary"} loading={decide.isPending} onClick={() => void submit()}>
-              {decision?.status === "approved" ? "Approve" : "Reject"}
-            </Button>
-          </>
-        }
-      >
-        <Field label="Reason (kept in the audit log)" error={error}>
-          <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-        </Field>
-      </Dialog>
+        confirmLabel={decision?.status === "approved" ? "Approve" : "Reject"}
+        danger={decision?.status === "rejected"}
+        onConfirm={confirm}
+        testIdPrefix="partner-decision"
+      />
     </section>
   );
 }

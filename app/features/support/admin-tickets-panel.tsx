@@ -10,7 +10,7 @@ import { TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, TICKET_STATUSES, type Tic
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, Dialog, EmptyState, Field, Input, LoadError, Pressable, Select, Skeleton, Textarea } from "~/ui";
+import { Button, EmptyState, Field, Input, LoadError, Pressable, ReasonDialog, Select, Skeleton, Textarea } from "~/ui";
 import { fetchStaffTicket, fetchStaffTickets, staffAssign, staffReply, staffSetStatus, supportKeys } from "./support-client";
 import { TicketStatusBadge, TicketThread, when } from "./ticket-parts";
 
@@ -76,7 +76,9 @@ export function AdminTicketsPanel() {
   );
 }
 
-type ReasonAction = { title: string; run: (reason: string) => Promise<StaffTicket> };
+const STATUS_ACTION = { closed: "Close", open: "Reopen", waiting_on_you: "Waiting on user" } as const;
+
+type ReasonAction = { title: string; confirm: string; run: (reason: string) => Promise<StaffTicket> };
 
 function StaffTicketView({ id }: { id: string }) {
   const queryClient = useQueryClient();
@@ -84,7 +86,6 @@ function StaffTicketView({ id }: { id: string }) {
   const ticket = useQuery({ queryKey: supportKeys.staffDetail(id), queryFn: ({ signal }) => fetchStaffTicket(id, signal) });
   const [reply, setReply] = useState("");
   const [pending, setPending] = useState<ReasonAction | null>(null);
-  const [reason, setReason] = useState("");
   const done = (t: StaffTicket) => {
     queryClient.setQueryData(supportKeys.staffDetail(id), t);
     void queryClient.invalidateQueries({ queryKey: ["support", "staff", "list"] });
@@ -98,14 +99,10 @@ function StaffTicketView({ id }: { id: string }) {
     },
     onError: (err) => notify({ title: "The reply was not sent", description: errorMessage(err, "Try again."), variant: "destructive" }),
   });
+  // The reason dialog shows a refusal in place and closes itself on success.
   const act = useMutation({
     mutationFn: ({ action, why }: { action: ReasonAction; why: string }) => action.run(why),
-    onSuccess: (t) => {
-      done(t);
-      setPending(null);
-      setReason("");
-    },
-    onError: (err) => notify({ title: "Not saved", description: errorMessage(err, "Try again."), variant: "destructive" }),
+    onSuccess: done,
   });
 
   if (ticket.isPending) return <Skeleton lines={6} />;
@@ -127,13 +124,13 @@ function StaffTicketView({ id }: { id: string }) {
       </header>
       <div className="mt-3 flex flex-wrap gap-2">
         {user && (
-          <Button size="sm" variant="secondary" onClick={() => setPending({ title: mine ? "Unassign this ticket" : "Assign this ticket to me", run: (why) => staffAssign(id, { assigneeId: mine ? null : user.id, reason: why }) })}>
+          <Button size="sm" variant="secondary" onClick={() => setPending({ title: mine ? "Unassign this ticket" : "Assign this ticket to me", confirm: mine ? "Unassign" : "Assign to me", run: (why) => staffAssign(id, { assigneeId: mine ? null : user.id, reason: why }) })}>
             {mine ? "Unassign" : "Assign to me"}
           </Button>
         )}
         {(["waiting_on_you", "closed", "open"] as const).filter((s) => s !== t.status).map((s) => (
-          <Button key={s} size="sm" variant="secondary" onClick={() => setPending({ title: `Set the status to "${TICKET_STATUS_LABELS[s]}"`, run: (why) => staffSetStatus(id, { status: s, reason: why }) })}>
-            {s === "closed" ? "Close" : s === "open" ? "Reopen" : "Waiting on user"}
+          <Button key={s} size="sm" variant="secondary" onClick={() => setPending({ title: `Set the status to "${TICKET_STATUS_LABELS[s]}"`, confirm: STATUS_ACTION[s], run: (why) => staffSetStatus(id, { status: s, reason: why }) })}>
+            {STATUS_ACTION[s]}
           </Button>
         ))}
       </div>
@@ -145,20 +142,15 @@ function StaffTicketView({ id }: { id: string }) {
         </Field>
         <div className="mt-3 flex justify-end"><Button type="submit" loading={send.isPending} disabled={!reply.trim()}>Send reply</Button></div>
       </form>
-      <Dialog
+      <ReasonDialog
         open={pending !== null}
         onOpenChange={(o) => { if (!o) setPending(null); }}
         title={pending?.title ?? ""}
         description="Staff actions are recorded in the audit log with their reason."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setPending(null)}>Cancel</Button>
-            <Button loading={act.isPending} disabled={!reason.trim()} onClick={() => pending && act.mutate({ action: pending, why: reason.trim() })}>Confirm</Button>
-          </>
-        }
-      >
-        <Field label="Reason"><Input value={reason} onChange={(e) => setReason(e.target.value)} autoFocus /></Field>
-      </Dialog>
+        confirmLabel={pending?.confirm ?? "Confirm"}
+        onConfirm={(why) => (pending ? act.mutateAsync({ action: pending, why }) : Promise.resolve())}
+        testIdPrefix="ticket-action"
+      />
     </article>
   );
 }

@@ -1,0 +1,130 @@
+/**
+ * The dialog every staff action opens: it says what will happen, asks why (the audit log keeps
+ * the reason), and shows the server's refusal in place, staying open, when there is one. The
+ * server refuses an empty reason too; refusing it here only saves the round trip.
+ */
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { errorMessage } from "~/lib/http";
+import { Button } from "./button";
+import { Field, Textarea } from "./field";
+import { Modal } from "./modal";
+
+/** The longest reason every staff endpoint accepts (their contracts' `.max(500)`). */
+export const REASON_MAX_LENGTH = 500;
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** A destructive action gets the danger button. */
+  danger?: boolean;
+  /** Extra fields above the reason (the plan picker of a grant, a reply). */
+  children?: ReactNode;
+  /** Runs the action with the trimmed reason; a thrown error is shown in the dialog, which stays open. */
+  onConfirm: (reason: string) => Promise<unknown>;
+  reasonLabel?: string;
+  reasonHint?: ReactNode;
+  placeholder?: string;
+  /** Shown when the reason is empty. */
+  emptyReasonMessage?: string;
+  /** Test ids: `<prefix>-dialog`, `<prefix>-reason` (the textarea) and `<prefix>-confirm`. */
+  testIdPrefix?: string;
+}
+
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  danger = false,
+  children,
+  onConfirm,
+  reasonLabel = "Reason",
+  reasonHint = "Recorded in the audit log with your name and the time.",
+  placeholder,
+  emptyReasonMessage = "Give a reason for this action (it goes in the audit log).",
+  testIdPrefix = "reason",
+}: ReasonDialogProps) {
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const formId = useId();
+  // Each opening starts blank: a reason belongs to one action.
+  useEffect(() => {
+    if (open) {
+      setReason("");
+      setProblem(undefined);
+    }
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const why = reason.trim();
+    if (!why) {
+      setProblem(emptyReasonMessage);
+      return;
+    }
+    setPending(true);
+    try {
+      await onConfirm(why);
+      onOpenChange(false);
+    } catch (err) {
+      setProblem(errorMessage(err, "The action failed. Try again."));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      // Closing mid-request would hide the outcome; Escape, the overlay and Close wait until it settles.
+      onOpenChange={(next) => {
+        if (next || !pending) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      data-testid={`${testIdPrefix}-dialog`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant={danger ? "danger" : "primary"}
+            loading={pending}
+            data-testid={`${testIdPrefix}-confirm`}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+        {children}
+        <Field label={reasonLabel} hint={reasonHint} error={problem}>
+          <Textarea
+            name="reason"
+            value={reason}
+            maxLength={REASON_MAX_LENGTH}
+            autoFocus
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (problem) setProblem(undefined);
+            }}
+            placeholder={placeholder}
+            data-testid={`${testIdPrefix}-reason`}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
