@@ -25,6 +25,7 @@ import {
   referralExistsForMailbox,
 } from "../../../db/affiliate";
 import type { Database } from "../../../db/client";
+import type { AffiliateCommissionRow } from "../../../db/schema";
 
 /** No 0/O or 1/I: people read codes aloud and type them from screenshots. */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -117,6 +118,25 @@ export async function creditReferralAtSignup(
 }
 
 /** What the signed-in affiliate's screen shows: link, counts, money by status, commissions, payouts. */
+/**
+ * A commission row as the API shows it (the staff view adds to it). `customer` says who paid,
+ * as much as the reader may know: "Customer 2" to the referrer, the email to staff.
+ */
+export function commissionView(row: AffiliateCommissionRow, customer: string): AffiliateCommission {
+  return {
+    id: row.id,
+    kind: row.kind,
+    customer,
+    status: row.status,
+    amountCents: row.amountCents,
+    amountPaidCents: row.amountPaidCents,
+    currency: row.currency,
+    paidAt: row.paidAt,
+    approvableAt: row.approvableAt,
+    note: row.note,
+  };
+}
+
 export async function affiliateOverview(db: Database, userId: number, appUrl: string): Promise<AffiliateOverview> {
   const code = await ensureAffiliateCode(db, userId);
   const [clicks, referred, rows, payouts] = await Promise.all([
@@ -133,18 +153,7 @@ export async function affiliateOverview(db: Database, userId: number, appUrl: st
     if (!(row.kind === "adjustment" && row.status === "reversed")) totals[`${row.status}Cents`] += row.amountCents;
     if (row.kind === "commission" && row.status !== "reversed") paying.add(row.referralId);
   }
-  const commissions: AffiliateCommission[] = rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    customer: `Customer ${ordinal.get(row.referralId) ?? "?"}`,
-    status: row.status,
-    amountCents: row.amountCents,
-    amountPaidCents: row.amountPaidCents,
-    currency: row.currency,
-    paidAt: row.paidAt,
-    approvableAt: row.approvableAt,
-    note: row.note,
-  }));
+  const commissions = rows.map((row) => commissionView(row, `Customer ${ordinal.get(row.referralId) ?? "?"}`));
   return {
     code,
     link: referralLink(appUrl, code),

@@ -5,6 +5,7 @@ import { recordAdminAction } from "../../../db/admin-audit";
 import { approveCommissionRows, approvedUnpaid, findCommission, insertPayout, listCommissionsForStaff } from "../../../db/affiliate";
 import type { Database } from "../../../db/client";
 import type { AffiliateCommissionRow } from "../../../db/schema";
+import { commissionView } from "./service";
 
 export interface StaffActor {
   id: number;
@@ -14,16 +15,7 @@ export interface StaffActor {
 export async function listStaffCommissions(db: Database, status: AffiliateCommissionRow["status"] | undefined, now: Date): Promise<StaffCommission[]> {
   const rows = await listCommissionsForStaff(db, status);
   return rows.map(({ row, referrerEmail, referredEmail }) => ({
-    id: row.id,
-    kind: row.kind,
-    customer: referredEmail ?? "(deleted account)",
-    status: row.status,
-    amountCents: row.amountCents,
-    amountPaidCents: row.amountPaidCents,
-    currency: row.currency,
-    paidAt: row.paidAt,
-    approvableAt: row.approvableAt,
-    note: row.note,
+    ...commissionView(row, referredEmail ?? "(deleted account)"),
     referrerId: row.referrerId,
     referrerEmail,
     referredEmail,
