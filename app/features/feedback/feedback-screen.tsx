@@ -11,7 +11,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type Feedba
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Skeleton, Textarea, type BadgeTone } from "~/ui";
+import { Badge, Button, buttonClasses, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Segment, segmentGroupClasses, Skeleton, Textarea, type BadgeTone } from "~/ui";
 import { feedbackKeys, fetchBoard, setVote, submitFeedback } from "./feedback-client";
 
 export const FEEDBACK_STATUS_TONES: Record<FeedbackStatus, BadgeTone> = { under_review: "neutral", planned: "brand", in_progress: "warning", done: "success", declined: "danger" };
@@ -78,12 +78,12 @@ function SubmitForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="h-fit rounded-2xl border border-line bg-surface p-5 shadow-sm shadow-black/5" data-testid="feedback-form">
       <h2 className="text-base font-semibold text-fg">Share feedback</h2>
-      <div className="mt-3 grid grid-cols-2 gap-2" role="radiogroup" aria-label="Kind">
+      <div className={segmentGroupClasses("mt-3")} role="radiogroup" aria-label="Kind">
         {(["idea", "bug"] as const).map((k) => (
-          <Pressable key={k} type="button" role="radio" aria-checked={kind === k} onClick={() => setKind(k)} className={cx("flex items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium", kind === k ? "border-brand bg-brand-soft text-brand" : "border-line text-muted hover:text-fg")}>
+          <Segment key={k} role="radio" selected={kind === k} onClick={() => setKind(k)} className="flex-1">
             {k === "idea" ? <Lightbulb className="size-4" aria-hidden /> : <Bug className="size-4" aria-hidden />}
             {k === "idea" ? "Idea" : "Bug"}
-          </Pressable>
+          </Segment>
         ))}
       </div>
       <div className="mt-4 grid gap-3">

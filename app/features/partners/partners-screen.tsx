@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { PARTNER_CATEGORIES, type PartnerCategory } from "~/domain/partners";
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, cx, EmptyState, Input, LoadError, PageHeader, Pressable, Skeleton } from "~/ui";
+import { Badge, Button, Chip, EmptyState, Input, LoadError, PageHeader, Skeleton } from "~/ui";
 import { ApplyDialog } from "./apply-dialog";
 import { usePartners } from "./use-partners";
 
@@ -41,17 +41,9 @@ export function PartnersScreen() {
         </div>
         <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
           {[{ id: "" as const, label: "All" }, ...PARTNER_CATEGORIES].map((c) => (
-            <Pressable
-              key={c.id || "all"}
-              aria-pressed={category === c.id}
-              onClick={() => setCategory(c.id)}
-              className={cx(
-                "shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand",
-                category === c.id ? "border-brand bg-brand-soft text-brand" : "border-line bg-surface text-muted hover:text-fg",
-              )}
-            >
+            <Chip key={c.id || "all"} selected={category === c.id} onClick={() => setCategory(c.id)} className="shrink-0">
               {c.label}
-            </Pressable>
+            </Chip>
           ))}
         </div>
       </div>
