@@ -4,7 +4,7 @@ import { useState } from "react";
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type FeedbackStatus } from "~/domain/feedback";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, Dialog, EmptyState, Field, Input, LoadError, Select, Skeleton, Textarea } from "~/ui";
+import { Badge, Button, EmptyState, Field, LoadError, ReasonDialog, Select, Skeleton, Textarea } from "~/ui";
 import { feedbackKeys, fetchStaffFeedback, moderateFeedback, type StaffFeedbackItem } from "./feedback-client";
 import { FEEDBACK_STATUS_TONES } from "./feedback-screen";
 
@@ -54,38 +54,30 @@ function ModerateDialog({ item, onClose }: { item: StaffFeedbackItem; onClose: (
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<FeedbackStatus>(item.status);
   const [reply, setReply] = useState(item.teamReply ?? "");
-  const [reason, setReason] = useState("");
+  // The reason dialog shows a refusal in place and closes itself on success.
   const save = useMutation({
-    mutationFn: () => moderateFeedback(item.id, { status, reason: reason.trim(), ...(reply.trim() && reply.trim() !== item.teamReply ? { reply: reply.trim() } : {}) }),
+    mutationFn: (reason: string) => moderateFeedback(item.id, { status, reason, ...(reply.trim() && reply.trim() !== item.teamReply ? { reply: reply.trim() } : {}) }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: feedbackKeys.all });
       notify({ title: "Saved", variant: "success" });
-      onClose();
     },
-    onError: (err) => notify({ title: "Not saved", description: errorMessage(err, "Try again."), variant: "destructive" }),
   });
   return (
-    <Dialog
+    <ReasonDialog
       open
       onOpenChange={(o) => { if (!o) onClose(); }}
       title={item.title}
       description="The status and reply show on the feedback board; the reason goes in the audit log."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button loading={save.isPending} disabled={!reason.trim()} onClick={() => save.mutate()}>Save</Button>
-        </>
-      }
+      confirmLabel="Save"
+      onConfirm={save.mutateAsync}
+      testIdPrefix="feedback-moderation"
     >
-      <div className="grid gap-3">
-        <Field label="Status">
-          <Select value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)}>
-            {FEEDBACK_STATUSES.map((s) => <option key={s} value={s}>{FEEDBACK_STATUS_LABELS[s]}</option>)}
-          </Select>
-        </Field>
-        <Field label="Team reply (shown on the board)"><Textarea value={reply} onChange={(e) => setReply(e.target.value)} rows={3} /></Field>
-        <Field label="Reason"><Input value={reason} onChange={(e) => setReason(e.target.value)} /></Field>
-      </div>
-    </Dialog>
+      <Field label="Status">
+        <Select value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)}>
+          {FEEDBACK_STATUSES.map((s) => <option key={s} value={s}>{FEEDBACK_STATUS_LABELS[s]}</option>)}
+        </Select>
+      </Field>
+      <Field label="Team reply (shown on the board)"><Textarea value={reply} onChange={(e) => setReply(e.target.value)} rows={3} /></Field>
+    </ReasonDialog>
   );
 }
