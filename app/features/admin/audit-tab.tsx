@@ -1,21 +1,13 @@
 /** The audit log: every staff action (who, what, on what, when, why), newest first, searchable. */
 import { ScrollText, Search } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Badge, Button, EmptyState, Input, LoadError, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
-import { useAuditLog } from "./use-admin";
+import { useAuditSearch } from "./use-admin";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function AuditTab() {
-  const [text, setText] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const log = useAuditLog(q);
-  const entries = log.data?.pages.flatMap((p) => p.data) ?? [];
+  const { text, setText, q, pages: log, rows: entries } = useAuditSearch();
   return (
     <div className="space-y-4" data-testid="admin-audit">
       <div className="relative max-w-md">

@@ -1,5 +1,6 @@
 /** Admin data: overview, the user directory and one user, the audit log, catalog jobs, and actions. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type { GrantablePlan } from "~/domain/admin";
 import { HttpError } from "~/lib/http";
 import {
@@ -24,14 +25,55 @@ export function useOverview() {
   return useQuery({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => fetchOverview(signal), retry });
 }
 
-export function useUserDirectory(q: string) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.users(q),
-    queryFn: ({ pageParam, signal }) => fetchUsers({ q, beforeId: pageParam, limit: PAGE_SIZE }, signal),
+/** A page of a staff search, paged by "older than this id" (the users list and the audit log). */
+interface SearchPage<Row> {
+  data: Row[];
+  nextBeforeId: number | null;
+}
+
+type SearchParams = { q?: string; beforeId?: number; limit?: number };
+
+/**
+ * A searchable staff list: the text being typed, the search it settles into after a pause (so
+ * each keystroke is not a request), its pages (fetched older-than-the-last-id, on demand) and
+ * their rows in order.
+ */
+function usePagedSearch<Row>(
+  queryKey: (q: string) => readonly unknown[],
+  fetchPage: (params: SearchParams, signal: AbortSignal) => Promise<SearchPage<Row>>,
+  limit: number,
+) {
+  const [text, setText] = useState("");
+  const q = useSettledText(text.trim());
+  const pages = useInfiniteQuery({
+    queryKey: queryKey(q),
+    queryFn: ({ pageParam, signal }) => fetchPage({ q, beforeId: pageParam, limit }, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBeforeId ?? undefined,
     retry,
   });
+  const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
+  return { text, setText, q, pages, rows };
+}
+
+/** The value once it has stopped changing for `ms`. */
+function useSettledText(value: string, ms = 300) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Users by email, username or id, newest first. */
+export function useUserSearch() {
+  return usePagedSearch(adminKeys.users, fetchUsers, PAGE_SIZE);
+}
+
+/** The audit log, newest first, searched by action, target, reason or staff email. */
+export function useAuditSearch() {
+  return usePagedSearch(adminKeys.audit, fetchAuditLog, 50);
 }
 
 export function useUserDetail(id: number | null) {
@@ -48,16 +90,6 @@ export function useUserTickets(id: number | null) {
     queryKey: adminKeys.userTickets(id ?? 0),
     queryFn: ({ signal }) => fetchUserTickets(id!, signal),
     enabled: id !== null,
-    retry,
-  });
-}
-
-export function useAuditLog(q: string) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.audit(q),
-    queryFn: ({ pageParam, signal }) => fetchAuditLog({ q, beforeId: pageParam, limit: 50 }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.nextBeforeId ?? undefined,
     retry,
   });
 }

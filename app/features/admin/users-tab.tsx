@@ -1,22 +1,12 @@
 /** Users: search by email, username or id; open one for their plan, usage, sessions, tickets and actions. */
 import { Search, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { AdminUserRow } from "~/domain/contracts/admin";
 import { useCurrentUser } from "~/features/auth";
 import { Badge, Button, EmptyState, Input, LoadError, Pressable, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
-import { useUserDirectory } from "./use-admin";
+import { useUserSearch } from "./use-admin";
 import { UserDetailDialog } from "./user-detail";
-
-/** Waits for a pause in typing, so each keystroke is not a request. */
-function useDebounced(value: string, ms = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function UserBadges({ user }: { user: Pick<AdminUserRow, "disabledAt" | "emailVerified" | "role" | "plan" | "planName" | "isGrant"> }) {
   return (
@@ -31,11 +21,8 @@ export function UserBadges({ user }: { user: Pick<AdminUserRow, "disabledAt" | "
 
 export function UsersTab() {
   const { user: me } = useCurrentUser();
-  const [text, setText] = useState("");
-  const q = useDebounced(text.trim());
-  const directory = useUserDirectory(q);
+  const { text, setText, q, pages: directory, rows: users } = useUserSearch();
   const [openId, setOpenId] = useState<number | null>(null);
-  const users = directory.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
     <div className="space-y-4" data-testid="admin-users">
