@@ -207,3 +207,30 @@ export async function deleteStoreConnection(db: Database, userId: number, id: st
 export async function recordPageExport(db: Database, row: typeof pageExports.$inferInsert): Promise<void> {
   await db.insert(pageExports).values(row);
 }
+
+export interface ShopifyExportTrail {
+  shopDomain: string;
+  productGid: string;
+  productAdminUrl: string;
+  /** The latest landing page made in that shop (an export of the product alone keeps the earlier page). */
+  pageAdminUrl: string | null;
+  exportedAt: string;
+}
+
+/** The page's latest Shopify export per shop (newest first): what exporting to that shop again updates. */
+export async function listShopifyExportTrails(db: Database, userId: number, pageId: string): Promise<ShopifyExportTrail[]> {
+  const rows = await db
+    .select({ shopDomain: pageExports.shopDomain, productGid: pageExports.productGid, productAdminUrl: pageExports.productAdminUrl, pageAdminUrl: pageExports.pageAdminUrl, createdAt: pageExports.createdAt })
+    .from(pageExports)
+    .where(and(eq(pageExports.pageId, pageId), eq(pageExports.userId, userId), eq(pageExports.kind, "shopify")))
+    .orderBy(desc(pageExports.id))
+    .limit(500);
+  const byShop = new Map<string, ShopifyExportTrail>();
+  for (const row of rows) {
+    if (!row.shopDomain || !row.productGid || !row.productAdminUrl) continue;
+    const known = byShop.get(row.shopDomain);
+    if (!known) byShop.set(row.shopDomain, { shopDomain: row.shopDomain, productGid: row.productGid, productAdminUrl: row.productAdminUrl, pageAdminUrl: row.pageAdminUrl, exportedAt: row.createdAt });
+    else if (!known.pageAdminUrl && row.pageAdminUrl) known.pageAdminUrl = row.pageAdminUrl;
+  }
+  return [...byShop.values()];
+}

@@ -15,9 +15,10 @@ import {
   PageSchema,
   PageVersionListSchema,
   ShopifyExportBodySchema,
+  ShopifyExportRecordListSchema,
   ShopifyExportResultSchema,
 } from "~/domain/contracts/pages";
-import { exportPageCsv, exportPageHtmlZip, exportPageToStore, type ExportDeps } from "~/server/pages/exports";
+import { exportPageCsv, exportPageHtmlZip, exportPageToStore, listShopifyExports, type ExportDeps } from "~/server/pages/exports";
 import { dropPageCache, previewLink, purgeDropPage } from "~/server/pages/public-pages";
 import {
   createPage,
@@ -238,10 +239,11 @@ export const pages = createRouter()
     createRoute({
       method: "post",
       path: "/pages/{id}/export/shopify",
-      summary: "Create the page's product (and optionally its landing page) in the connected Shopify store (one export; paid plans)",
+      summary:
+        "Create the page's product (and optionally its landing page) in the connected Shopify store, or update the ones an earlier export of this page made in that shop (one export; paid plans)",
       request: { params: IdParam, ...body(ShopifyExportBodySchema) },
       responses: {
-        200: { description: "Created; links to the store admin", ...json(z.object({ data: ShopifyExportResultSchema })) },
+        200: { description: "Created or updated (action, pageAction); links to the store admin", ...json(z.object({ data: ShopifyExportResultSchema })) },
         409: { description: "No store is connected, or several are and none was chosen", ...json(ErrorSchema) },
         503: { description: "Shopify is unreachable or throttling (not counted)", ...json(ErrorSchema) },
         ...paidErrors,
@@ -249,4 +251,14 @@ export const pages = createRouter()
       },
     }),
     async (c) => c.json({ data: await exportPageToStore(pageDeps(c), userId(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/pages/{id}/export/shopify",
+      summary: "Where this page was exported before: its latest Shopify export per shop, which exporting to that shop again updates",
+      request: { params: IdParam },
+      responses: { 200: { description: "Newest first", ...json(z.object({ data: ShopifyExportRecordListSchema })) }, ...errors },
+    }),
+    async (c) => c.json({ data: { exports: await listShopifyExports(c.var.db, userId(c), c.req.valid("param").id) } }, 200),
   );

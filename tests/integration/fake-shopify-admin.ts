@@ -12,12 +12,19 @@
  * - `POST /__admin/drain` `{domain, available}`: the bucket holds that many points now.
  * - `POST /__admin/revoke` `{domain, token}`: the token stops working.
  * - `POST /__admin/status` `{domain, status: "active"|"frozen"|"locked"}`.
+ * - `POST /__admin/delete-product` `{domain, id}`, `POST /__admin/delete-page` `{domain, id}`: the merchant deletes it in the Shopify admin (404 when the shop has no such one).
+ * - `POST /__admin/product-status` `{domain, id, status}`: the merchant sets the product Active (or archives it).
+ * - `POST /__admin/products` `{domain, title, handle}`: a product the merchant made themselves.
  * - `GET /__admin/state?domain=…`: the shop's products, pages, request log and throttle status (no tokens).
  */
 import http from "node:http";
 import type { TestProject } from "vitest/node";
 import {
+  addProduct,
   createFakeStoreState,
+  deletePage,
+  deleteProduct,
+  setProductStatus,
   drainBucket,
   handleAdminGraphql,
   revokeToken,
@@ -93,6 +100,14 @@ export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin>
           case "/__admin/status":
             setShopStatus(state, domain, input.status as FakeShopStatus);
             return send(204, "");
+          case "/__admin/delete-product":
+            return deleteProduct(state, domain, String(input.id ?? "")) ? send(204, "") : send(404, JSON.stringify({ error: `no product ${String(input.id)}` }));
+          case "/__admin/delete-page":
+            return deletePage(state, domain, String(input.id ?? "")) ? send(204, "") : send(404, JSON.stringify({ error: `no page ${String(input.id)}` }));
+          case "/__admin/product-status":
+            return setProductStatus(state, domain, String(input.id ?? ""), input.status as "ACTIVE" | "ARCHIVED" | "DRAFT") ? send(204, "") : send(404, JSON.stringify({ error: `no product ${String(input.id)}` }));
+          case "/__admin/products":
+            return send(201, JSON.stringify(addProduct(state, domain, { title: String(input.title ?? ""), handle: String(input.handle ?? "") })));
           case "/__admin/state":
             return send(200, JSON.stringify(shopSnapshot(state, domain)));
           default:

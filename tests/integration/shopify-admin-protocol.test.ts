@@ -2,7 +2,8 @@
  * The Shopify Admin adapter in workerd, over HTTP, through the URL guard, against the fake Admin
  * API server (tests/integration/fake-shopify-admin.ts). The adapter's behaviour is covered in
  * tests/unit/server/shopify-admin.test.ts; this proves the wire: POST bodies, the token header,
- * status codes and Retry-After reach the client as they do from Shopify.
+ * status codes and Retry-After reach the client as they do from Shopify; updates (productSet with
+ * the product's id, pageUpdate) and the userErrors of an id the store no longer has.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -70,6 +71,56 @@ describe("the Shopify Admin adapter over HTTP", () => {
     });
     const state = await shopState(domain);
     expect(state.products).toMatchObject([{ id: result.productId, handle: "tide-mug", status: "DRAFT", variants: [{ title: "Default Title", price: "18.00" }], media: [{ alt: "Tide Mug" }] }]);
+  });
+
+  it("productSet with the product's id updates it in place; an unknown id is Shopify's PRODUCT_DOES_NOT_EXIST, and the client creates the product anew", async () => {
+    const domain = await newShop("shpat_protocol_update");
+    const shopify = client(domain, "shpat_protocol_update");
+    const input = (title: string, priceCents: number) => ({
+      product: { title, description: "", images: [], priceCents, compareAtPriceCents: null, currency: "USD", options: [], variants: [], specs: [], inTheBox: [], vendor: null, productType: null },
+      descriptionHtml: `<p>${title}</p>`,
+      seo: { title, description: "" },
+      imageAlts: {},
+      handle: "tide-mug",
+    });
+    const created = await shopify.exportProduct(input("Tide Mug", 1800));
+    expect(created.action).toBe("created");
+    const updated = await shopify.exportProduct(input("Tide Mug, Sea Green", 1900), created.productId);
+    expect(updated).toMatchObject({ productId: created.productId, action: "updated" });
+    expect((await shopState(domain)).products).toMatchObject([{ id: created.productId, title: "Tide Mug, Sea Green", descriptionHtml: "<p>Tide Mug, Sea Green</p>", variants: [{ price: "19.00" }] }]);
+
+    // The wire shape of an unknown id, as Shopify answers it.
+    const raw = await fetch(`${admin}/${domain}/admin/api/2025-01/graphql.json`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-access-token": "shpat_protocol_update" },
+      body: JSON.stringify({ query: "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message code } } }", variables: { input: { id: "gid://shopify/Product/1", title: "Gone" } } }),
+    });
+    expect(((await raw.json()) as Answer).data.productSet).toEqual({ product: null, userErrors: [{ field: ["input", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] });
+
+    await control("delete-product", { domain, id: created.productId });
+    const recreated = await shopify.exportProduct(input("Tide Mug", 1800), created.productId);
+    expect(recreated.action).toBe("created");
+    expect(recreated.productId).not.toBe(created.productId);
+    expect(recreated.warnings[0]).toBe("The product was deleted in your store, so a new one was created.");
+    expect((await shopState(domain)).products.map((p: Answer) => p.id)).toEqual([recreated.productId]);
+  });
+
+  it("pageUpdate changes the page and keeps it as published as the merchant left it; an unknown id is NOT_FOUND", async () => {
+    const domain = await newShop("shpat_protocol_page");
+    const shopify = client(domain, "shpat_protocol_page");
+    const page = await shopify.createPage({ title: "Tide Mug", bodyHtml: "<p>One</p>", handle: "tide-mug" });
+    expect(page.action).toBe("created");
+    await expect(shopify.updatePage(page.pageId, { title: "Tide Mug, Sea Green", bodyHtml: "<p>Two</p>", handle: "tide-mug" })).resolves.toMatchObject({ pageId: page.pageId, action: "updated" });
+    expect((await shopState(domain)).pages).toEqual([{ id: page.pageId, title: "Tide Mug, Sea Green", handle: "tide-mug", body: "<p>Two</p>", isPublished: false }]);
+
+    const raw = await fetch(`${admin}/${domain}/admin/api/2025-01/graphql.json`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-access-token": "shpat_protocol_page" },
+      body: JSON.stringify({ query: "mutation($id: ID!, $page: PageUpdateInput!) { pageUpdate(id: $id, page: $page) { page { id } userErrors { field message code } } }", variables: { id: "gid://shopify/Page/1", page: { title: "Gone" } } }),
+    });
+    expect(((await raw.json()) as Answer).data.pageUpdate).toEqual({ page: null, userErrors: [{ field: ["id"], message: "Page does not exist", code: "NOT_FOUND" }] });
+    await control("delete-page", { domain, id: page.pageId });
+    await expect(shopify.updatePage(page.pageId, { title: "Tide Mug", bodyHtml: "", handle: "tide-mug" })).resolves.toBe("gone");
   });
 
   it("a revoked token answers 401 and comes back as FORBIDDEN", async () => {

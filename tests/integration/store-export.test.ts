@@ -1,7 +1,9 @@
 /**
  * Store connections and the Shopify export through the API, against the local server that speaks
  * Shopify's Admin GraphQL (tests/integration/fake-shopify-admin.ts): token checks, sealing,
- * productSet and pageCreate, userErrors, throttling and a revoked token, and the export counter.
+ * productSet and pageCreate, userErrors, throttling and a revoked token, and the export counter;
+ * a second export of the same page updates what the first created (productSet with the product's
+ * id, pageUpdate), and creates it anew when the merchant deleted it in the store.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -141,15 +143,16 @@ describe("export to Shopify", () => {
   it("reports Shopify's userErrors and does not count the refused export", async () => {
     const u = await verifiedUser();
     await subscribe(u);
-    await connect(u, "shpat_export_dup_token_1");
+    const { domain } = await connect(u, "shpat_export_dup_token_1");
     const p = await page(u);
-    expect((await call(`/api/pages/${p.id}/export/shopify`, { method: "POST", token: u.token, body: {} })).status).toBe(200);
-    // The same handle again: Shopify refuses a second product with it.
-    const again = await call(`/api/pages/${p.id}/export/shopify`, { method: "POST", token: u.token, body: {} });
-    expect(again.status).toBe(400);
-    expect(again.json.type).toBe("VALIDATION");
-    expect(again.json.message).toMatch(/already has a product at \/products\//);
-    expect(await exportsUsed(u)).toBe(1);
+    // The merchant already has a product of their own at the page's handle: Shopify refuses a second.
+    await control("products", { domain, title: "Their own mug", handle: p.slug });
+    const refused = await call(`/api/pages/${p.id}/export/shopify`, { method: "POST", token: u.token, body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.json.type).toBe("VALIDATION");
+    expect(refused.json.message).toMatch(/already has a product at \/products\//);
+    expect(await exportsUsed(u)).toBe(0);
+    expect((await shopState(domain)).products.map((x: Answer) => x.title)).toEqual(["Their own mug"]);
   });
 
   it("waits out throttling and succeeds", async () => {
@@ -173,5 +176,143 @@ describe("export to Shopify", () => {
     expect(JSON.stringify(json)).not.toContain("shpat_export_revoked_01");
     expect(await exportsUsed(u)).toBe(0);
     expect((await shopState(domain)).products).toHaveLength(0);
+  });
+});
+
+describe("exporting a page again", () => {
+  const exportPage = (u: User, id: string, body: Answer = { includePage: true }) => call(`/api/pages/${id}/export/shopify`, { method: "POST", token: u.token, body });
+
+  it("updates the product and the landing page the first export created: one of each in the store, the new fields, action updated", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_export_again_tok_1");
+    const p = await page(u);
+    expect((await call(`/api/pages/${p.id}/export/shopify`, { token: u.token })).json.data.exports).toEqual([]);
+    const first = await exportPage(u, p.id);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json.data).toMatchObject({ action: "created", pageAction: "created" });
+    const firstVariants = (await shopState(domain)).products[0].variants as Answer[];
+    await control("product-status", { domain, id: first.json.data.productId, status: "ACTIVE" });
+
+    // The merchant sets the product live in Shopify, then edits the page: new title, prices, one more size, one image fewer.
+    const edited = await call(`/api/pages/${p.id}`, {
+      method: "PATCH",
+      token: u.token,
+      body: {
+        baseRevision: p.revision,
+        product: {
+          ...p.product,
+          title: "Tide Mug, Sea Green",
+          images: ["https://cdn.example.com/mug-1.jpg"],
+          options: [{ name: "Size", values: ["Small", "Large", "Jumbo"] }],
+          variants: [
+            { title: "Small", optionValues: ["Small"], priceCents: 1900, compareAtPriceCents: null, sku: "TM-S", available: true },
+            { title: "Large", optionValues: ["Large"], priceCents: 2300, compareAtPriceCents: null, sku: "TM-L", available: true },
+            { title: "Jumbo", optionValues: ["Jumbo"], priceCents: 2700, compareAtPriceCents: null, sku: "TM-J", available: true },
+          ],
+        },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+
+    const second = await exportPage(u, p.id);
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    expect(second.json.data).toMatchObject({ action: "updated", pageAction: "updated", productId: first.json.data.productId, pageId: first.json.data.pageId, productAdminUrl: first.json.data.productAdminUrl });
+    // An update sends no status, so the product the merchant set live stays on sale (and no "created as a draft" warning).
+    expect(second.json.data.warnings.join(" ")).not.toMatch(/created as a draft/);
+
+    const state = await shopState(domain);
+    expect(state.products).toHaveLength(1);
+    const product = state.products[0];
+    expect(product).toMatchObject({ id: first.json.data.productId, title: "Tide Mug, Sea Green", handle: p.slug, status: "ACTIVE" });
+    expect(product.options).toEqual([{ name: "Size", position: 1, values: ["Small", "Large", "Jumbo"] }]);
+    expect(product.variants.map((v: Answer) => [v.title, v.price, v.sku])).toEqual([
+      ["Small", "19.00", "TM-S"],
+      ["Large", "23.00", "TM-L"],
+      ["Jumbo", "27.00", "TM-J"],
+    ]);
+    // The variants that were there keep their ids (orders and inventory stay attached).
+    expect(product.variants.slice(0, 2).map((v: Answer) => v.id)).toEqual(firstVariants.map((v) => v.id));
+    expect(product.media.map((m: Answer) => m.originalSource)).toEqual(["https://cdn.example.com/mug-1.jpg"]);
+    expect(state.pages).toHaveLength(1);
+    expect(state.pages[0]).toMatchObject({ id: first.json.data.pageId, title: "Tide Mug, Sea Green" });
+    // productSet with the product's id, pageUpdate with the page's.
+    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "productSet", "pageCreate", "productSet", "pageUpdate"]);
+
+    // Each export is one export.
+    expect(await exportsUsed(u)).toBe(2);
+    const listed = (await call(`/api/pages/${p.id}/export/shopify`, { token: u.token })).json.data.exports;
+    expect(listed).toMatchObject([{ shopDomain: domain, productId: first.json.data.productId, productAdminUrl: first.json.data.productAdminUrl, pageAdminUrl: first.json.data.pageAdminUrl }]);
+    expect(Date.parse(listed[0].exportedAt)).not.toBeNaN();
+  });
+
+  it("creates the product and page anew when the merchant deleted them in the store, and says so", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_export_again_tok_3");
+    const p = await page(u);
+    const first = (await exportPage(u, p.id)).json.data;
+    await control("delete-product", { domain, id: first.productId });
+    await control("delete-page", { domain, id: first.pageId });
+
+    const again = await exportPage(u, p.id);
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.data).toMatchObject({ action: "created", pageAction: "created" });
+    expect(again.json.data.productId).not.toBe(first.productId);
+    expect(again.json.data.pageId).not.toBe(first.pageId);
+    expect(again.json.data.warnings).toContain("The product was deleted in your store, so a new one was created.");
+    expect(again.json.data.warnings).toContain("The landing page was deleted in your store, so a new one was created.");
+    const state = await shopState(domain);
+    expect(state.products.map((x: Answer) => x.id)).toEqual([again.json.data.productId]);
+    expect(state.pages.map((x: Answer) => x.id)).toEqual([again.json.data.pageId]);
+    expect(await exportsUsed(u)).toBe(2);
+
+    // The next export updates the new ones.
+    const third = await exportPage(u, p.id);
+    expect(third.json.data).toMatchObject({ action: "updated", pageAction: "updated", productId: again.json.data.productId });
+    expect((await shopState(domain)).products).toHaveLength(1);
+  });
+
+  it("exports to another shop as a new product there", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const one = await connect(u, "shpat_export_two_shops_1");
+    const two = await connect(u, "shpat_export_two_shops_2");
+    const p = await page(u);
+    expect((await exportPage(u, p.id, { connectionId: one.json.data.id })).json.data.action).toBe("created");
+    const other = await exportPage(u, p.id, { connectionId: two.json.data.id });
+    expect(other.json.data.action).toBe("created");
+    expect((await shopState(one.domain)).products).toHaveLength(1);
+    expect((await shopState(two.domain)).products).toHaveLength(1);
+    const listed = (await call(`/api/pages/${p.id}/export/shopify`, { token: u.token })).json.data.exports;
+    expect(listed.map((e: Answer) => e.shopDomain)).toEqual([two.domain, one.domain]);
+  });
+
+  it("refunds a failed update", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_export_again_tok_4");
+    const p = await page(u);
+    expect((await exportPage(u, p.id, {})).status).toBe(200);
+    await control("revoke", { domain, token: "shpat_export_again_tok_4" });
+    const failed = await exportPage(u, p.id, {});
+    expect(failed.status).toBe(403);
+    expect(await exportsUsed(u)).toBe(1);
+  });
+
+  it("another user's page is a 404, for the export and for its history", async () => {
+    const owner = await verifiedUser();
+    await subscribe(owner);
+    const { domain } = await connect(owner, "shpat_export_other_user_1");
+    const p = await page(owner);
+    expect((await exportPage(owner, p.id, {})).status).toBe(200);
+    const intruder = await verifiedUser();
+    await subscribe(intruder);
+    await connect(intruder, "shpat_export_other_user_2");
+    const refused = await exportPage(intruder, p.id, {});
+    expect(refused.status).toBe(404);
+    expect((await call(`/api/pages/${p.id}/export/shopify`, { token: intruder.token })).status).toBe(404);
+    expect((await shopState(domain)).products).toHaveLength(1);
+    expect(await exportsUsed(intruder)).toBe(0);
   });
 });

@@ -281,17 +281,35 @@ export const ShopifyExportBodySchema = z
   })
   .meta({ id: "ShopifyExportBody" });
 
+export const STORE_EXPORT_ACTIONS = ["created", "updated"] as const;
+
 export const ShopifyExportResultSchema = z
   .object({
     productId: z.string().meta({ example: "gid://shopify/Product/1" }),
     productAdminUrl: z.string(),
+    action: z.enum(STORE_EXPORT_ACTIONS).meta({ description: "updated: the product an earlier export of this page made in this shop was changed in place; created: a new product (first export, or the earlier one was deleted in the store)" }),
     pageId: z.string().nullable(),
     pageAdminUrl: z.string().nullable(),
+    pageAction: z.enum(STORE_EXPORT_ACTIONS).nullable().meta({ description: "The same for the landing page; null when no page was exported" }),
     shopDomain: z.string(),
     warnings: z.array(z.string()),
   })
   .meta({ id: "ShopifyExportResult" });
 export type ShopifyExportResult = z.infer<typeof ShopifyExportResultSchema>;
+
+/** The page's latest export to one shop: what exporting to that shop again updates. */
+export const ShopifyExportRecordSchema = z
+  .object({
+    shopDomain: z.string(),
+    productId: z.string().meta({ example: "gid://shopify/Product/1" }),
+    productAdminUrl: z.string(),
+    pageAdminUrl: z.string().nullable(),
+    exportedAt: z.string(),
+  })
+  .meta({ id: "ShopifyExportRecord" });
+export type ShopifyExportRecord = z.infer<typeof ShopifyExportRecordSchema>;
+
+export const ShopifyExportRecordListSchema = z.object({ exports: z.array(ShopifyExportRecordSchema) }).meta({ id: "ShopifyExportRecordList" });
 
 // ---------------------------------------------------------------------------------------------
 // SEO audits

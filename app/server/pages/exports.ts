@@ -6,14 +6,14 @@
  * Every export is one `exports` (paid plans; the free plan gets the upgrade modal's "download" or
  * "export"), reserved before the work and refunded when it fails.
  */
-import type { Page, PageSection, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
+import type { Page, PageSection, ShopifyExportRecord, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
 import { SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts/pages";
 import { AppError } from "~/domain/errors";
 import type { Database } from "../../../db/client";
-import { deleteStoreConnection, findStoreConnection, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
+import { deleteStoreConnection, findStoreConnection, listShopifyExportTrails, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
 import { d1DevStoreStorage, devStoreClientOptions, usesDevStore } from "../store-export/dev-store";
 import { standalonePageZip } from "../store-export/html-zip";
-import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain } from "../store-export/shopify-admin";
+import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain, pageGidFromAdminUrl } from "../store-export/shopify-admin";
 import { shopifyProductCsv } from "../store-export/shopify-csv";
 import { maskToken, openToken, sealToken, tokenContext } from "../store-export/token-crypto";
 import { reserveUsage } from "../usage/meter";
@@ -170,7 +170,22 @@ async function chooseConnection(db: Database, userId: number, connectionId: stri
   return rows[0];
 }
 
-/** Creates the page's product (and, with includePage, its landing page) in the connected store. */
+/** Where the page was exported to before, per shop (newest first): the export dialog says what exporting again updates. */
+export async function listShopifyExports(db: Database, userId: number, pageId: string): Promise<ShopifyExportRecord[]> {
+  await pageRow(db, userId, pageId);
+  return (await listShopifyExportTrails(db, userId, pageId)).map((t) => ({
+    shopDomain: t.shopDomain,
+    productId: t.productGid,
+    productAdminUrl: t.productAdminUrl,
+    pageAdminUrl: t.pageAdminUrl,
+    exportedAt: t.exportedAt,
+  }));
+}
+
+/**
+ * Creates the page's product (and, with includePage, its landing page) in the connected store,
+ * or, when this page was exported to that shop before, updates what that export created.
+ */
 export async function exportPageToStore(deps: ExportDeps, userId: number, pageId: string, body: { connectionId?: string; includePage?: boolean }): Promise<ShopifyExportResult> {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
   await requirePaidPages(deps.db, userId, "export");
@@ -180,6 +195,8 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
     throw new AppError("VALIDATION", `The token for ${connection.shopDomain} lacks the ${SHOPIFY_PAGE_SCOPES[0]} scope that creating a store page needs. Export the product alone, or add the scope and reconnect.`);
   }
   const token = await openToken(connection.tokenSealed, deps.storeTokenKey, tokenContext(String(userId), connection.shopDomain));
+  const earlier = (await listShopifyExportTrails(deps.db, userId, pageId)).find((t) => t.shopDomain === connection.shopDomain);
+  // An update is an export like any other: one export, refunded when it fails.
   return asOneExport(deps, userId, async () => {
     const descriptionHtml = productDescriptionHtml(page);
     const result = await exportPageToShopify(
@@ -187,6 +204,7 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
       {
         product: { product: page.product, descriptionHtml, seo: { title: page.seo.title, description: page.seo.description }, imageAlts: page.seo.imageAlts, handle: page.slug },
         page: { title: page.product.title, bodyHtml: descriptionHtml, handle: page.slug },
+        existing: earlier ? { productId: earlier.productGid, pageId: pageGidFromAdminUrl(earlier.pageAdminUrl) } : null,
       },
       { includePage },
     );

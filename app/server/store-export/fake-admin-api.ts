@@ -1,6 +1,9 @@
 /**
  * A Shopify store's Admin GraphQL endpoint, for the operations the export uses (the connection
- * check, `productSet`, `pageCreate`), as one pure async handler over a small state. It answers
+ * check, `productSet` creating or, with `input.id`, updating a product, `pageCreate`,
+ * `pageUpdate`), as one pure async handler over a small state. An id the shop does not have
+ * (the merchant deleted the product or page) gets Shopify's userError for it:
+ * PRODUCT_DOES_NOT_EXIST on `input.id`, NOT_FOUND on pageUpdate's `id`. It answers
  * what Shopify answers: `data` with `userErrors`; top-level `errors` with `extensions.code`
  * (THROTTLED, ACCESS_DENIED) or, for variables of the wrong shape, `extensions.problems`;
  * `extensions.cost` with the requested and actual cost and the leaky bucket's `throttleStatus`;
@@ -154,6 +157,49 @@ export function revokeToken(state: FakeStoreState, domain: string, token: string
   shopOf(state, domain).tokens.delete(token);
 }
 
+/** The merchant deletes a product in the Shopify admin. False when the shop has no such product. */
+export function deleteProduct(state: FakeStoreState, domain: string, id: string): boolean {
+  const shop = shopOf(state, domain);
+  const before = shop.products.length;
+  shop.products = shop.products.filter((p) => p.id !== id);
+  return shop.products.length < before;
+}
+
+/** The merchant changes a product's status in the Shopify admin (sets it Active to sell it). */
+export function setProductStatus(state: FakeStoreState, domain: string, id: string, status: "ACTIVE" | "ARCHIVED" | "DRAFT"): boolean {
+  const product = shopOf(state, domain).products.find((p) => p.id === id);
+  if (product) product.status = status;
+  return !!product;
+}
+
+/** The merchant deletes a store page in the Shopify admin. */
+export function deletePage(state: FakeStoreState, domain: string, id: string): boolean {
+  const shop = shopOf(state, domain);
+  const before = shop.pages.length;
+  shop.pages = shop.pages.filter((p) => p.id !== id);
+  return shop.pages.length < before;
+}
+
+/** A product the merchant made themselves (not through an export), e.g. one holding a handle. */
+export function addProduct(state: FakeStoreState, domain: string, fields: { title: string; handle: string }): FakeProduct {
+  const shop = shopOf(state, domain);
+  const product: FakeProduct = {
+    id: nextGid(state, "Product"),
+    title: fields.title,
+    handle: fields.handle,
+    status: "ACTIVE",
+    descriptionHtml: null,
+    vendor: null,
+    productType: null,
+    seo: { title: null, description: null },
+    options: [{ name: "Title", position: 1, values: ["Default Title"] }],
+    variants: [{ id: nextGid(state, "ProductVariant"), title: "Default Title", selectedOptions: [{ name: "Title", value: "Default Title" }], price: "0.00", compareAtPrice: null, sku: null }],
+    media: [],
+  };
+  shop.products.push(product);
+  return product;
+}
+
 /** Sets how many points the bucket holds now. */
 export function drainBucket(state: FakeStoreState, domain: string, available: number): void {
   const shop = shopOf(state, domain);
@@ -206,11 +252,12 @@ function throttleStatus(shop: FakeShop) {
   return { maximumAvailable: shop.bucket.maximumAvailable, currentlyAvailable: Math.floor(shop.bucket.available), restoreRate: shop.bucket.restoreRate };
 }
 
-type Operation = "connectionCheck" | "productSet" | "pageCreate";
+type Operation = "connectionCheck" | "productSet" | "pageCreate" | "pageUpdate";
 
 function operationOf(query: string): Operation | null {
   if (/\bproductSet\s*\(/.test(query)) return "productSet";
   if (/\bpageCreate\s*\(/.test(query)) return "pageCreate";
+  if (/\bpageUpdate\s*\(/.test(query)) return "pageUpdate";
   if (/\bshop\s*\{/.test(query) || /\bcurrentAppInstallation\b/.test(query)) return "connectionCheck";
   return null;
 }
@@ -219,6 +266,7 @@ const REQUIRED_SCOPES: Record<Operation, string[] | null> = {
   connectionCheck: null,
   productSet: ["write_products"],
   pageCreate: ["write_content", "write_online_store_pages"],
+  pageUpdate: ["write_content", "write_online_store_pages"],
 };
 
 export async function handleAdminGraphql(req: FakeAdminRequest, state: FakeStoreState): Promise<FakeAdminResponse> {
@@ -256,15 +304,18 @@ export async function handleAdminGraphql(req: FakeAdminRequest, state: FakeStore
     return log(operation ?? "-", json(429, { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." }, { "retry-after": forced.retryAfterSeconds.toFixed(1) }), true);
   }
   if (!operation) {
-    return log("-", json(200, { errors: [{ message: "This fake store answers the connection check, productSet and pageCreate only.", extensions: { code: "undefinedField" } }] }));
+    return log("-", json(200, { errors: [{ message: "This fake store answers the connection check, productSet, pageCreate and pageUpdate only.", extensions: { code: "undefinedField" } }] }));
   }
 
   // Variables of the wrong shape are refused before anything runs or costs.
-  const problems = operation === "productSet" ? productSetProblems(variables) : operation === "pageCreate" ? pageCreateProblems(variables) : [];
+  const problems = operation === "productSet" ? productSetProblems(variables) : operation === "pageCreate" ? pageCreateProblems(variables) : operation === "pageUpdate" ? pageUpdateProblems(variables) : [];
   if (problems.length > 0) {
-    const variable = operation === "productSet" ? "$input of type ProductSetInput!" : "$page of type PageCreateInput!";
+    const [first] = problems;
+    const variableName = String(first.path[0]);
+    const variable =
+      operation === "productSet" ? "$input of type ProductSetInput!" : operation === "pageCreate" ? "$page of type PageCreateInput!" : variableName === "id" ? "$id of type ID!" : "$page of type PageUpdateInput!";
     const paths = problems.map((p) => `${p.path.slice(1).join(".")} (${p.explanation})`).join(", ");
-    return log(operation, json(200, { errors: [{ message: `Variable ${variable} was provided invalid value for ${paths}`, locations: [{ line: 1, column: 1 }], extensions: { value: variables[operation === "productSet" ? "input" : "page"] ?? null, problems: problems.map((p) => ({ path: p.path.slice(1), explanation: p.explanation })) } }] }));
+    return log(operation, json(200, { errors: [{ message: `Variable ${variable} was provided invalid value for ${paths}`, locations: [{ line: 1, column: 1 }], extensions: { value: variables[variableName] ?? null, problems: problems.map((p) => ({ path: p.path.slice(1), explanation: p.explanation })) } }] }));
   }
 
   const cost = operation === "connectionCheck" ? CONNECTION_CHECK_COST : MUTATION_COST;
@@ -311,8 +362,8 @@ export async function handleAdminGraphql(req: FakeAdminRequest, state: FakeStore
     const { product, userErrors } = runProductSet(state, shop, variables.input as Record<string, unknown>);
     return log(operation, json(200, { data: { productSet: { product: product ? { id: product.id, handle: product.handle, status: product.status, title: product.title } : null, userErrors } }, extensions }));
   }
-  const { page, userErrors } = runPageCreate(state, shop, variables.page as Record<string, unknown>);
-  return log(operation, json(200, { data: { pageCreate: { page: page ? { id: page.id, handle: page.handle, title: page.title } : null, userErrors } }, extensions }));
+  const { page, userErrors } = operation === "pageUpdate" ? runPageUpdate(shop, String(variables.id), variables.page as Record<string, unknown>) : runPageCreate(state, shop, variables.page as Record<string, unknown>);
+  return log(operation, json(200, { data: { [operation]: { page: page ? { id: page.id, handle: page.handle, title: page.title } : null, userErrors } }, extensions }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -442,6 +493,19 @@ function pageCreateProblems(variables: Record<string, unknown>): Problem[] {
   return out;
 }
 
+const PAGE_UPDATE_INPUT = object(
+  "PageUpdateInput",
+  { title: scalar("String"), body: scalar("String"), handle: scalar("String"), isPublished: scalar("Boolean"), publishDate: scalar("String"), templateSuffix: scalar("String"), redirectNewHandle: scalar("Boolean") },
+  true,
+);
+
+function pageUpdateProblems(variables: Record<string, unknown>): Problem[] {
+  const out: Problem[] = [];
+  checkScalar(variables.id, "String!", ["id"], out);
+  PAGE_UPDATE_INPUT(variables.page, ["page"], out);
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The mutations
 // ---------------------------------------------------------------------------------------------
@@ -481,7 +545,11 @@ type FileIn = { originalSource?: string; alt?: string; contentType?: string };
 function runProductSet(state: FakeStoreState, shop: FakeShop, input: Record<string, unknown>): { product: FakeProduct | null; userErrors: UserError[] } {
   const errors: UserError[] = [];
   const err = (field: (string | number)[], message: string, code: string) => errors.push({ field: field.map(String), message, code });
-  const title = typeof input.title === "string" ? input.title.trim() : "";
+  // With input.id productSet updates that product (API versions before 2025-04; later ones also take `identifier`).
+  const updateId = typeof input.id === "string" ? input.id : null;
+  const existing = updateId ? shop.products.find((p) => p.id === updateId) : undefined;
+  if (updateId && !existing) return { product: null, userErrors: [{ field: ["input", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] };
+  const title = typeof input.title === "string" ? input.title.trim() : (existing?.title ?? "");
   if (!title) err(["input", "title"], "Title can't be blank", "INVALID_PRODUCT");
   else if (title.length > 255) err(["input", "title"], "Title is too long (maximum is 255 characters)", "INVALID_PRODUCT");
 
@@ -528,29 +596,33 @@ function runProductSet(state: FakeStoreState, shop: FakeShop, input: Record<stri
   });
 
   const handle = typeof input.handle === "string" && input.handle.trim() ? input.handle.trim() : null;
-  if (handle && shop.products.some((p) => p.handle === handle)) err(["input", "handle"], `Handle '${handle}' already in use. Please provide a new handle.`, "HANDLE_NOT_UNIQUE");
+  if (handle && shop.products.some((p) => p.handle === handle && p.id !== existing?.id)) err(["input", "handle"], `Handle '${handle}' already in use. Please provide a new handle.`, "HANDLE_NOT_UNIQUE");
   if (errors.length > 0) return { product: null, userErrors: errors };
 
-  let finalHandle = handle ?? handleize(title);
+  let finalHandle = handle ?? existing?.handle ?? handleize(title);
   // A generated handle that is taken gets a number, as Shopify does.
-  for (let n = 1; !handle && shop.products.some((p) => p.handle === finalHandle); n++) finalHandle = `${handleize(title)}-${n}`;
+  for (let n = 1; !handle && !existing && shop.products.some((p) => p.handle === finalHandle); n++) finalHandle = `${handleize(title)}-${n}`;
 
   const seo = (input.seo as { title?: string; description?: string } | undefined) ?? {};
   const storedOptions = options.map((o, i) => ({ name: (o.name ?? "").trim(), position: o.position ?? i + 1, values: (o.values ?? []).map((v) => (v.name ?? "").trim()) }));
+  // An update keeps what the input leaves out (status, vendor...); the lists it sends replace the old ones.
+  const kept = <T>(field: string, value: T, old: T | undefined, fallback: T): T => (field in input ? value : (old ?? fallback));
   const product: FakeProduct = {
-    id: nextGid(state, "Product"),
+    id: existing?.id ?? nextGid(state, "Product"),
     title,
     handle: finalHandle,
-    status: typeof input.status === "string" ? input.status : "ACTIVE",
-    descriptionHtml: typeof input.descriptionHtml === "string" ? input.descriptionHtml : null,
-    vendor: typeof input.vendor === "string" ? input.vendor : null,
-    productType: typeof input.productType === "string" ? input.productType : null,
-    seo: { title: seo.title ?? null, description: seo.description ?? null },
+    status: kept("status", typeof input.status === "string" ? input.status : "ACTIVE", existing?.status, "ACTIVE"),
+    descriptionHtml: kept("descriptionHtml", typeof input.descriptionHtml === "string" ? input.descriptionHtml : null, existing?.descriptionHtml, null),
+    vendor: kept("vendor", typeof input.vendor === "string" ? input.vendor : null, existing?.vendor, null),
+    productType: kept("productType", typeof input.productType === "string" ? input.productType : null, existing?.productType, null),
+    seo: kept("seo", { title: seo.title ?? null, description: seo.description ?? null }, existing?.seo, { title: null, description: null }),
     options: storedOptions,
     variants: variants.map((v) => {
       const selectedOptions = storedOptions.map((o) => ({ name: o.name, value: v.optionValues.find((c) => (c.optionName ?? "").trim().toLowerCase() === o.name.toLowerCase())?.name?.trim() ?? "" }));
+      // A variant with the same option values as one the product had keeps its id.
+      const same = existing?.variants.find((old) => old.selectedOptions.map((o) => `${o.name}=${o.value}`.toLowerCase()).join("|") === selectedOptions.map((o) => `${o.name}=${o.value}`.toLowerCase()).join("|"));
       return {
-        id: nextGid(state, "ProductVariant"),
+        id: same?.id ?? nextGid(state, "ProductVariant"),
         title: selectedOptions.map((s) => s.value).join(" / "),
         selectedOptions,
         price: money(v.price) ?? "0.00",
@@ -558,14 +630,20 @@ function runProductSet(state: FakeStoreState, shop: FakeShop, input: Record<stri
         sku: v.inventoryItem?.sku ?? v.sku ?? null,
       };
     }),
-    media: ((input.files as FileIn[] | undefined) ?? []).map((f) => ({ originalSource: f.originalSource ?? "", alt: f.alt ?? null, contentType: f.contentType ?? "IMAGE" })),
+    media: kept("files", ((input.files as FileIn[] | undefined) ?? []).map((f) => ({ originalSource: f.originalSource ?? "", alt: f.alt ?? null, contentType: f.contentType ?? "IMAGE" })), existing?.media, []),
   };
   // Without options Shopify gives the product its one "Default Title" variant.
   if (product.variants.length === 0) {
-    product.options = [{ name: "Title", position: 1, values: ["Default Title"] }];
-    product.variants = [{ id: nextGid(state, "ProductVariant"), title: "Default Title", selectedOptions: [{ name: "Title", value: "Default Title" }], price: "0.00", compareAtPrice: null, sku: null }];
+    if (existing && !("variants" in input) && !("productOptions" in input)) {
+      product.options = existing.options;
+      product.variants = existing.variants;
+    } else {
+      product.options = [{ name: "Title", position: 1, values: ["Default Title"] }];
+      product.variants = [{ id: nextGid(state, "ProductVariant"), title: "Default Title", selectedOptions: [{ name: "Title", value: "Default Title" }], price: "0.00", compareAtPrice: null, sku: null }];
+    }
   }
-  shop.products.push(product);
+  if (existing) shop.products[shop.products.indexOf(existing)] = product;
+  else shop.products.push(product);
   return { product, userErrors: [] };
 }
 
@@ -581,5 +659,22 @@ function runPageCreate(state: FakeStoreState, shop: FakeShop, input: Record<stri
   if (errors.length > 0) return { page: null, userErrors: errors };
   const page: FakePage = { id: nextGid(state, "Page"), title, handle, body, isPublished: input.isPublished !== false };
   shop.pages.push(page);
+  return { page, userErrors: [] };
+}
+
+function runPageUpdate(shop: FakeShop, id: string, input: Record<string, unknown>): { page: FakePage | null; userErrors: UserError[] } {
+  const page = shop.pages.find((p) => p.id === id);
+  if (!page) return { page: null, userErrors: [{ field: ["id"], message: "Page does not exist", code: "NOT_FOUND" }] };
+  const errors: UserError[] = [];
+  const title = typeof input.title === "string" ? input.title.trim() : page.title;
+  if (!title) errors.push({ field: ["page", "title"], message: "Title can't be blank", code: "BLANK" });
+  else if (title.length > 255) errors.push({ field: ["page", "title"], message: "Title is too long (maximum is 255 characters)", code: "TOO_LONG" });
+  const body = typeof input.body === "string" ? input.body : page.body;
+  if (body.length > 512 * 1024) errors.push({ field: ["page", "body"], message: "Body is too big (maximum is 512 KB)", code: "TOO_BIG" });
+  const handle = typeof input.handle === "string" && input.handle.trim() ? input.handle.trim() : page.handle;
+  if (shop.pages.some((p) => p.handle === handle && p.id !== page.id)) errors.push({ field: ["page", "handle"], message: "Handle has already been taken", code: "TAKEN" });
+  if (errors.length > 0) return { page: null, userErrors: errors };
+  // Fields the input leaves out (isPublished when the export updates) stay as the merchant set them.
+  Object.assign(page, { title, body, handle, isPublished: typeof input.isPublished === "boolean" ? input.isPublished : page.isPublished });
   return { page, userErrors: [] };
 }

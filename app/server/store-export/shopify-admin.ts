@@ -1,7 +1,9 @@
 /**
  * The Shopify Admin GraphQL adapter: check a store connection, create the page's product with
  * `productSet`, create the landing page with `pageCreate` (issue 14, "Export to the merchant's
- * store").
+ * store"). A page exported before updates what it created: `productSet` with the product's id
+ * (`input.id`, which API 2025-01 reads as "update this product"; `identifier` arrived in 2025-04)
+ * and `pageUpdate`; one deleted in the store meanwhile is created anew.
  *
  * Every request goes through the URL guard (ADR 012): the shop domain is typed by a merchant, so
  * the client takes a `GuardedFetcher` and POSTs through it. Tests and the offline dev store point
@@ -82,6 +84,16 @@ export function pageAdminUrl(shopDomain: string, pageGid: string): string {
   return `https://admin.shopify.com/store/${shopHandle(shopDomain)}/pages/${numericId(pageGid)}`;
 }
 
+/**
+ * The store page's gid back from the admin link an export recorded (Shopify's and the dev store's
+ * both end in /pages/<numeric id>): the export log keeps the link, not the gid. Null when the
+ * link is not one of ours.
+ */
+export function pageGidFromAdminUrl(url: string | null): string | null {
+  const id = url ? /\/pages\/(\d+)$/.exec(url)?.[1] : undefined;
+  return id ? `gid://shopify/Page/${id}` : null;
+}
+
 /** Cents as Shopify's Money scalar: a decimal string ("19.99"). */
 export function centsToMoney(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -128,6 +140,8 @@ export interface ShopifyProductInput {
 export interface ShopifyProductExport {
   productId: string;
   productAdminUrl: string;
+  /** "updated" when the product of an earlier export was found and changed in place. */
+  action: "created" | "updated";
   warnings: string[];
 }
 
@@ -140,14 +154,28 @@ export interface ShopifyPageInput {
 export interface ShopifyPageExport {
   pageId: string;
   pageAdminUrl: string;
+  action: "created" | "updated";
   warnings: string[];
 }
+
+/** What an earlier export of the same page created in this shop (ids as Shopify gave them). */
+export interface ShopifyExistingExport {
+  productId: string;
+  pageId: string | null;
+}
+
+/** Said in the result when the earlier product or page was gone, so the merchant knows why there is a new one. */
+export const PRODUCT_RECREATED_NOTE = "The product was deleted in your store, so a new one was created.";
+export const PAGE_RECREATED_NOTE = "The landing page was deleted in your store, so a new one was created.";
 
 export interface ShopifyAdminClient {
   readonly shopDomain: string;
   verifyConnection(): Promise<ShopifyConnectionCheck>;
-  exportProduct(input: ShopifyProductInput): Promise<ShopifyProductExport>;
+  /** Creates the product, or with `existingId` updates that product (created anew, with a note, when the store no longer has it). */
+  exportProduct(input: ShopifyProductInput, existingId?: string): Promise<ShopifyProductExport>;
   createPage(input: ShopifyPageInput): Promise<ShopifyPageExport>;
+  /** Updates the store page; "gone" when the store no longer has it (deleted by the merchant). */
+  updatePage(pageId: string, input: ShopifyPageInput): Promise<ShopifyPageExport | "gone">;
 }
 
 interface GraphqlError {
@@ -189,6 +217,18 @@ const PAGE_CREATE_MUTATION = `mutation DropcraftPageCreate($page: PageCreateInpu
     userErrors { field message code }
   }
 }`;
+
+const PAGE_UPDATE_MUTATION = `mutation DropcraftPageUpdate($id: ID!, $page: PageUpdateInput!) {
+  pageUpdate(id: $id, page: $page) {
+    page { id handle }
+    userErrors { field message code }
+  }
+}`;
+
+/** productSet's answer for an id the store does not have (ProductSetUserErrorCode). */
+const PRODUCT_GONE = "PRODUCT_DOES_NOT_EXIST";
+/** pageUpdate's answer for an id the store does not have (PageUpdateUserErrorCode). */
+const PAGE_GONE = "NOT_FOUND";
 
 /** What a request is, in words for messages ("creating the product"). */
 type Operation = { name: string; doing: string; action: string; mutation: boolean };
@@ -333,6 +373,34 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
     });
   }
 
+  /** One productSet: a create without `existingId`, an update of that product with it; "gone" when the store has no such product. */
+  async function runProductSet(input: ShopifyProductInput, existingId: string | undefined): Promise<ShopifyProductExport | "gone"> {
+    const { variables, warnings } = productSetVariables(input, existingId);
+    const doing = existingId ? "updating the product" : "creating the product";
+    const data = await request(PRODUCT_SET_MUTATION, variables, { name: "productSet", doing, action: existingId ? "update products" : "create products", mutation: true });
+    const payload = data.productSet as { product?: { id: string; handle?: string } | null; userErrors?: UserError[] } | null;
+    const userErrors = payload?.userErrors ?? [];
+    if (existingId && userErrors.some((e) => e.code === PRODUCT_GONE)) return "gone";
+    if (userErrors.length > 0) {
+      const taken = userErrors.find((e) => e.code === "HANDLE_NOT_UNIQUE");
+      if (taken) {
+        throw new AppError(
+          "VALIDATION",
+          `${shopDomain} already has a product at /products/${input.handle} (perhaps from an earlier export): change the page's slug, or delete that product in Shopify, then export again.`,
+          { details: { shopDomain, field: "handle", userErrors: userErrors.map((e) => ({ field: (e.field ?? []).join("."), message: e.message, code: e.code ?? null })) } },
+        );
+      }
+      throw userErrorsToAppError(userErrors, `the product "${input.product.title}"`);
+    }
+    const id = payload?.product?.id;
+    if (!id) {
+      // An update answered with neither a product nor an error: the id named nothing in this store.
+      if (existingId) return "gone";
+      throw new AppError("UNAVAILABLE", `Shopify answered without the new product's id for ${shopDomain}: check Products in your Shopify admin before exporting again.`, { details: { shopDomain } });
+    }
+    return { productId: id, productAdminUrl: adminUrlFor("product", id), action: existingId ? "updated" : "created", warnings };
+  }
+
   return {
     shopDomain,
 
@@ -347,25 +415,17 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
       };
     },
 
-    async exportProduct(input) {
-      const { variables, warnings } = productSetVariables(input);
-      const data = await request(PRODUCT_SET_MUTATION, variables, { name: "productSet", doing: "creating the product", action: "create products", mutation: true });
-      const payload = data.productSet as { product?: { id: string; handle?: string } | null; userErrors?: UserError[] } | null;
-      const userErrors = payload?.userErrors ?? [];
-      if (userErrors.length > 0) {
-        const taken = userErrors.find((e) => e.code === "HANDLE_NOT_UNIQUE");
-        if (taken) {
-          throw new AppError(
-            "VALIDATION",
-            `${shopDomain} already has a product at /products/${input.handle} (perhaps from an earlier export): change the page's slug, or delete that product in Shopify, then export again.`,
-            { details: { shopDomain, field: "handle", userErrors: userErrors.map((e) => ({ field: (e.field ?? []).join("."), message: e.message, code: e.code ?? null })) } },
-          );
-        }
-        throw userErrorsToAppError(userErrors, `the product "${input.product.title}"`);
+    async exportProduct(input, existingId) {
+      if (existingId) {
+        const updated = await runProductSet(input, existingId);
+        if (updated !== "gone") return updated;
+        const created = await runProductSet(input, undefined);
+        if (created === "gone") throw new AppError("INTERNAL", `Shopify answered "product does not exist" to creating a product in ${shopDomain}.`, { details: { shopDomain } });
+        return { ...created, warnings: [PRODUCT_RECREATED_NOTE, ...created.warnings] };
       }
-      const id = payload?.product?.id;
-      if (!id) throw new AppError("UNAVAILABLE", `Shopify answered without the new product's id for ${shopDomain}: check Products in your Shopify admin before exporting again.`, { details: { shopDomain } });
-      return { productId: id, productAdminUrl: adminUrlFor("product", id), warnings };
+      const created = await runProductSet(input, undefined);
+      if (created === "gone") throw new AppError("INTERNAL", `Shopify answered "product does not exist" to creating a product in ${shopDomain}.`, { details: { shopDomain } });
+      return created;
     },
 
     async createPage(input) {
@@ -379,8 +439,22 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
       return {
         pageId: id,
         pageAdminUrl: adminUrlFor("page", id),
+        action: "created",
         warnings: ["The page is hidden in your store: publish it in Online Store → Pages when it is ready."],
       };
+    },
+
+    async updatePage(pageId, input) {
+      // isPublished is left as the merchant set it in the store: an update never hides a live page.
+      const variables = { id: pageId, page: { title: input.title, body: input.bodyHtml, handle: input.handle } };
+      const data = await request(PAGE_UPDATE_MUTATION, variables, { name: "pageUpdate", doing: "updating the page", action: "update store pages", mutation: true });
+      const payload = data.pageUpdate as { page?: { id: string } | null; userErrors?: UserError[] } | null;
+      const userErrors = payload?.userErrors ?? [];
+      if (userErrors.some((e) => e.code === PAGE_GONE)) return "gone";
+      if (userErrors.length > 0) throw userErrorsToAppError(userErrors, `the page "${input.title}"`);
+      const id = payload?.page?.id;
+      if (!id) return "gone";
+      return { pageId: id, pageAdminUrl: adminUrlFor("page", id), action: "updated", warnings: [] };
     },
   };
 }
@@ -411,9 +485,10 @@ interface VariantPlan {
 }
 
 /** The ProductSetInput for a page's product, and what the merchant should know about it. */
-export function productSetVariables(input: ShopifyProductInput): { variables: { input: Record<string, unknown>; synchronous: true }; warnings: string[] } {
+export function productSetVariables(input: ShopifyProductInput, existingId?: string): { variables: { input: Record<string, unknown>; synchronous: true }; warnings: string[] } {
   const { product } = input;
-  const warnings = ["The product was created as a draft: review it in Shopify and set it to Active to start selling."];
+  // An update leaves the status as the merchant set it in the store: re-exporting never takes a live product off sale.
+  const warnings = existingId ? [] : ["The product was created as a draft: review it in Shopify and set it to Active to start selling."];
 
   let options = product.options.map((o) => ({ name: o.name, values: o.values }));
   let plans: VariantPlan[];
@@ -467,10 +542,11 @@ export function productSetVariables(input: ShopifyProductInput): { variables: { 
     variables: {
       synchronous: true,
       input: {
+        ...(existingId ? { id: existingId } : {}),
         title: product.title,
         descriptionHtml: input.descriptionHtml,
         handle: input.handle,
-        status: "DRAFT",
+        ...(existingId ? {} : { status: "DRAFT" }),
         ...(product.vendor ? { vendor: product.vendor } : {}),
         ...(product.productType ? { productType: product.productType } : {}),
         ...(Object.keys(seo).length > 0 ? { seo } : {}),
@@ -501,36 +577,45 @@ export interface ShopifyPageExportInput {
   product: ShopifyProductInput;
   /** The landing page as a store page; needed when `includePage`. */
   page?: ShopifyPageInput;
+  /** What an earlier export of this page created in this shop: updated in place instead of created twice. */
+  existing?: ShopifyExistingExport | null;
 }
 
 /**
- * Creates the product, then (with `includePage`) the landing page. Nothing half-created goes
- * unreported: once the product exists, a failure to create the page does not throw: the result
- * carries the product's id and admin link, `pageId: null`, and a warning naming what failed and
- * why, so the merchant is never told "export failed" about a product that is in their store.
- * A failure before the product exists throws the AppError as it is.
+ * Creates the product (or updates the one an earlier export created), then (with `includePage`)
+ * the landing page likewise. Nothing half-done goes unreported: once the product exists, a
+ * failure with the page does not throw: the result carries the product's id and admin link,
+ * `pageId: null`, and a warning naming what failed and why, so the merchant is never told
+ * "export failed" about a product that is in their store. A failure before the product exists
+ * throws the AppError as it is.
  */
 export async function exportPageToShopify(client: ShopifyAdminClient, input: ShopifyPageExportInput, options: { includePage: boolean }): Promise<ShopifyExportResult> {
   if (options.includePage && !input.page) {
     throw new AppError("VALIDATION", "There is no landing page to create: export the product alone, or generate the page first.", { details: { field: "includePage" } });
   }
-  const product = await client.exportProduct(input.product);
+  const product = await client.exportProduct(input.product, input.existing?.productId);
   const result: ShopifyExportResult = {
     productId: product.productId,
     productAdminUrl: product.productAdminUrl,
+    action: product.action,
     pageId: null,
     pageAdminUrl: null,
+    pageAction: null,
     shopDomain: client.shopDomain,
     warnings: [...product.warnings],
   };
   if (!options.includePage || !input.page) return result;
   try {
-    const page = await client.createPage(input.page);
+    const earlier = input.existing?.pageId;
+    const updated = earlier ? await client.updatePage(earlier, input.page) : "gone";
+    const page = updated === "gone" ? await client.createPage(input.page) : updated;
+    if (earlier && updated === "gone") result.warnings.push(PAGE_RECREATED_NOTE);
     result.pageId = page.pageId;
     result.pageAdminUrl = page.pageAdminUrl;
+    result.pageAction = page.action;
     result.warnings.push(...page.warnings);
   } catch (err) {
-    result.warnings.push(`The product was created (${product.productAdminUrl}), but the landing page was not: ${toAppError(err).message}`);
+    result.warnings.push(`The product was ${product.action} (${product.productAdminUrl}), but the landing page was not: ${toAppError(err).message}`);
   }
   return result;
 }

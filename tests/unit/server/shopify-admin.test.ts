@@ -222,6 +222,7 @@ describe("exportProduct (productSet)", () => {
     expect(result).toEqual({
       productId: stored.id,
       productAdminUrl: `https://admin.shopify.com/store/harbor-candles/products/${numeric}`,
+      action: "created",
       warnings: expect.arrayContaining([expect.stringContaining("created as a draft: review it in Shopify and set it to Active")]),
     });
   });
