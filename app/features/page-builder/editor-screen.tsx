@@ -17,6 +17,7 @@ import {
   FileSpreadsheet,
   Globe,
   History,
+  Link2,
   Lock,
   PenLine,
   Redo2,
@@ -61,6 +62,7 @@ import {
   Segment,
   segmentGroupClasses,
 } from "~/ui";
+import { AddressEditor } from "./address-editor";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
 import { PreviewPane } from "./preview-pane";
 import { fieldId, ProductEditor } from "./product-editor";
@@ -210,11 +212,13 @@ function ConflictBanner({ editor, message }: { editor: PageEditor; message: stri
 
 function PublishedBar({
   page,
+  editor,
   outdated,
   onUnpublish,
   unpublishing,
 }: {
   page: Page;
+  editor: PageEditor;
   outdated: boolean;
   onUnpublish: () => void;
   unpublishing: boolean;
@@ -244,15 +248,7 @@ function PublishedBar({
             Live{" "}
             {outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>}
           </p>
-          <a
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block truncate text-sm text-brand underline-offset-2 hover:underline"
-            data-testid="pb-public-url"
-          >
-            {url.replace(/^https?:\/\//, "")}
-          </a>
+          <AddressEditor page={page} editor={editor} />
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
@@ -276,6 +272,28 @@ function PublishedBar({
         <Button size="sm" variant="ghost" onClick={onUnpublish} loading={unpublishing} data-testid="pb-unpublish">
           Unpublish
         </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A draft's address: where it will answer once published, editable before anyone has the link. */
+function DraftAddressBar({ page, editor }: { page: Page; editor: PageEditor }) {
+  return (
+    <div
+      className="mb-4 flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 sm:flex-row sm:items-center"
+      data-testid="pb-draft-address"
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-2.5">
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
+          <Link2 className="size-4" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-fg">
+            Page address <span className="font-normal text-muted">· not live until you publish</span>
+          </p>
+          <AddressEditor page={page} editor={editor} />
+        </div>
       </div>
     </div>
   );
@@ -713,11 +731,13 @@ export function EditorScreen({
       {page.status === "published" && (
         <PublishedBar
           page={page}
+          editor={editor}
           outdated={outdated}
           onUnpublish={() => unpublish.mutate()}
           unpublishing={unpublish.isPending}
         />
       )}
+      {page.status !== "published" && <DraftAddressBar page={page} editor={editor} />}
       {generate.isPending && <GenerateProgress />}
       {genProblem && (
         <MissingCallout

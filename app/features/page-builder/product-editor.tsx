@@ -13,7 +13,7 @@ import type { PageProduct } from "~/domain/contracts/pages";
 type PageVariant = PageProduct["variants"][number];
 import { Badge, Button, Field, Input, Textarea, cx } from "~/ui";
 import { moveItem, moneyText, parseMoney, retitle, type PageDoc } from "./editor-logic";
-import { PAGE_IMAGES_MAX, PAGE_VARIANTS_MAX } from "./page-limits";
+import { IMAGE_ALT_MAX, PAGE_IMAGES_MAX, PAGE_VARIANTS_MAX } from "./page-limits";
 import { Card, ImageTile, MoveButtons, ParsedInput, RemoveButton } from "./parts";
 import type { PageEditor } from "./use-page-editor";
 
@@ -51,7 +51,81 @@ function useProduct(change: Change) {
 
 const isHttp = (v: string) => /^https?:\/\/\S+$/i.test(v.trim());
 
-function Images({ images, change }: { images: string[]; change: Change }) {
+/**
+ * What the audit's fix would write for an image without alt text (the title, then "title, photo
+ * n of m"): offered as the placeholder, saved only when the merchant types.
+ */
+const altSuggestion = (title: string, index: number, count: number) =>
+  index === 0 ? title : `${title}, photo ${index + 1} of ${count}`;
+
+/** One image's alt text, in the page's seo.imageAlts under the image's address (the server's key). */
+function AltField({
+  url,
+  index,
+  count,
+  alt,
+  title,
+  change,
+}: {
+  url: string;
+  index: number;
+  count: number;
+  alt: string;
+  title: string;
+  change: Change;
+}) {
+  // The id a refusal naming seo.imageAlts.<address> focuses.
+  const id = fieldId(`seo.imageAlts.${url}`);
+  const counterId = `${id}-count`;
+  return (
+    <div className="mt-1.5 pl-12">
+      <div className="mb-1 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="text-xs font-medium text-muted">
+          Alt text<span className="sr-only"> for image {index + 1}</span>
+        </label>
+        <span
+          id={counterId}
+          className={cx("text-[11px] tabular-nums", alt.length >= IMAGE_ALT_MAX ? "text-warning" : "text-subtle")}
+        >
+          {alt.length}/{IMAGE_ALT_MAX}
+        </span>
+      </div>
+      <Input
+        id={id}
+        value={alt}
+        maxLength={IMAGE_ALT_MAX}
+        placeholder={
+          title.trim() ? altSuggestion(title.trim(), index, count) : "Describe the photo for search and screen readers"
+        }
+        aria-describedby={counterId}
+        className="h-9"
+        data-testid="pb-image-alt"
+        onChange={(e) => {
+          const text = e.target.value;
+          change((d) => {
+            const imageAlts = { ...d.seo.imageAlts };
+            // Cleared: the key goes, so the page falls back to the product title again.
+            if (text.trim() === "") delete imageAlts[url];
+            else imageAlts[url] = text;
+            return { ...d, seo: { ...d.seo, imageAlts } };
+          }, `alt-${url}`);
+        }}
+      />
+    </div>
+  );
+}
+
+function Images({
+  images,
+  alts,
+  title,
+  change,
+}: {
+  images: string[];
+  alts: Record<string, string>;
+  title: string;
+  change: Change;
+}) {
   const set = useProduct(change);
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -69,7 +143,7 @@ function Images({ images, change }: { images: string[]; change: Change }) {
     <Card
       id="pb-images"
       title="Images"
-      description="The first is the main image: the hero, the store listing and the link preview use it."
+      description="The first is the main image: the hero, the store listing and the link preview use it. Alt text describes each photo to search engines and screen readers; left empty, the page uses the product title."
     >
       {images.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-3 text-sm text-muted">
@@ -78,33 +152,46 @@ function Images({ images, change }: { images: string[]; change: Change }) {
       ) : (
         <ol className="space-y-1.5" aria-label="Product images" data-testid="pb-images">
           {images.map((img, i) => (
-            <li key={img} className="flex items-center gap-1 rounded-xl border border-line bg-bg-elevated px-2 py-1.5">
-              <ImageTile url={img} main={i === 0} className="flex-1" />
-              {i === 0 ? (
-                <Badge tone="brand" className="mr-1">
-                  Main
-                </Badge>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<Star className="size-3.5" aria-hidden />}
-                  onClick={() => set((p) => ({ ...p, images: moveItem(p.images, i, 0) }), null)}
-                  aria-label={`Make image ${i + 1} the main image`}
-                >
-                  <span className="hidden sm:inline">Main</span>
-                </Button>
-              )}
-              <MoveButtons
-                index={i}
-                count={images.length}
-                label={`image ${i + 1}`}
-                onMove={(to) => set((p) => ({ ...p, images: moveItem(p.images, i, to) }), null)}
-              />
-              <RemoveButton
-                label={`Remove image ${i + 1}`}
-                onClick={() => set((p) => ({ ...p, images: p.images.filter((_, j) => j !== i) }), null)}
-              />
+            <li key={img} className="rounded-xl border border-line bg-bg-elevated px-2 py-2" data-testid="pb-image">
+              <div className="flex items-center gap-1">
+                <ImageTile url={img} main={i === 0} className="flex-1" />
+                {i === 0 ? (
+                  <Badge tone="brand" className="mr-1">
+                    Main
+                  </Badge>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Star className="size-3.5" aria-hidden />}
+                    onClick={() => set((p) => ({ ...p, images: moveItem(p.images, i, 0) }), null)}
+                    aria-label={`Make image ${i + 1} the main image`}
+                  >
+                    <span className="hidden sm:inline">Main</span>
+                  </Button>
+                )}
+                <MoveButtons
+                  index={i}
+                  count={images.length}
+                  label={`image ${i + 1}`}
+                  onMove={(to) => set((p) => ({ ...p, images: moveItem(p.images, i, to) }), null)}
+                />
+                <RemoveButton
+                  label={`Remove image ${i + 1}`}
+                  onClick={() =>
+                    change((d) => {
+                      // The image's alt text goes with it.
+                      const { [img]: _gone, ...imageAlts } = d.seo.imageAlts;
+                      return {
+                        ...d,
+                        product: { ...d.product, images: d.product.images.filter((_, j) => j !== i) },
+                        seo: { ...d.seo, imageAlts },
+                      };
+                    }, null)
+                  }
+                />
+              </div>
+              <AltField url={img} index={i} count={images.length} alt={alts[img] ?? ""} title={title} change={change} />
             </li>
           ))}
         </ol>
@@ -459,7 +546,7 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
         </div>
       </Card>
 
-      <Images images={p.images} change={change} />
+      <Images images={p.images} alts={doc.seo.imageAlts} title={p.title} change={change} />
 
       <Card id="pb-pricing" title="Price">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -501,7 +588,10 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
       <Specs specs={p.specs} change={change} />
       <InTheBox items={p.inTheBox} change={change} />
 
-      <BrandFacts projectId={doc.projectId} onChange={(projectId) => change((d) => ({ ...d, projectId }), "projectId")} />
+      <BrandFacts
+        projectId={doc.projectId}
+        onChange={(projectId) => change((d) => ({ ...d, projectId }), "projectId")}
+      />
 
       <Card
         id="pb-buy"
@@ -565,8 +655,18 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
 }
 
 /** Which project's canon "Generate with AI" writes with: its brand voice, audience, colours, shipping promise and guarantee. */
-function BrandFacts({ projectId, onChange }: { projectId: string | null; onChange: (projectId: string | null) => void }) {
-  const projects = useQuery({ queryKey: projectKeys.list(), queryFn: ({ signal }) => fetchProjects(signal), staleTime: 60_000 });
+function BrandFacts({
+  projectId,
+  onChange,
+}: {
+  projectId: string | null;
+  onChange: (projectId: string | null) => void;
+}) {
+  const projects = useQuery({
+    queryKey: projectKeys.list(),
+    queryFn: ({ signal }) => fetchProjects(signal),
+    staleTime: 60_000,
+  });
   const list = projects.data ?? [];
   const missing = projectId !== null && projects.isSuccess && !list.some((p) => p.id === projectId);
   return (
@@ -592,10 +692,16 @@ function BrandFacts({ projectId, onChange }: { projectId: string | null; onChang
           ))}
         </select>
       </Field>
-      {projects.isError && <p className="mt-2 text-xs text-danger">Couldn't load your projects. Reload to try again.</p>}
+      {projects.isError && (
+        <p className="mt-2 text-xs text-danger">Couldn't load your projects. Reload to try again.</p>
+      )}
       {projects.isSuccess && list.length === 0 && (
         <p className="mt-2 text-xs text-fg-muted">
-          You have no projects yet. <Link className="text-brand underline" to="/projects">Create one</Link> and fill its canon to write in your brand's voice.
+          You have no projects yet.{" "}
+          <Link className="text-brand underline" to="/projects">
+            Create one
+          </Link>{" "}
+          and fill its canon to write in your brand's voice.
         </p>
       )}
     </Card>
