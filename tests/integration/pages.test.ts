@@ -112,6 +112,65 @@ describe("making a draft", () => {
   });
 });
 
+describe("the page's address and alt texts (the editor's Edit address and alt fields)", () => {
+  it("refuses an address another page holds with a 409 naming it, and a malformed one with a 400 naming the field", async () => {
+    const mine = await handMadePage(free);
+    const theirs = await handMadePage(paid);
+    const taken = await call(`/api/pages/${mine.id}`, { method: "PATCH", token: free.token, body: { slug: theirs.slug, baseRevision: mine.revision } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.type).toBe("CONFLICT");
+    expect(taken.json.message).toBe(`The address /p/${theirs.slug} is taken: choose another.`);
+    expect(taken.json.details.fields).toEqual([{ path: "slug", message: "address taken" }]);
+    // Nothing was saved: the page keeps its address and revision.
+    const after = (await call(`/api/pages/${mine.id}`, { token: free.token })).json.data;
+    expect(after).toMatchObject({ slug: mine.slug, revision: mine.revision });
+
+    const bad = await call(`/api/pages/${mine.id}`, { method: "PATCH", token: free.token, body: { slug: "ends-with-" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.type).toBe("VALIDATION");
+    expect(JSON.stringify(bad.json)).toMatch(/slug must be 1–64 lowercase letters/);
+
+    const fresh = `candle-${crypto.randomUUID().slice(0, 8)}`;
+    const ok = await call(`/api/pages/${mine.id}`, { method: "PATCH", token: free.token, body: { slug: ` ${fresh.toUpperCase()} ` } });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data.slug).toBe(fresh);
+  });
+
+  it("a live page's new address takes it offline at the old one; republished, it answers at the new one with the merchant's alt text, and the image-alt check passes", async () => {
+    const page = await handMadePage(free, { images: ["https://cdn.example.com/candle-1.jpg"] });
+    await call(`/api/pages/${page.id}`, {
+      method: "PATCH",
+      token: free.token,
+      body: { buyUrl: "https://shop.example/buy", seo: { ...page.seo, imageAlts: { "https://cdn.example.com/candle-1.jpg": "candle-1.jpg" } } },
+    });
+    const altCheck = async () =>
+      (await call("/api/seo/audits", { token: free.token })).json.data.audits
+        .find((a: { pageId: string }) => a.pageId === page.id)
+        .checks.find((c: { id: string }) => c.id === "image-alt") as { passed: boolean };
+    expect((await altCheck()).passed).toBe(false);
+
+    expect((await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token })).status).toBe(200);
+    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(200);
+    const fresh = `cedar-${crypto.randomUUID().slice(0, 8)}`;
+    const moved = await call(`/api/pages/${page.id}`, {
+      method: "PATCH",
+      token: free.token,
+      body: { slug: fresh, seo: { ...page.seo, imageAlts: { "https://cdn.example.com/candle-1.jpg": "Cedar candle lit on an oak table" } } },
+    });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(moved.json.data).toMatchObject({ slug: fresh, status: "draft", publicUrl: null });
+    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
+    expect((await altCheck()).passed).toBe(true);
+
+    expect((await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token })).status).toBe(200);
+    const res = await SELF.fetch(`http://127.0.0.1/p/${fresh}`);
+    expect(res.status).toBe(200);
+    const imgs = [...walkElements(parseHtmlTree(await res.text()))].filter((e) => e.name === "img");
+    expect(imgs.length).toBeGreaterThan(0);
+    expect(imgs.every((i) => i.attrs.alt === "Cedar candle lit on an oak table")).toBe(true);
+  });
+});
+
 describe("editing, revisions and versions", () => {
   it("saves edits, refuses a stale revision without losing the newer save, and restores a version", async () => {
     const page = await handMadePage(free);
