@@ -79,7 +79,7 @@ async function shutdown(code, reason) {
   stopping = true;
   if (reason) console.error(`\n[bench] ${reason}; stopping servers…`);
   await stopAll();
-  for (const worker of ["baseline", "meter"]) {
+  for (const worker of ["baseline", "meter", "floor"]) {
     removeEmptyDirs(path.join(BENCH_DIR, worker, ".wrangler/tmp"), path.join(BENCH_DIR, worker, ".wrangler"));
   }
   // Keep logs and state when the bench itself failed (exit 2) or when asked to.
@@ -395,19 +395,43 @@ async function main() {
       log(
         `drop page throughput vs a static file (${options.connections} conns, ${options.warmup} s warmup + ${options.duration} s per target, interleaved)…`,
       );
+      // The platform's floor: a trivial Worker with the same [assets] on its own wrangler dev
+      // (tests/bench/floor), measured in the same interleaved rounds; a failure to start it only
+      // drops that diagnosis line.
+      let floor = null;
+      try {
+        const floorPorts = [];
+        for (let i = 0; i < 2; i += 1) floorPorts.push(await freePort([...RESERVED_PORTS, ...ports, ...floorPorts]));
+        floor = await startWrangler({
+          name: "floor",
+          root: ROOT,
+          configPath: path.join(BENCH_DIR, "floor/wrangler.toml"),
+          port: floorPorts[0],
+          inspectorPort: floorPorts[1],
+          persistTo: path.join(tmp, "floor-state"),
+          logFile: path.join(logs, "floor.log"),
+        });
+      } catch (err) {
+        log(`  the trivial Worker (floor) did not start: ${String(err?.message ?? err).slice(0, 300)}`);
+      }
       try {
         result.droppage = await dropPageThroughput({
           baseUrl: product.url,
           page: dropPage,
+          floorUrl: floor?.url ?? null,
           connections: options.connections,
           durationS: options.duration,
           warmupS: options.warmup,
           log,
         });
-        log(`  drop page / static throughput: ${result.droppage.ratio}x`);
+        log(
+          `  drop page / static throughput: ${result.droppage.ratio}x; a Worker that does nothing: ${result.droppage.diagnosis.trivialWorkerRatio ?? "n/a"}x`,
+        );
       } catch (err) {
         result.droppage = { error: String(err?.message ?? err).slice(0, 500) };
         log(`  drop page throughput failed: ${result.droppage.error}`);
+      } finally {
+        await floor?.stop();
       }
     } else {
       result.droppage = { error: dropPageError };

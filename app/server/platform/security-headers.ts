@@ -62,6 +62,21 @@ export function securityHeaders(options: { nonce?: string; https: boolean; dropP
   return headers;
 }
 
+const frozenEntries = (headers: Record<string, string>) =>
+  Object.freeze(Object.entries(headers).map((pair) => Object.freeze(pair)));
+const dropPageHeaderEntries = {
+  public: frozenEntries(securityHeaders({ https: true, dropPage: "public" })),
+  preview: frozenEntries(securityHeaders({ https: true, dropPage: "preview" })),
+};
+
+/**
+ * The security headers of a drop page (public or preview) as [name, value] pairs, built once per
+ * isolate: they depend on nothing in the request, and drop pages are the hot path.
+ */
+export function dropPageSecurityHeaders(kind: "public" | "preview"): readonly (readonly [string, string])[] {
+  return dropPageHeaderEntries[kind];
+}
+
 /** A base64 nonce from 16 random bytes. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

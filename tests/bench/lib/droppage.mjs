@@ -264,6 +264,7 @@ export async function publishDropPage({ baseUrl, imageOrigin, log = () => {} }) 
 export async function dropPageThroughput({
   baseUrl,
   page,
+  floorUrl = null,
   staticPath = STATIC_PATH,
   connections = 20,
   durationS = 8,
@@ -289,6 +290,26 @@ export async function dropPageThroughput({
       status: 405,
     },
   };
+  // The platform's floor (tests/bench/floor): a Worker that only answers a constant 20 KB body, on
+  // its own wrangler dev of the same pinned version with the same [assets] directory, measured
+  // against that server's copy of the same static file, in the same interleaved rounds.
+  if (floorUrl) {
+    const floorBase = new URL(floorUrl);
+    targets["floor-static"] = {
+      method: "GET",
+      path: staticPath,
+      ua: SHOPPER_UA,
+      base: floorBase,
+      what: `GET ${staticPath} (static asset, trivial Worker's wrangler dev)`,
+    };
+    targets["floor-worker"] = {
+      method: "GET",
+      path: "/nothing",
+      ua: SHOPPER_UA,
+      base: floorBase,
+      what: "GET /nothing (a Worker that does nothing, 20 KB)",
+    };
+  }
   const names = Object.keys(targets);
   const viewsBefore = await viewsOf(base, page);
   const acc = Object.fromEntries(
@@ -300,12 +321,13 @@ export async function dropPageThroughput({
   const warmupRequests = {};
   try {
     for (const name of names)
-      warmupRequests[name] = (await phase(base, agents[name], targets[name], connections, warmupS)).requests;
+      warmupRequests[name] = (await phase(targets[name].base ?? base, agents[name], targets[name], connections, warmupS))
+        .requests;
     const slice = durationS / rounds;
     for (let r = 0; r < rounds; r += 1) {
       const order = names.map((_, i) => names[(i + r) % names.length]);
       for (const name of order) {
-        const m = await phase(base, agents[name], targets[name], connections, slice);
+        const m = await phase(targets[name].base ?? base, agents[name], targets[name], connections, slice);
         const a = acc[name];
         for (const v of m.latenciesMs) a.latenciesMs.push(v);
         for (const [s, c] of Object.entries(m.statuses)) a.statuses[s] = (a.statuses[s] ?? 0) + c;
@@ -347,6 +369,8 @@ export async function dropPageThroughput({
     diagnosis: {
       uncountedRatio: ratio(runs["droppage-uncounted"].rps, runs.static.rps),
       workerFloorRatio: ratio(runs["worker-floor"].rps, runs.static.rps),
+      // A Worker that does nothing, over the static file of its own wrangler dev: the platform's share of the gap.
+      trivialWorkerRatio: floorUrl ? ratio(runs["floor-worker"].rps, runs["floor-static"].rps) : null,
     },
     views: {
       before: viewsBefore,

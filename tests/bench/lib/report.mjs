@@ -279,7 +279,7 @@ export function evaluateBudgets(result, budgets) {
           "drop page / static file throughput",
           dp.ratio,
           `>= ${b.minThroughputRatio}`,
-          `${dp.runs.droppage.rps} vs ${dp.runs.static.rps} req/s; without the view count ${dp.runs["droppage-uncounted"].rps} req/s (${dp.diagnosis.uncountedRatio}x), the Worker's 405 ${dp.runs["worker-floor"].rps} req/s (${dp.diagnosis.workerFloorRatio}x)`,
+          `${dp.runs.droppage.rps} vs ${dp.runs.static.rps} req/s; without the view count ${dp.runs["droppage-uncounted"].rps} req/s (${dp.diagnosis.uncountedRatio}x), the Worker's 405 ${dp.runs["worker-floor"].rps} req/s (${dp.diagnosis.workerFloorRatio}x); a Worker that does nothing: ${dp.diagnosis.trivialWorkerRatio ?? "n/a"}x`,
         );
       }
     }
@@ -670,6 +670,11 @@ export function formatReport(result, checks) {
         `Drop page throughput: ${dp.page.path} (${dp.page.htmlBytes} B of HTML) vs the static file ${dp.static.path} (${dp.static.bytes} B) on the same wrangler dev; ` +
           `${dp.connections} connections, ${dp.warmupS} s warmup + ${dp.durationS} s per target in ${dp.rounds} interleaved rounds, keep-alive`,
       );
+      // The trivial Worker is compared with the static file of its own wrangler dev, the rest with the product's.
+      const vsStatic = (name, r) => {
+        const s = name === "floor-worker" ? dp.runs["floor-static"] : dp.runs.static;
+        return s?.rps ? r.rps / s.rps : null;
+      };
       const rows = [["target", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "unexpected", "vs static"]];
       for (const [name, r] of Object.entries(dp.runs)) {
         rows.push([
@@ -681,13 +686,17 @@ export function formatReport(result, checks) {
           fmt(r.latencyMs.max),
           r.errors,
           r.unexpected,
-          name === "static" ? "" : x(dp.runs.static.rps ? r.rps / dp.runs.static.rps : null),
+          name === "static" || name === "floor-static" ? "" : x(vsStatic(name, r)),
         ]);
       }
       table(rows, line, 1);
       line(
         `  drop page / static: throughput ${x(dp.ratio)}, p50 latency ${x(dp.p50Ratio)}, p99 latency ${x(dp.p99Ratio)}; ` +
           `views counted ${dp.views.counted ?? "n/a"} of ${dp.views.sent} counted requests sent`,
+      );
+      line(
+        `  diagnosis: a Worker that does nothing: ${x(dp.diagnosis.trivialWorkerRatio ?? null)} (tests/bench/floor, its own wrangler dev, vs its static file); ` +
+          `our Worker's 405: ${x(dp.diagnosis.workerFloorRatio)}; the drop page without the view count: ${x(dp.diagnosis.uncountedRatio)}`,
       );
     }
   }

@@ -1,0 +1,135 @@
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { dropPagePolicy } from "~/server/platform/security-headers";
+import worker from "../../workers/app";
+import { call, verifiedUser } from "./helpers";
+
+// What the Worker's wrapper (workers/app.ts) adds to every answer, on the drop page path it
+// shortcuts for speed (no copy of the Response, headers built once per isolate) and on the others.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The headers every drop page answer carries, whatever its status. */
+function expectDropPageHeaders(res: Response, framedByApp = false) {
+  expect(res.headers.get("content-security-policy")).toBe(dropPagePolicy(framedByApp));
+  expect(res.headers.get("x-frame-options")).toBe(framedByApp ? "SAMEORIGIN" : "DENY");
+  expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
+  expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+  expect(res.headers.get("x-request-id")).toMatch(UUID);
+}
+
+let slug: string;
+let token: string;
+let pageId: string;
+
+beforeAll(async () => {
+  const u = await verifiedUser();
+  token = u.token;
+  const created = await call("/api/pages", {
+    method: "POST",
+    token,
+    body: { product: { title: "Wrapper Test Lamp", description: "A lamp.", images: ["https://cdn.example.com/lamp.jpg"], priceCents: 1900, currency: "USD" } },
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  pageId = created.json.data.page.id;
+  await call(`/api/pages/${pageId}`, { method: "PATCH", token, body: { buyUrl: "https://shop.example/buy" } });
+  const published = await call(`/api/pages/${pageId}/publish`, { method: "POST", token });
+  expect(published.status, JSON.stringify(published.json)).toBe(200);
+  slug = published.json.data.slug;
+}, 60_000);
+
+describe("drop pages through the Worker's wrapper", () => {
+  it("a published page (first from D1, then from the isolate) carries every security header and a fresh request id", async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
+      expect(res.status).toBe(200);
+      expectDropPageHeaders(res);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=300");
+      expect(res.headers.get("last-modified")).toMatch(/GMT$/);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(await res.text()).toContain("Wrapper Test Lamp");
+      ids.add(res.headers.get("x-request-id")!);
+    }
+    expect(ids.size).toBe(3);
+  });
+
+  it("HEAD answers the headers without a body", async () => {
+    const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { method: "HEAD", headers: { "user-agent": "Googlebot/2.1" } });
+    expect(res.status).toBe(200);
+    expectDropPageHeaders(res);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await res.text()).toBe("");
+  });
+
+  it("a POST is a 405 naming the allowed methods, its unread body settled, with the same headers", async () => {
+    const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { method: "POST", body: "x".repeat(10_000) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    expectDropPageHeaders(res);
+  });
+
+  it("an unknown slug is a 404 page with the same headers, and the buy link a 302 with them", async () => {
+    const missing = await SELF.fetch("http://127.0.0.1/p/no-such-page-here");
+    expect(missing.status).toBe(404);
+    expectDropPageHeaders(missing);
+    expect(await missing.text()).toContain("This page is not available");
+    const buy = await SELF.fetch(`http://127.0.0.1/p/${slug}/buy`, { redirect: "manual", headers: { "user-agent": "Googlebot/2.1" } });
+    expect(buy.status).toBe(302);
+    expect(buy.headers.get("location")).toBe("https://shop.example/buy");
+    expectDropPageHeaders(buy);
+  });
+
+  it("a preview may be framed by the app itself", async () => {
+    const link = await call(`/api/pages/${pageId}/preview-link`, { method: "POST", token });
+    const res = await SELF.fetch(`http://127.0.0.1${link.json.data.url}`);
+    expect(res.status).toBe(200);
+    expectDropPageHeaders(res, true);
+  });
+});
+
+describe("the other paths keep their own headers", () => {
+  it("an API answer gets the strict policy and a request id", async () => {
+    const res = await SELF.fetch("http://127.0.0.1/api/health");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toMatch(UUID);
+  });
+
+  it("an app page carries a fresh script nonce in its policy and on its scripts", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await SELF.fetch("http://127.0.0.1/login");
+      expect(res.status).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      expect(await res.text()).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("a misconfigured environment answers 503 naming the variable, on every request", async () => {
+    const bad = { ...env, APP_ENV: "staging" } as unknown as Env;
+    // The wrapper logs the bad variable as an error for the operator.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (let i = 0; i < 2; i++) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://127.0.0.1/p/${slug}`), bad, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { type: string; message: string; requestId: string };
+      expect(body.type).toBe("UNAVAILABLE");
+      expect(body.message).toContain("APP_ENV");
+      expect(body.requestId).toMatch(UUID);
+    }
+    expect(errors).toHaveBeenCalledTimes(2);
+    expect(String(errors.mock.calls[0][0])).toContain("APP_ENV");
+    errors.mockRestore();
+  });
+});
