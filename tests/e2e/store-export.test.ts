@@ -2,7 +2,8 @@
  * Store export and SEO in Chromium against `wrangler dev`, whose Shopify Admin API is the local
  * fake (tests/integration/fake-shopify-admin.ts, started by the e2e global setup): connect a store
  * with the fake's token, export a page, see the admin links and the product in the fake store; a
- * revoked token's error offers to reconnect; the free plan gets the upgrade modal. Then /seo: one
+ * revoked token's error offers to reconnect; exporting an edited page again updates the same
+ * product (the dialog says so before and after); the free plan gets the upgrade modal. Then /seo: one
  * click fixes a failing check and the score goes up.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -35,8 +36,8 @@ async function fakeShop(path: string, body: unknown) {
 
 async function fakeShopState(domain: string) {
   return (await (await fetch(`${shopify()}/__admin/state?domain=${encodeURIComponent(domain)}`)).json()) as {
-    products: { title: string; status: string; handle: string }[];
-    pages: { title: string; handle: string }[];
+    products: { id: string; title: string; status: string; handle: string }[];
+    pages: { id: string; title: string; handle: string }[];
   };
 }
 
@@ -120,7 +121,7 @@ describe("export to Shopify", () => {
     await dialog.getByTestId("export-to-shopify").click();
     const result = dialog.getByTestId("export-result");
     await result.waitFor({ timeout: 45_000 });
-    await expect(result.innerText()).resolves.toContain(`Exported to ${domain}`);
+    await expect(result.getByTestId("export-outcome").innerText()).resolves.toBe(`Created in Trail Gear Co (${domain})`);
     const handle = domain.replace(".myshopify.com", "");
     expect(await result.getByTestId("product-admin-link").getAttribute("href")).toMatch(
       new RegExp(`^https://admin\\.shopify\\.com/store/${handle}/products/\\d+$`),
@@ -159,6 +160,60 @@ describe("export to Shopify", () => {
     expect(problems.filter((p) => !refused.includes(p))).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("exports, then after an edit of the title exports again: the dialog says it updates that product, and the store holds one product with the new title", async () => {
+    const { page, context, problems, token, id, slug } = await merchantWithPage({ paid: true });
+    const domain = `e2e-again-${Date.now().toString(36)}.myshopify.com`;
+    const accessToken = `shpat_e2eagain${Date.now().toString(36)}`;
+    await fakeShop("/__admin/shops", { domain, token: accessToken, name: "Trail Gear Co" });
+    await api(context, token, "POST", "/api/store-connections", { shopDomain: domain, accessToken });
+
+    await go(page, "/droppage");
+    await dismissWelcome(page);
+    await openExport(page, id);
+    const dialog = page.getByTestId("store-export-dialog");
+    await dialog.getByTestId("store-connection").waitFor({ timeout: 30_000 });
+    // Never exported: nothing about an earlier export, the plain action.
+    await expect(dialog.getByTestId("export-to-shopify").innerText()).resolves.toBe("Export to Shopify");
+    await expect(dialog.getByTestId("earlier-export").count()).resolves.toBe(0);
+    await dialog.getByTestId("export-to-shopify").click();
+    const result = dialog.getByTestId("export-result");
+    await result.waitFor({ timeout: 45_000 });
+    await expect(result.getByTestId("export-outcome").innerText()).resolves.toBe(`Created in Trail Gear Co (${domain})`);
+    const productLink = await result.getByTestId("product-admin-link").getAttribute("href");
+    await result.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const first = await fakeShopState(domain);
+    expect(first.products).toHaveLength(1);
+
+    // The merchant edits the title.
+    const current = (await api(context, token, "GET", `/api/pages/${id}`)) as { revision: number; product: Record<string, unknown> };
+    const newTitle = `Trail bottle, 750 ml ${Date.now().toString(36)}`;
+    await api(context, token, "PATCH", `/api/pages/${id}`, { baseRevision: current.revision, product: { ...current.product, title: newTitle } });
+
+    await openExport(page, id);
+    const earlier = dialog.getByTestId("earlier-export");
+    await earlier.waitFor({ timeout: 30_000 });
+    const notice = await earlier.innerText();
+    expect(notice).toMatch(/This page was exported on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(notice).toContain(`to Trail Gear Co (${domain})`);
+    expect(notice).toContain("Exporting again updates that product and its landing page instead of creating a second one.");
+    expect(await earlier.getByTestId("earlier-product-link").getAttribute("href")).toBe(productLink);
+    await expect(dialog.getByTestId("export-to-shopify").innerText()).resolves.toBe("Update in Shopify");
+    await dialog.getByTestId("export-to-shopify").click();
+    await result.waitFor({ timeout: 45_000 });
+    await expect(result.getByTestId("export-outcome").innerText()).resolves.toBe(`Updated in Trail Gear Co (${domain})`);
+    expect(await result.getByTestId("product-admin-link").getAttribute("href")).toBe(productLink);
+    await expect(result.getByTestId("product-admin-link").innerText()).resolves.toContain("Updated");
+
+    // One product in the store, the same one, with the new title; one landing page.
+    const after = await fakeShopState(domain);
+    expect(after.products.map((p) => [p.id, p.title, p.handle])).toEqual([[first.products[0].id, newTitle, slug]]);
+    expect(after.pages.map((p) => [p.id, p.title])).toEqual([[first.pages[0].id, newTitle]]);
+    await page.screenshot({ path: "/tmp/store-export-updated.png" });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it("opens the upgrade modal for export on the free plan, at 375 px", async () => {
     const { page, context, problems, id } = await merchantWithPage({ paid: false, width: 375 });

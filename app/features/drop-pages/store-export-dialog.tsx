@@ -2,18 +2,21 @@
  * "Export to Shopify": choose (or connect) a store, optionally include the landing page, export,
  * and see the product's admin link, the page's, and Shopify's warnings, or the server's message
  * when Shopify refused (a revoked token offers to reconnect; throttling says to wait).
+ * A page exported to the chosen shop before says so (when, the product's link), and exporting
+ * again updates that product and page: the server decides, the dialog only tells the merchant.
  * The free plan gets the upgrade modal instead: from the plan known here, and from the server's
  * FORBIDDEN details.upgrade when the plan changed in between.
  */
-import { AlertTriangle, CheckCircle2, ExternalLink, FileText, Package, Plus, RefreshCw } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ExternalLink, FileText, History, Package, Plus, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { COUNTERS, leftPhrase } from "~/domain/counters";
-import type { ShopifyExportResult } from "~/domain/contracts/pages";
+import type { ShopifyExportRecord, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
 import { openUpgradeModal, useSubscription } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
-import { Button, Dialog, Skeleton, Spinner } from "~/ui";
+import { Badge, Button, Dialog, Skeleton, Spinner } from "~/ui";
 import { blockingScopes, canCreatePages, requestProblem, type RequestProblem } from "./drop-pages-logic";
 import { ConnectionCard, ConnectStoreForm } from "./store-connections";
+import { exportedOn, useShopifyExports } from "./store-export-history";
 import { useConnections, useExportToShopify } from "./use-drop-pages";
 
 export interface StoreExportDialogProps {
@@ -45,7 +48,7 @@ export function StoreExportDialog({ pageId, open, onOpenChange }: StoreExportDia
       open={open && !isFree}
       onOpenChange={onOpenChange}
       title="Export to Shopify"
-      description="Creates the product (title, description, variants, prices, images, SEO) in your store as a draft you can review."
+      description="Creates the product (title, description, variants, prices, images, SEO) in your store as a draft you can review; exporting the page again updates it."
       className="md:max-w-xl"
       data-testid="store-export-dialog"
     >
@@ -69,6 +72,7 @@ function LoadingStores() {
 function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }) {
   const connections = useConnections();
   const exporter = useExportToShopify();
+  const history = useShopifyExports(pageId);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [reconnectDomain, setReconnectDomain] = useState<string | null>(null);
@@ -95,7 +99,10 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
     );
   }
 
-  if (exporter.isSuccess) return <ExportResult result={exporter.data} onClose={onClose} />;
+  if (exporter.isSuccess) {
+    const shop = list.find((c) => c.shopDomain === exporter.data.shopDomain);
+    return <ExportResult result={exporter.data} shopName={shop?.shopName ?? null} onClose={onClose} />;
+  }
 
   if (list.length === 0 || adding || reconnectDomain !== null) {
     return (
@@ -125,6 +132,8 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
     ? requestProblem(exporter.error, "The export failed. Please try again.")
     : null;
   const exporting = exporter.isPending;
+  const earlier = selected ? history.data?.find((e) => e.shopDomain === selected.shopDomain) : undefined;
+  const withPage = includePage && !!selected && canCreatePages(selected);
   const start = () => {
     if (!selected) return;
     exporter.mutate(
@@ -193,9 +202,21 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
         </span>
       </label>
 
+      {selected && (
+        <EarlierExport
+          pending={history.isPending}
+          failed={history.isError}
+          record={earlier}
+          connection={selected}
+          includePage={withPage}
+        />
+      )}
+
       {exporting && (
         <ExportProgress
-          includePage={includePage && !!selected && canCreatePages(selected)}
+          includePage={withPage}
+          updating={!!earlier}
+          updatingPage={!!earlier?.pageAdminUrl}
           shop={selected?.shopName ?? selected?.shopDomain ?? "your store"}
         />
       )}
@@ -237,15 +258,87 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
           disabled={!selected || blockingScopes(selected).length > 0}
           data-testid="export-to-shopify"
         >
-          {exporting ? "Exporting…" : problem ? "Try again" : "Export to Shopify"}
+          {exporting ? "Exporting…" : problem ? "Try again" : earlier ? "Update in Shopify" : "Export to Shopify"}
         </Button>
       </div>
     </div>
   );
 }
 
+/** What an earlier export of this page to the chosen shop made, which exporting again updates. */
+function EarlierExport({
+  pending,
+  failed,
+  record,
+  connection,
+  includePage,
+}: {
+  pending: boolean;
+  failed: boolean;
+  record: ShopifyExportRecord | undefined;
+  connection: StoreConnection;
+  includePage: boolean;
+}) {
+  if (pending) return <Skeleton className="h-16" aria-label="Checking earlier exports" />;
+  if (failed) {
+    return (
+      <p className="text-[13px] text-muted" data-testid="earlier-export-unknown">
+        Earlier exports could not be checked. Exporting still updates a product this page created in{" "}
+        {connection.shopName ?? connection.shopDomain} before, rather than adding a second one.
+      </p>
+    );
+  }
+  if (!record) return null;
+  const shop = connection.shopName ? `${connection.shopName} (${record.shopDomain})` : record.shopDomain;
+  const pageToo = includePage && record.pageAdminUrl;
+  return (
+    <div className="rounded-xl border border-brand/30 bg-brand-soft/40 p-3.5 text-sm" data-testid="earlier-export">
+      <p className="flex items-start gap-2 text-fg">
+        <History aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+        <span>
+          This page was exported on <strong className="font-semibold">{exportedOn(record.exportedAt)}</strong> to{" "}
+          <span className="break-all">{shop}</span>. Exporting again updates that product
+          {pageToo ? " and its landing page" : ""} instead of creating a second one. The product keeps the status you
+          gave it in Shopify.
+        </span>
+      </p>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 pl-6 text-[13px]">
+        <a
+          href={record.productAdminUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-brand underline-offset-2 hover:underline"
+          data-testid="earlier-product-link"
+        >
+          Open the product in Shopify admin <ExternalLink aria-hidden className="size-3.5" />
+        </a>
+        {pageToo && record.pageAdminUrl && (
+          <a
+            href={record.pageAdminUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand underline-offset-2 hover:underline"
+          >
+            Open the landing page <ExternalLink aria-hidden className="size-3.5" />
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** One request does the work; the steps say what it does and the clock shows it is alive (Shopify may throttle a busy store). */
-function ExportProgress({ includePage, shop }: { includePage: boolean; shop: string }) {
+function ExportProgress({
+  includePage,
+  updating,
+  updatingPage,
+  shop,
+}: {
+  includePage: boolean;
+  updating: boolean;
+  updatingPage: boolean;
+  shop: string;
+}) {
   const [seconds, setSeconds] = useState(0);
   const started = useRef(Date.now());
   useEffect(() => {
@@ -254,8 +347,8 @@ function ExportProgress({ includePage, shop }: { includePage: boolean; shop: str
   }, []);
   const steps = [
     "Check the store’s token",
-    "Create the product with its variants and images",
-    ...(includePage ? ["Create the landing page"] : []),
+    updating ? "Update the product, its variants and images" : "Create the product with its variants and images",
+    ...(includePage ? [updatingPage ? "Update the landing page" : "Create the landing page"] : []),
   ];
   return (
     <div
@@ -281,18 +374,36 @@ function ExportProgress({ includePage, shop }: { includePage: boolean; shop: str
   );
 }
 
-function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClose: () => void }) {
+function ExportResult({
+  result,
+  shopName,
+  onClose,
+}: {
+  result: ShopifyExportResult;
+  shopName: string | null;
+  onClose: () => void;
+}) {
   const done = useRef<HTMLHeadingElement>(null);
   useEffect(() => done.current?.focus(), []);
+  const updated = result.action === "updated";
   return (
     <div className="space-y-4" data-testid="export-result">
       <div className="flex items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 p-3.5">
         <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
         <div className="min-w-0">
-          <h3 ref={done} tabIndex={-1} className="text-sm font-semibold text-fg outline-none">
-            Exported to {result.shopDomain}
+          <h3
+            ref={done}
+            tabIndex={-1}
+            className="break-words text-sm font-semibold text-fg outline-none"
+            data-testid="export-outcome"
+          >
+            {updated ? "Updated in" : "Created in"} {shopName ? `${shopName} (${result.shopDomain})` : result.shopDomain}
           </h3>
-          <p className="mt-0.5 text-[13px] text-muted">Review it in your Shopify admin before you make it live.</p>
+          <p className="mt-0.5 text-[13px] text-muted">
+            {updated
+              ? "The product in your store now matches this page; its status is as you left it in Shopify."
+              : "Review it in your Shopify admin before you make it live."}
+          </p>
         </div>
       </div>
       <ul className="space-y-2">
@@ -306,6 +417,7 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
           >
             <Package aria-hidden className="size-4 text-brand" />
             <span className="min-w-0 flex-1">Open the product in Shopify admin</span>
+            <OutcomeBadge action={result.action} />
             <ExternalLink aria-hidden className="size-4 text-subtle" />
           </a>
         </li>
@@ -320,6 +432,7 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
             >
               <FileText aria-hidden className="size-4 text-brand" />
               <span className="min-w-0 flex-1">Open the landing page in Shopify admin</span>
+              {result.pageAction && <OutcomeBadge action={result.pageAction} />}
               <ExternalLink aria-hidden className="size-4 text-subtle" />
             </a>
           </li>
@@ -346,4 +459,8 @@ function ExportResult({ result, onClose }: { result: ShopifyExportResult; onClos
       </div>
     </div>
   );
+}
+
+function OutcomeBadge({ action }: { action: "created" | "updated" }) {
+  return <Badge tone={action === "updated" ? "brand" : "success"}>{action === "updated" ? "Updated" : "New"}</Badge>;
 }

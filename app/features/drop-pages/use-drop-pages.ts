@@ -17,6 +17,7 @@ import {
   publishPage,
   unpublishPage,
 } from "~/features/pages";
+import { shopifyExportsKey } from "./store-export-history";
 
 export function usePages() {
   return useQuery({ queryKey: pageKeys.list(), queryFn: ({ signal }) => fetchPages(signal) });
@@ -101,6 +102,7 @@ export function useDisconnectStore() {
 }
 
 export function useExportToShopify() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
       pageId,
@@ -111,5 +113,7 @@ export function useExportToShopify() {
       connectionId: string;
       includePage: boolean;
     }) => exportToShopify(pageId, { connectionId, includePage }),
+    // The next opening of the dialog says the page is now in that store.
+    onSuccess: (_result, { pageId }) => void queryClient.invalidateQueries({ queryKey: shopifyExportsKey(pageId) }),
   });
 }
