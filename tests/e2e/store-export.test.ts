@@ -200,6 +200,14 @@ describe("export to Shopify", () => {
     expect(notice).toContain("Exporting again updates that product and its landing page instead of creating a second one.");
     expect(await earlier.getByTestId("earlier-product-link").getAttribute("href")).toBe(productLink);
     await expect(dialog.getByTestId("export-to-shopify").innerText()).resolves.toBe("Update in Shopify");
+    await page.screenshot({ path: "/tmp/store-export-earlier.png" });
+    // On a phone the notice wraps inside the dialog (the shop's domain is long).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: "/tmp/store-export-earlier-phone.png" });
+    const box = await earlier.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await earlier.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByTestId("export-to-shopify").click();
     await result.waitFor({ timeout: 45_000 });
     await expect(result.getByTestId("export-outcome").innerText()).resolves.toBe(`Updated in Trail Gear Co (${domain})`);
