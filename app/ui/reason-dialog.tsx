@@ -3,7 +3,7 @@
  * the reason), and shows the server's refusal in place, staying open, when there is one. The
  * server refuses an empty reason too; refusing it here only saves the round trip.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorMessage } from "~/lib/http";
 import { Button } from "./button";
 import { Field, Textarea } from "./field";
@@ -50,32 +50,14 @@ export function ReasonDialog({
   emptyReasonMessage = "Give a reason for this action (it goes in the audit log).",
   testIdPrefix = "reason",
 }: ReasonDialogProps) {
-  const [reason, setReason] = useState("");
-  const [problem, setProblem] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const formId = useId();
-  // Each opening starts blank: a reason belongs to one action.
-  useEffect(() => {
-    if (open) {
-      setReason("");
-      setProblem(undefined);
-    }
-  }, [open]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const why = reason.trim();
-    if (!why) {
-      setProblem(emptyReasonMessage);
-      return;
-    }
+  async function run(why: string) {
     setPending(true);
     try {
       await onConfirm(why);
       onOpenChange(false);
-    } catch (err) {
-      setProblem(errorMessage(err, "The action failed. Try again."));
     } finally {
       setPending(false);
     }
@@ -108,23 +90,78 @@ export function ReasonDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+      {/* Rendered only while open, so each opening starts blank: a reason belongs to one action. */}
+      <ReasonForm
+        id={formId}
+        pending={pending}
+        run={run}
+        label={reasonLabel}
+        hint={reasonHint}
+        placeholder={placeholder}
+        emptyReasonMessage={emptyReasonMessage}
+        testId={`${testIdPrefix}-reason`}
+      >
         {children}
-        <Field label={reasonLabel} hint={reasonHint} error={problem}>
-          <Textarea
-            name="reason"
-            value={reason}
-            maxLength={REASON_MAX_LENGTH}
-            autoFocus
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (problem) setProblem(undefined);
-            }}
-            placeholder={placeholder}
-            data-testid={`${testIdPrefix}-reason`}
-          />
-        </Field>
-      </form>
+      </ReasonForm>
     </Modal>
+  );
+}
+
+interface ReasonFormProps {
+  id: string;
+  pending: boolean;
+  run: (why: string) => Promise<void>;
+  label: string;
+  hint: ReactNode;
+  placeholder?: string;
+  emptyReasonMessage: string;
+  testId: string;
+  children?: ReactNode;
+}
+
+function ReasonForm({ id, pending, run, label, hint, placeholder, emptyReasonMessage, testId, children }: ReasonFormProps) {
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  // The reason is what to type first. Not autoFocus: opened over another dialog (a user's
+  // detail), that dialog's focus trap pulls the focus back and Radix then moves it to Close.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => reasonRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const why = reason.trim();
+    if (!why) {
+      setProblem(emptyReasonMessage);
+      return;
+    }
+    try {
+      await run(why);
+    } catch (err) {
+      setProblem(errorMessage(err, "The action failed. Try again."));
+    }
+  }
+
+  return (
+    <form id={id} onSubmit={submit} className="space-y-4" noValidate>
+      {children}
+      <Field label={label} hint={hint} error={problem}>
+        <Textarea
+          ref={reasonRef}
+          name="reason"
+          value={reason}
+          maxLength={REASON_MAX_LENGTH}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (problem) setProblem(undefined);
+          }}
+          placeholder={placeholder}
+          data-testid={testId}
+        />
+      </Field>
+    </form>
   );
 }
