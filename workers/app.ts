@@ -6,7 +6,7 @@ import { publicMediaId, servePublishedImage } from "../app/server/images/public-
 import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/pages/public-pages";
 import { createDb, type Database } from "../db/client";
 import { AppError } from "../app/domain/errors";
-import { createLogger } from "../app/server/platform/log";
+import { createLogger, type LogLevel } from "../app/server/platform/log";
 import { createNonce, dropPageSecurityHeaders, securityHeaders } from "../app/server/platform/security-headers";
 import { createApi } from "../functions";
 import { runScheduled } from "./scheduled";
@@ -112,15 +112,42 @@ export default {
       }
     }
     response.headers.set("X-Request-Id", requestId);
-    log.info("request", {
-      method: request.method,
-      path: url.pathname,
-      status: response.status,
-      ms: Date.now() - started,
-    });
+    const line = { method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started };
+    if (dropPage && dropPage.kind !== "preview" && response.status < 400) {
+      summariseDropPageHit(line, config.LOG_LEVEL, (work) => ctx.waitUntil(work));
+    } else {
+      log.info("request", line);
+    }
     return response;
   },
 } satisfies ExportedHandler<Env>;
+
+// A public drop page's successful answers (200, HEAD, the buy link's 302) are logged as one line a
+// second per isolate instead of one per request. Each console line costs as much as the rest of
+// the request under wrangler dev (the bench measured the drop page at 0.62x a static file with a
+// line per hit, 1.17x without); errors, refusals, 404s and previews keep their own line.
+const DROP_PAGE_LOG_MS = 1000;
+let dropPageHits: { count: number; maxMs: number; byPath: Record<string, number>; byStatus: Record<string, number> } | null = null;
+
+function summariseDropPageHit(
+  line: { method: string; path: string; status: number; ms: number },
+  level: LogLevel,
+  defer: (work: Promise<unknown>) => void,
+): void {
+  if (!dropPageHits) {
+    const hits = (dropPageHits = { count: 0, maxMs: 0, byPath: {}, byStatus: {} });
+    defer(
+      new Promise<void>((resolve) => setTimeout(resolve, DROP_PAGE_LOG_MS)).then(() => {
+        dropPageHits = null;
+        createLogger({}, level).info("drop page requests", { seconds: DROP_PAGE_LOG_MS / 1000, ...hits });
+      }),
+    );
+  }
+  dropPageHits.count += 1;
+  dropPageHits.maxMs = Math.max(dropPageHits.maxMs, line.ms);
+  dropPageHits.byPath[line.path] = (dropPageHits.byPath[line.path] ?? 0) + 1;
+  dropPageHits.byStatus[line.status] = (dropPageHits.byStatus[line.status] ?? 0) + 1;
+}
 
 /**
  * Answers given without reading the body (CSRF refusals, unknown routes, 415s) leave it unread,

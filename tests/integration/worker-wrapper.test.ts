@@ -92,6 +92,46 @@ describe("drop pages through the Worker's wrapper", () => {
   });
 });
 
+describe("the request log on drop pages", () => {
+  it("sums a page's successful answers into one line a second; a 404 keeps its own line", async () => {
+    // The suite logs at warn; this isolate's env at info. The earlier tests' one-second window
+    // (opened at warn) closes first, so these hits open a window of their own.
+    await new Promise((r) => setTimeout(r, 1100));
+    const infoEnv = { ...env, LOG_LEVEL: "info" } as unknown as Env;
+    const lines: Record<string, unknown>[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+    });
+    try {
+      const ctx = createExecutionContext();
+      const ask = async (path: string) => {
+        const res = await worker.fetch(new Request(`http://127.0.0.1${path}`, { headers: { "user-agent": "Googlebot/2.1" } }), infoEnv, ctx);
+        await res.text();
+        return res.status;
+      };
+      for (let i = 0; i < 3; i++) expect(await ask(`/p/${slug}`)).toBe(200);
+      expect(await ask(`/p/${slug}/buy`)).toBe(302);
+      expect(await ask("/p/not-a-published-page")).toBe(404);
+      // Only the 404 has been logged so far; the summary follows when the second is up.
+      expect(lines.map((l) => l.msg)).toEqual(["request"]);
+      expect(lines[0]).toMatchObject({ level: "info", method: "GET", path: "/p/not-a-published-page", status: 404, requestId: expect.stringMatching(UUID) });
+      await waitOnExecutionContext(ctx);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatchObject({
+        level: "info",
+        msg: "drop page requests",
+        seconds: 1,
+        count: 4,
+        byPath: { [`/p/${slug}`]: 3, [`/p/${slug}/buy`]: 1 },
+        byStatus: { "200": 3, "302": 1 },
+      });
+      expect(typeof lines[1].maxMs).toBe("number");
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
 describe("the other paths keep their own headers", () => {
   it("an API answer gets the strict policy and a request id", async () => {
     const res = await SELF.fetch("http://127.0.0.1/api/health");
