@@ -171,6 +171,153 @@ describe("/ai-page-builder", () => {
     await context.close();
   });
 
+  it("reorders sections by dragging (mouse, then keyboard), changes the page's address and an image's alt text, and the published page has all three", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 1440, height: 900 });
+    await context.route("https://cdn.example.com/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: PIXEL }),
+    );
+    const { token } = await signUpThroughApi(context);
+    const product = {
+      title: "Trail Bottle 750 ml",
+      description: PRODUCT.description,
+      images: [PRODUCT.image],
+      priceCents: 2400,
+      currency: "USD",
+    };
+    const created = (await api(context, token, "POST", "/api/pages", { product })) as { page: { id: string } };
+    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://shop.example/buy" });
+    // Another page of the same merchant holds an address this one will try.
+    const other = (await api(context, token, "POST", "/api/pages", { product: { title: "Other page" } })) as {
+      page: { slug: string };
+    };
+    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
+
+    const order = () =>
+      page
+        .locator('[data-testid="pb-section"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-section-id")!));
+    await page.getByTestId("pb-tab-sections").click();
+    // Fold the open card so every card is one row.
+    await page.locator('[data-testid="pb-section"] [aria-expanded="true"]').click();
+    const start = await order();
+    expect(start.length).toBeGreaterThanOrEqual(4);
+
+    // Mouse: the hero's handle, dragged past the benefits (both on the page: the preview shows it).
+    const handle = page.locator('[data-testid="pb-section"]').nth(0).getByTestId("pb-section-handle");
+    const from = (await handle.boundingBox())!;
+    const target = (await page.locator('[data-testid="pb-section"]').nth(1).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, target.y + target.height / 2 + 6, { steps: 12 });
+    await page.mouse.up();
+    expect(start.slice(0, 2)).toEqual(["hero-1", "benefits-1"]);
+    const dragged = [start[1], start[0], ...start.slice(2)];
+    await expect.poll(order).toEqual(dragged);
+    await saved(page);
+
+    // The preview (the rendered drop page of the last save) shows the new order; sections without
+    // content are not on the page, so the order is compared over the ones it renders.
+    const previewOrder = () =>
+      page
+        .frameLocator('[data-testid="pb-preview-frame"]')
+        .locator("section[id]")
+        .evaluateAll((els) => els.map((e) => e.id));
+    await expect
+      .poll(async () => (await previewOrder()).slice(0, 2), { timeout: 20_000 })
+      .toEqual(["benefits-1", "hero-1"]);
+    const rendered = await previewOrder();
+    expect(rendered).toEqual(dragged.filter((id) => rendered.includes(id)));
+
+    // Survives a reload.
+    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await page.getByTestId("pb-tab-sections").click();
+    await expect.poll(order, { timeout: 30_000 }).toEqual(dragged);
+    await page.locator('[data-testid="pb-section"] [aria-expanded="true"]').click();
+
+    // Keyboard: the fourth section's handle, Space, ArrowUp, Space: it swaps with the third.
+    await page.locator('[data-testid="pb-section"]').nth(3).getByTestId("pb-section-handle").focus();
+    await page.keyboard.press("Space");
+    await page.locator("[data-dragging]").waitFor();
+    await page.keyboard.press("ArrowUp");
+    // The screen reader hears where it is (the sensor may first scroll the window to get there).
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').innerText(), { timeout: 10_000 })
+      .toMatch(/is over position 3 of \d+\./);
+    await page.keyboard.press("Space");
+    await page.locator("[data-dragging]").waitFor({ state: "detached" });
+    const keyed = [dragged[0], dragged[1], dragged[3], dragged[2], ...dragged.slice(4)];
+    await expect.poll(order).toEqual(keyed);
+    await saved(page);
+
+    // Undo takes the keyboard move back, redo brings it again (the same history as the buttons).
+    await page.getByTestId("pb-undo").click();
+    await expect.poll(order).toEqual(dragged);
+    await page.getByTestId("pb-redo").click();
+    await expect.poll(order).toEqual(keyed);
+    await saved(page);
+
+    // The alt text: empty, with the product title as placeholder, a counter to 512.
+    await page.getByTestId("pb-tab-product").click();
+    const alt = page.getByTestId("pb-image-alt").first();
+    await expect(alt.inputValue()).resolves.toBe("");
+    await expect(alt.getAttribute("placeholder")).resolves.toBe(product.title);
+    const altText = "Steel bottle standing on a granite trail rock";
+    await alt.fill(altText);
+    await expect.poll(() => page.getByText(`${altText.length}/512`).count()).toBe(1);
+    await saved(page);
+
+    // The address: a taken one is refused in place; the field normalises as it is typed.
+    await page.getByTestId("pb-address-edit").click();
+    const slugInput = page.getByTestId("pb-address-input");
+    await slugInput.fill(other.page.slug);
+    await page.getByTestId("pb-address-save").click();
+    await expect
+      .poll(() => page.getByTestId("pb-address-form").innerText(), { timeout: 20_000 })
+      .toContain(`The address /p/${other.page.slug} is taken: choose another.`);
+    const suffix = Date.now().toString(36);
+    await slugInput.fill(`Summer Trail ${suffix.toUpperCase()}`);
+    await expect(slugInput.inputValue()).resolves.toBe(`summer-trail-${suffix}`);
+    await page.getByTestId("pb-address-save").click();
+    await expect
+      .poll(() => page.getByTestId("pb-address-path").innerText(), { timeout: 20_000 })
+      .toBe(`/p/summer-trail-${suffix}`);
+
+    // Publish, then a signed-out visitor opens the new address: the sections in order, the alt text on the image.
+    await page.getByTestId("pb-publish").click();
+    const publicLink = page.getByTestId("pb-public-url");
+    await publicLink.waitFor({ timeout: 20_000 });
+    const publicUrl = (await publicLink.getAttribute("href"))!;
+    expect(publicUrl).toMatch(new RegExp(`/p/summer-trail-${suffix}$`));
+    const visitor = await context.browser()!.newContext();
+    await visitor.route("https://cdn.example.com/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: PIXEL }),
+    );
+    const visit = await visitor.newPage();
+    expect((await visit.goto(publicUrl, { waitUntil: "load" }))?.status()).toBe(200);
+    await expect(visit.locator("img").first().getAttribute("alt")).resolves.toBe(altText);
+    const publicOrder = await visit.locator("section[id]").evaluateAll((els) => els.map((e) => e.id));
+    expect(publicOrder.slice(0, 2)).toEqual(["benefits-1", "hero-1"]);
+    expect(publicOrder).toEqual(keyed.filter((id) => publicOrder.includes(id)));
+    await visitor.close();
+
+    // A live page's address changes only after a warning that old links stop working.
+    await page.getByTestId("pb-address-edit").click();
+    await page.getByTestId("pb-address-input").fill(`autumn-trail-${suffix}`);
+    await page.getByTestId("pb-address-save").click();
+    const warning = page.getByTestId("pb-address-confirm");
+    await warning.waitFor();
+    await expect(warning.innerText()).resolves.toContain(`Links to /p/summer-trail-${suffix} stop working`);
+    await warning.getByRole("button", { name: "Cancel" }).click();
+    await warning.waitFor({ state: "detached" });
+    await expect(page.getByTestId("pb-published").isVisible()).resolves.toBe(true);
+
+    // The taken address's 409 is the browser's own resource line, not an error of the page.
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await context.close();
+  });
+
   it("opens the upgrade modal for Generate on the free plan, from the plan it knows and from the server's refusal", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
     await signUpThroughApi(context);

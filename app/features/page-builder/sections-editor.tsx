@@ -137,6 +137,7 @@ function SectionCard({
         isDragging && "z-10 border-brand shadow-lg ring-2 ring-brand/25",
       )}
       data-testid="pb-section"
+      data-section-id={section.id}
       data-kind={section.kind}
       data-hidden={section.hidden || undefined}
       data-dragging={isDragging || undefined}
