@@ -74,6 +74,7 @@ const ROUTES: { name: string; idOf: (owner: Owner) => Promise<string>; request: 
       ["GET", "/export/shopify-csv", undefined],
       ["GET", "/export/html", undefined],
       ["POST", "/export/shopify", {}],
+      ["GET", "/export/shopify", undefined],
     ] as const
   ).map(([method, suffix, body]) => ({
     name: `${method} /api/pages/{id}${suffix}`,
