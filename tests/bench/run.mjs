@@ -6,7 +6,8 @@
 // runs Lighthouse, and measures chat time-to-first-token overhead over the provider's own (a second
 // product `wrangler dev` whose AI_BASE_URL points at a local fake OpenAI, lib/chat.mjs) and the
 // knowledge base's top-3 retrieval hit rate (lib/retrieval.mjs), publishes a drop page and
-// measures GET /p/{slug} against a static file of the same wrangler dev (lib/droppage.mjs) and
+// measures GET /p/{slug} against a static file of the same wrangler dev (lib/droppage.mjs; a Worker
+// that does nothing, tests/bench/floor, is measured beside it as the platform's floor) and
 // runs Lighthouse on that page at mobile and desktop, times marketing visuals (1080×1080 and
 // 1080×1920, full PNG + thumbnail) through the API and sizes the rendering Worker's bundle
 // (lib/images.mjs), then checks tests/bench/budgets.json and writes reports/bench-*.json.
