@@ -100,4 +100,47 @@ describe("the staff reason dialog", () => {
     expect(staff.problems).toEqual([]);
     await staff.context.close();
   }, 60_000);
+  it("sets a ticket's status and moderates feedback through the same dialog, which names the action on its button", async () => {
+    const staff = await openPage("/login");
+    const admin = await signUpThroughApi(staff.context);
+    expect((await post(staff.context, "/api/dev/make-admin", { email: admin.email })).status()).toBe(200);
+    const subject = `E2E reason ${Date.now().toString(36)}`;
+    expect((await post(staff.context, "/api/support/tickets", { subject, category: "export", message: "The export stops at step 2." })).status()).toBe(201);
+    expect((await post(staff.context, "/api/feedback", { kind: "idea", title: subject, details: "Export many pages at once." })).status()).toBe(201);
+
+    await go(staff.page, "/admin");
+    await staff.page.getByTestId("admin-tab-inboxes").click();
+    const tickets = staff.page.getByTestId("admin-tickets");
+    await tickets.getByRole("button", { name: new RegExp(subject) }).click();
+    const ticket = tickets.getByRole("region", { name: "Ticket" });
+    await ticket.getByRole("button", { name: "Close", exact: true }).click();
+    const ticketDialog = staff.page.getByTestId("ticket-action-dialog");
+    await ticketDialog.waitFor();
+    expect(await ticketDialog.getByTestId("ticket-action-confirm").textContent()).toBe("Close");
+    await ticketDialog.getByTestId("ticket-action-confirm").click();
+    await ticketDialog.getByText("Give a reason for this action").waitFor();
+    await ticketDialog.getByTestId("ticket-action-reason").fill("E2E: solved on the phone");
+    await ticketDialog.getByTestId("ticket-action-confirm").click();
+    await ticketDialog.waitFor({ state: "detached" });
+    // Closed: the ticket now offers to reopen it.
+    await ticket.getByRole("button", { name: "Reopen", exact: true }).waitFor();
+
+    await staff.page.getByRole("tab", { name: "Feedback" }).click();
+    const panel = staff.page.getByTestId("admin-feedback");
+    const item = panel.getByRole("listitem").filter({ hasText: subject });
+    await item.getByRole("button", { name: "Set status or reply" }).click();
+    const moderation = staff.page.getByTestId("feedback-moderation-dialog");
+    await moderation.getByLabel("Status").selectOption("planned");
+    await moderation.getByTestId("feedback-moderation-confirm").click();
+    await moderation.getByText("Give a reason for this action").waitFor();
+    // The extra fields keep what was chosen while the reason is asked for.
+    expect(await moderation.getByLabel("Status").inputValue()).toBe("planned");
+    await moderation.getByTestId("feedback-moderation-reason").fill("E2E: on the roadmap");
+    await moderation.getByTestId("feedback-moderation-confirm").click();
+    await moderation.waitFor({ state: "detached" });
+    // Under review is the inbox's default filter: planned feedback leaves it.
+    await item.waitFor({ state: "detached" });
+    expect(staff.problems).toEqual([]);
+    await staff.context.close();
+  }, 60_000);
 });
