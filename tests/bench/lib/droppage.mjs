@@ -35,8 +35,9 @@
 //    console line per request was the whole gap: under wrangler dev each line goes from workerd to
 //    wrangler's Node process, which parses it and shares the two cores. Successful
 //    public drop page answers are now logged as one summary line a second per isolate
-//    (workers/app.ts): drop page 1.33x, uncounted 1.33x, the 405 (still one line each) 0.73x, a
-//    Worker that does nothing 1.15x (314 req/s static, load average ~4-5).
+//    (workers/app.ts), two runs at load average ~5: drop page 1.33x and 1.06x, uncounted 1.33x and
+//    0.94x, the 405 (still one line each) 0.73x and 0.53x, a Worker that does nothing 1.15x and
+//    1.41x (314 and 437 req/s static).
 // The realistic page publishDropPage makes is 6.8 KB of HTML, not the static file's 20 KB: part of
 // why the drop page can pass the static file.
 import { spawnSync } from "node:child_process";
