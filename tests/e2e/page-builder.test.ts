@@ -172,7 +172,7 @@ describe("/ai-page-builder", () => {
   });
 
   it("reorders sections by dragging (mouse, then keyboard), changes the page's address and an image's alt text, and the published page has all three", async () => {
-    const { page, context, problems } = await openPage("/help", { width: 1440, height: 900 });
+    const { page, context, problems } = await openPage("/help", { width: 1440, height: 1100 });
     await context.route("https://cdn.example.com/**", (route) =>
       route.fulfill({ contentType: "image/png", body: PIXEL }),
     );
@@ -237,9 +237,16 @@ describe("/ai-page-builder", () => {
     await page.locator('[data-testid="pb-section"] [aria-expanded="true"]').click();
 
     // Keyboard: the fourth section's handle, Space, ArrowUp, Space: it swaps with the third.
-    await page.locator('[data-testid="pb-section"]').nth(3).getByTestId("pb-section-handle").focus();
+    const keyHandle = page.locator('[data-testid="pb-section"]').nth(3).getByTestId("pb-section-handle");
+    await keyHandle.focus();
+    // With the card low in the view, the card above is in the lower half too: the sensor moves the
+    // card there at once instead of first scrolling the view towards it (smoothly, which a test would race).
+    await keyHandle.evaluate((el) => el.scrollIntoView({ block: "end" }));
     await page.keyboard.press("Space");
     await page.locator("[data-dragging]").waitFor();
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').innerText(), { timeout: 10_000 })
+      .toMatch(/position 4 of \d+\.$/);
     await page.keyboard.press("ArrowUp");
     // The screen reader hears where it is (the sensor may first scroll the window to get there).
     await expect
