@@ -2,7 +2,7 @@ import { HTTPException } from "hono/http-exception";
 import { devToolsEnabled, getEnv } from "~/server/platform/env";
 import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
-import { createDb } from "../db/client";
+import { databaseFor } from "../db/client";
 import { createRouter } from "./context";
 import { account } from "./account";
 import { admin } from "./admin";
@@ -47,7 +47,7 @@ export function createApi() {
     c.set("requestId", requestId);
     c.set("config", config);
     c.set("log", createLogger({ requestId }, config.LOG_LEVEL));
-    c.set("db", createDb(c.env.DB));
+    c.set("db", databaseFor(c.env.DB));
     await next();
   });
   api.use("*", identifyCaller);

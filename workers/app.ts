@@ -4,7 +4,7 @@ import * as build from "../build/server/index.js";
 import { getEnv, EnvError, publicOrigin } from "../app/server/platform/env";
 import { publicMediaId, servePublishedImage } from "../app/server/images/public-media";
 import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/pages/public-pages";
-import { createDb, type Database } from "../db/client";
+import { databaseFor } from "../db/client";
 import { AppError } from "../app/domain/errors";
 import { createLogger, type LogLevel } from "../app/server/platform/log";
 import { createNonce, dropPageSecurityHeaders, securityHeaders } from "../app/server/platform/security-headers";
@@ -13,18 +13,6 @@ import { runScheduled } from "./scheduled";
 
 const api = createApi();
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
-
-// drizzle() walks the whole schema to build its relational config (~0.1-0.2 ms, measured), and a
-// D1 binding is fixed for the isolate's life: build the database once per binding, not per request.
-const databases = new WeakMap<D1Database, Database>();
-function databaseOf(d1: D1Database): Database {
-  let db = databases.get(d1);
-  if (!db) {
-    db = createDb(d1);
-    databases.set(d1, db);
-  }
-  return db;
-}
 
 /** What Remix loaders and actions receive as `context`. */
 export interface RequestContext {
@@ -72,10 +60,10 @@ export default {
       response = isApi
         ? await api.fetch(handled, env, ctx)
         : mediaId
-          ? await servePublishedImage(handled, mediaId, { db: databaseOf(env.DB), files: env.FILES })
+          ? await servePublishedImage(handled, mediaId, { db: databaseFor(env.DB), files: env.FILES })
         : dropPage
           ? await servePublicPage(handled, dropPage, {
-              db: databaseOf(env.DB),
+              db: databaseFor(env.DB),
               origin: publicOrigin(config, request.url),
               secret: config.AUTH_SECRET,
               cache: dropPageCache(),
