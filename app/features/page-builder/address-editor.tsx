@@ -116,9 +116,16 @@ export function AddressEditor({ page, editor, className }: { page: Page; editor:
   }
 
   return (
-    <form onSubmit={submit} className={cx("w-full", className)} data-testid="pb-address-form" id={formId} noValidate>
+    <form
+      onSubmit={submit}
+      className={cx("mt-1 w-full max-w-xl", className)}
+      data-testid="pb-address-form"
+      id={formId}
+      noValidate
+    >
       <Field
-        label="Page address"
+        // The bar around it already says "Page address" (or "Live"): the label is for screen readers.
+        label={<span className="sr-only">Page address</span>}
         hint={`${SLUG_RULE} Spaces become dashes as you type.`}
         error={problem ?? undefined}
         id={`${formId}-slug`}

@@ -284,7 +284,7 @@ function DraftAddressBar({ page, editor }: { page: Page; editor: PageEditor }) {
       className="mb-4 flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 sm:flex-row sm:items-center"
       data-testid="pb-draft-address"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-2.5">
+      <div className="flex min-w-0 flex-1 items-start gap-2.5">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
           <Link2 className="size-4" />
         </span>
