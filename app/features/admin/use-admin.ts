@@ -1,8 +1,9 @@
 /** Admin data: overview, the user directory and one user, the audit log, catalog jobs, and actions. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { GrantablePlan } from "~/domain/admin";
 import { HttpError } from "~/lib/http";
+import { useDebounced } from "~/ui";
 import {
   fetchAuditLog,
   fetchCatalogRefreshes,
@@ -44,7 +45,7 @@ function usePagedSearch<Row>(
   limit: number,
 ) {
   const [text, setText] = useState("");
-  const q = useSettledText(text.trim());
+  const q = useDebounced(text.trim(), 300);
   const pages = useInfiniteQuery({
     queryKey: queryKey(q),
     queryFn: ({ pageParam, signal }) => fetchPage({ q, beforeId: pageParam, limit }, signal),
@@ -54,16 +55,6 @@ function usePagedSearch<Row>(
   });
   const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
   return { text, setText, q, pages, rows };
-}
-
-/** The value once it has stopped changing for `ms`. */
-function useSettledText(value: string, ms = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** Users by email, username or id, newest first. */

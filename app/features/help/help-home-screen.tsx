@@ -13,7 +13,8 @@ import { errorMessage } from "~/lib/http";
 import { Button, LoadError, PageHeader, Skeleton } from "~/ui";
 import { categoryIcon } from "./category-icons";
 import { ArticleRow, HelpPage, HelpSearchBox, SupportCallout } from "./parts";
-import { useDebounced, useHelpArticles } from "./use-help";
+import { useDebounced } from "~/ui";
+import { useHelpArticles } from "./use-help";
 
 const SEARCH_DELAY_MS = 250;
 

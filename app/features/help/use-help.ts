@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import type { HelpArticle } from "~/domain/contracts/help";
 import { fetchHelpArticle, fetchHelpArticles, voteOnHelpArticle } from "./help-client";
 import { helpKeys } from "./help-keys";
@@ -33,12 +32,3 @@ export function useHelpVote(category: string, slug: string) {
   });
 }
 
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Check, Cpu, ImageOff, Info, Search, Sparkles, Upload, X } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import type { ProductRecord } from "~/domain/contracts/catalog";
 import type { Image } from "~/domain/contracts/images";
 import type { ExplorerPage, ExplorerProduct } from "~/domain/contracts/market";
@@ -13,7 +13,7 @@ import { UPLOAD_TYPES } from "~/domain/images";
 import { imageKeys, uploadImage, type ImageCharge } from "~/features/images";
 import { notify } from "~/lib/toast";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx, Tile, Pressable, IconButton } from "~/ui";
+import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx, Tile, Pressable, IconButton, useDebounced } from "~/ui";
 import { capabilitiesLabel, chargeLine, KIND_LABELS, sizeLabel } from "./gallery-logic";
 import { useCapabilities, useImageList } from "./use-images";
 
@@ -34,17 +34,8 @@ export async function fetchCatalogProduct(id: string, signal?: AbortSignal): Pro
   return (await res.json()) as ProductRecord;
 }
 
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 export function useCatalogSearch(q: string) {
-  const debounced = useDebounced(q);
+  const debounced = useDebounced(q, 300);
   return useQuery({
     queryKey: ["/api/catalog/products", "image-picker", debounced.trim()],
     queryFn: ({ signal }) => searchCatalog(debounced, signal),

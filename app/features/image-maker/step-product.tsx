@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@remix-run/react";
 import { Check, Compass, FileText, ImagePlus, Search, Star, Trash2, Upload, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ExplorerPage, ExplorerProduct } from "~/domain/contracts/market";
 import type { Image } from "~/domain/contracts/images";
 import type { PageSummary } from "~/domain/contracts/pages";
@@ -15,7 +15,7 @@ import { fetchPages, pageKeys } from "~/features/pages";
 import { fetchProjects, projectKeys } from "~/features/projects";
 import { apiRequest, errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, EmptyState, IconButton, Input, LoadError, Select, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, Tile, Pressable } from "~/ui";
+import { Badge, Button, EmptyState, IconButton, Input, LoadError, Select, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, Tile, Pressable, useDebounced } from "~/ui";
 import { Section } from "./copy-form";
 import { PhotoUploader } from "./photo-uploader";
 import { formatMoney, type DraftImage, type DraftSource, type WizardDraft } from "./wizard-logic";
@@ -31,15 +31,6 @@ async function searchProducts(q: string, signal?: AbortSignal): Promise<Explorer
   if (q.trim()) params.set("q", q.trim());
   const res = await apiRequest("GET", `/api/catalog/products?${params}`, undefined, { signal });
   return ((await res.json()) as ExplorerPage).data;
-}
-
-function useDebounced<T>(value: T, ms: number) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function ProductStep({ draft, update, defaultsLoading }: { draft: WizardDraft; update: Update; defaultsLoading: boolean }) {

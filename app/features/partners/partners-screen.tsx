@@ -1,10 +1,10 @@
 /** /partners: the directory of apps and agency marketplaces, filtered by category and words, and the application form. */
 import { ExternalLink, Handshake, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PARTNER_CATEGORIES, type PartnerCategory } from "~/domain/partners";
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, Chip, EmptyState, Input, LoadError, PageHeader, Skeleton } from "~/ui";
+import { Badge, Button, Chip, EmptyState, Input, LoadError, PageHeader, Skeleton, useDebounced } from "~/ui";
 import { ApplyDialog } from "./apply-dialog";
 import { usePartners } from "./use-partners";
 
@@ -14,12 +14,8 @@ export function PartnersScreen() {
   const { user } = useCurrentUser();
   const [category, setCategory] = useState<PartnerCategory | "">("");
   const [typed, setTyped] = useState("");
-  const [q, setQ] = useState("");
   const [applying, setApplying] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setQ(typed), 200);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const q = useDebounced(typed, 200);
   const query = usePartners(category, q);
 
   return (

@@ -34,13 +34,12 @@ import {
 import {
   SEARCH_DEBOUNCE_MS,
   useChatHistory,
-  useDebouncedValue,
   useDeleteAllChats,
   useDeleteChats,
   useExportChats,
   useRenameChat,
 } from "./use-history";
-import { Button, buttonClasses, IconButton, useNow } from "~/ui";
+import { Button, buttonClasses, IconButton, useDebounced, useNow } from "~/ui";
 
 // Links that start a chat look like the kit's primary button.
 const primaryButton = buttonClasses({ variant: "primary" });
@@ -100,7 +99,7 @@ export function HistoryScreen() {
   const now = useNow();
   const [input, setInput] = useState("");
   const typed = input.trim();
-  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   // Clearing the box shows every chat at once; typing waits for a pause.
   const q = typed ? debounced : "";
   const all = useChatHistory("");

@@ -4,7 +4,7 @@
  * edit these lists and the chat screen's together (one key family, ../chat-cache.ts).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useCurrentUser } from "~/features/auth";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
@@ -21,15 +21,6 @@ export { useDeleteAllChats, useDeleteChats, useRenameChat } from "../use-chats";
 export const SEARCH_DEBOUNCE_MS = 250;
 /** Requests at once when deleting or exporting several chats. */
 const PARALLEL = 4;
-
-export function useDebouncedValue<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * All chats (`q` empty) or the chats a search finds. Refetched on every visit: the chat screen
