@@ -46,8 +46,8 @@ const LAYER_POLICIES = [
   { from: { element: { type: "feature" } }, allow: { to: { element: { type: "app-root" } }, dependency: { kind: "type" } } },
   // Last, so it wins: from outside a feature, only its index may be imported.
   {
-    disallow: { to: { element: { type: "feature", fileInternalPath: "!index.ts" } } },
-    message: "Import a feature through its index (~/features/<name>), not its files.",
+    disallow: { to: { element: { type: "feature", fileInternalPath: "!{index,light}.ts" } } },
+    message: "Import a feature through its index (~/features/<name>) or its light face (~/features/<name>/light), not its files.",
   },
 ];
 

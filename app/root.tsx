@@ -13,18 +13,17 @@ import {
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { NotFoundScreen } from "~/features/shell";
-import { ErrorScreen } from "~/features/shell";
+import { ErrorScreen, NotFoundScreen } from "~/features/shell/light";
 import { Toaster } from "~/ui/toaster";
 import { publicConfig } from "~/server/remix/root.server";
 import { deviceRedirect, isMobileDevice } from "~/domain/routing";
-import { checkBuildVersion, clearBrowserCaches } from "~/features/shell";
+import { checkBuildVersion, clearBrowserCaches } from "~/features/shell/light";
 import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/server/remix/auth.server";
-import { AUTH_ME_KEY } from "~/features/auth";
-import { ReferralCapture } from "~/features/affiliate";
+import { AUTH_ME_KEY } from "~/features/auth/light";
+import { ReferralCapture } from "~/features/affiliate/light";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
-import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell";
+import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/light";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -145,11 +144,6 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
-  const body =
-    isRouteErrorResponse(error) && error.status === 404 ? (
-      <NotFoundScreen />
-    ) : (
-      <ErrorScreen error={error} />
-    );
+  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundScreen /> : <ErrorScreen error={error} />;
   return <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>{body}</ThemeProvider>;
 }

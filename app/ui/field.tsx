@@ -1,4 +1,5 @@
-import { AlertCircle, ChevronDown } from "lucide-react";
+import AlertCircle from "lucide-react/icons/alert-circle";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import {
   cloneElement,
   forwardRef,

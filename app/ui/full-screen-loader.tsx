@@ -1,4 +1,4 @@
-import { RefreshCw } from "lucide-react";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect, useState } from "react";
 import { LogoMark } from "./logo";
 

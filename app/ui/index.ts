@@ -1,13 +1,6 @@
 /** The UI kit: accessible building blocks on Radix primitives and the app's design tokens. */
-export {
-  Button,
-  buttonClasses,
-  IconButton,
-  type ButtonProps,
-  type ButtonSize,
-  type ButtonVariant,
-  type IconButtonProps,
-} from "./button";
+export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
+export { IconButton, type IconButtonProps } from "./icon-button";
 export {
   Chip,
   Pressable,
@@ -23,7 +16,17 @@ export {
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
-export { Badge, EmptyState, LoadError, PageHeader, ProgressBar, Skeleton, Stat, type BadgeTone, type StatTrend } from "./display";
+export {
+  Badge,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  ProgressBar,
+  Skeleton,
+  Stat,
+  type BadgeTone,
+  type StatTrend,
+} from "./display";
 export { downloadBlob, downloadJson } from "./download";
 export { EmailText } from "./email-text";
 export { Field, Input, Select, Textarea, type FieldProps, type InputProps } from "./field";

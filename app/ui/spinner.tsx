@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-2";
 import { cx } from "./cx";
 
 const SIZES = { sm: "size-3.5", md: "size-4", lg: "size-6" } as const;

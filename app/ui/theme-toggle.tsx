@@ -1,4 +1,5 @@
-import { Moon, Sun } from "lucide-react";
+import Moon from "lucide-react/icons/moon";
+import Sun from "lucide-react/icons/sun";
 import { useTheme } from "~/lib/theme";
 
 /** The one light/dark switch: public headers, auth pages and the signed-in shell all use it. */

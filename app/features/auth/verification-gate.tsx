@@ -21,7 +21,7 @@ import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";
 import { notify } from "~/lib/toast";
 import { Button } from "./form-controls";
 import { useResendVerification } from "./use-resend-verification";
-import { IconButton } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Button as KitButton, Tile } from "~/ui";
 
 export const GATE_TEXT = {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { isBannerExcluded } from "~/domain/routing";
 import { useSubscription } from "~/features/billing/subscription";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
-import { IconButton } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 
 export const FREE_BANNER_TEXT =
   "You are on a free plan with limited features. Upgrade now to unlock your full potential.";

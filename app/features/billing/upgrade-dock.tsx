@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { IconButton, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";

@@ -11,7 +11,8 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
-import { Button, IconButton } from "~/ui/button";
+import { Button } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { useChatPath } from "./chat-paths";
 import { chatAfterDelete, filterChats, groupChats, type ChatSummary } from "~/features/chat/chat-logic";
 import { useIsStreaming } from "~/features/chat/chat-store";

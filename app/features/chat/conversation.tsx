@@ -12,7 +12,8 @@ import {
   SquarePen,
 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { Button, IconButton } from "~/ui/button";
+import { Button } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Tip } from "~/ui/tooltip";
 import { downloadBlob } from "~/ui/download";
 import type { CitedRecord } from "~/domain/contracts/chats";

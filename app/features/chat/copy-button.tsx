@@ -1,6 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button, IconButton } from "~/ui/button";
+import { Button } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Tip } from "~/ui/tooltip";
 import { notify } from "~/lib/toast";
 

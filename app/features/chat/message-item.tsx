@@ -24,7 +24,8 @@ import {
   type ViewMessage,
 } from "~/features/chat/chat-logic";
 import { notify } from "~/lib/toast";
-import { Button, IconButton } from "~/ui/button";
+import { Button } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
 import { Tip } from "~/ui/tooltip";
 import { CopyButton, writeClipboard } from "./copy-button";

@@ -14,7 +14,7 @@ import type { CatalogRecordKind, CitedRecord } from "~/domain/contracts/chats";
 import { CanonRecordView, PassageRecordView } from "./project-record";
 import { RecordError, RecordSkeleton } from "./record-states";
 import { getQueryFn } from "~/lib/http";
-import { IconButton } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { Badge, Stat } from "~/ui/display";
 import { Tile, Button } from "~/ui";
 

@@ -1,17 +1,15 @@
 import { Link } from "@remix-run/react";
-import {
-  BarChart3,
-  Clock3,
-  FileCode2,
-  Link2,
-  Megaphone,
-  Rocket,
-  ScanSearch,
-  Sparkles,
-  Wand2,
-  Workflow,
-  type LucideIcon,
-} from "lucide-react";
+import BarChart3 from "lucide-react/icons/bar-chart-3";
+import Clock3 from "lucide-react/icons/clock-3";
+import FileCode2 from "lucide-react/icons/file-code-2";
+import Link2 from "lucide-react/icons/link-2";
+import Megaphone from "lucide-react/icons/megaphone";
+import Rocket from "lucide-react/icons/rocket";
+import ScanSearch from "lucide-react/icons/scan-search";
+import Sparkles from "lucide-react/icons/sparkles";
+import Wand2 from "lucide-react/icons/wand-2";
+import Workflow from "lucide-react/icons/workflow";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { SpriteIcon } from "./icon-sprite";
 

@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
-import { AuthLink } from "~/features/auth";
-import { Menu, Sparkles, X } from "lucide-react";
+import { AuthLink } from "~/features/auth/light";
+import Menu from "lucide-react/icons/menu";
+import Sparkles from "lucide-react/icons/sparkles";
+import X from "lucide-react/icons/x";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
-import { Pressable } from "~/ui";
+import { Pressable } from "~/ui/choice";
 
 /** Spec section 9: the nav turns solid once the page has scrolled past 10 px. */
 export const NAV_SCROLL_THRESHOLD_PX = 10;

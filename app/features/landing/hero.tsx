@@ -1,4 +1,4 @@
-import { AuthLink } from "~/features/auth";
+import { AuthLink } from "~/features/auth/light";
 import { useEffect, useRef, useState } from "react";
 import { TESTIMONIALS } from "./data";
 import { LiveSalesFeed } from "./live-sales";

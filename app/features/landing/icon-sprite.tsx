@@ -1,4 +1,10 @@
-import { ArrowRight, Check, Plus, Quote, Star, TrendingUp, type LucideIcon } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Check from "lucide-react/icons/check";
+import Plus from "lucide-react/icons/plus";
+import Quote from "lucide-react/icons/quote";
+import Star from "lucide-react/icons/star";
+import TrendingUp from "lucide-react/icons/trending-up";
+import type { LucideIcon } from "lucide-react";
 import { CompanyMarkSymbols } from "./logos";
 
 /**

@@ -1,7 +1,9 @@
-import { Pause, Play, ShoppingBag } from "lucide-react";
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { useEffect, useState } from "react";
 import { SAMPLE_SALES } from "./data";
-import { Pressable } from "~/ui";
+import { Pressable } from "~/ui/choice";
 
 export const SALES_FEED_INTERVAL_MS = 3500;
 

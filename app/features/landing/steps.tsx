@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Rocket, Search, Wand2 } from "lucide-react";
+import Rocket from "lucide-react/icons/rocket";
+import Search from "lucide-react/icons/search";
+import Wand2 from "lucide-react/icons/wand-2";
 import { SectionIntro } from "./features";
 import { SpriteIcon } from "./icon-sprite";
 

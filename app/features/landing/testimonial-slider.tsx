@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { ProfileAvatar } from "./avatar";
 import type { Testimonial } from "./data";
 import { FiveStars, SpriteIcon } from "./icon-sprite";
 import { CompanyMark } from "./logos";
-import { Pressable } from "~/ui";
+import { Pressable } from "~/ui/choice";
 
 /** Spec section 2/9: slides per view and gaps by viewport width, 6000 ms autoplay, no loop. */
 export const SLIDER_BREAKPOINTS = [

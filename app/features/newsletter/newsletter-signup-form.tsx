@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Button, cx, Input } from "~/ui";
+import { Button } from "~/ui/button";
+import { cx } from "~/ui/cx";
+import { Input } from "~/ui/field";
 import { notify } from "~/lib/toast";
 import { subscribeToNewsletter } from "./newsletter-client";
 import { SUBSCRIBED_TOAST, subscriptionFailedToast, type NewsletterSource } from "./newsletter-logic";

@@ -5,7 +5,7 @@ import { notify } from "~/lib/toast";
 import { useEndSession, useSessions, type AccountSession } from "./account-api";
 import { absoluteTime, describeUserAgent, relativeTime, type DeviceKind } from "./format";
 import { Badge, SectionCard } from "./section-card";
-import { IconButton } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 
 const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
   desktop: Laptop,

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { Button } from "~/ui";
+import { Button } from "~/ui/button";
 
 /** Shown when a page fails to render; offers a reload instead of a blank screen. */
 export function ErrorScreen({ error }: { error: unknown }) {

@@ -44,11 +44,22 @@ export async function runLighthouse(
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES };
     const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
     if (!result?.lhr) throw new Error("Lighthouse returned no result");
+    if (process.env.LIGHTHOUSE_REPORT_DIR) await keepReport(result, desktop);
     return summarize(result.lhr, { desktop, ms: Date.now() - started });
   } finally {
     unregister();
     await chrome.kill();
   }
+}
+
+// The whole report (with its trace-derived diagnostics) for reading why a score dropped.
+async function keepReport({ lhr, artifacts }, desktop) {
+  const { mkdir, writeFile } = await import("node:fs/promises");
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  await mkdir(dir, { recursive: true });
+  const name = `${new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname.replace(/[^a-z0-9]+/gi, "-")}-${desktop ? "desktop" : "mobile"}-${Date.now()}.json`;
+  await writeFile(`${dir}/${name}`, JSON.stringify(lhr));
+  if (artifacts?.Trace) await writeFile(`${dir}/${name.replace(/\.json$/, ".trace.json")}`, JSON.stringify(artifacts.Trace));
 }
 
 function summarize(lhr, { desktop, ms }) {

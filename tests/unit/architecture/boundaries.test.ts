@@ -35,6 +35,7 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
 
   it.each([
     ["a route importing a feature through its index", "app/routes/probe.tsx", 'import { ChatScreen } from "~/features/chat";\nexport const x = ChatScreen;'],
+    ["a public route importing a feature's light face", "app/routes/probe.tsx", 'import { useCurrentUser } from "~/features/auth/light";\nexport const x = useCurrentUser;'],
     ["a route loader importing a .server loader entry", "app/routes/probe.tsx", 'import { protectedLoader } from "~/server/remix/guards.server";\nexport const loader = protectedLoader;'],
     ["a feature importing the domain, the kit and lib", "app/features/chat/probe.ts", 'import { COUNTERS } from "~/domain/counters";\nimport { Modal } from "~/ui/modal";\nimport { apiRequest } from "~/lib/http";\nexport const x = [COUNTERS, Modal, apiRequest];'],
     ["a feature reading the root loader's type", "app/features/shell/probe.ts", 'import type { RootData } from "~/root";\nexport type X = RootData;'],

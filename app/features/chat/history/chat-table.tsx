@@ -11,7 +11,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { IconButton } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
 import { ChatTitleInput } from "~/features/chat/chat-title-input";
 import { Tip } from "~/ui/tooltip";
 import { CHAT_TITLE_MAX, type ChatListItem } from "~/features/chat/chat-logic";
