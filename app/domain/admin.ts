@@ -6,6 +6,9 @@ import { GROWTH_PRICES, type BillingInterval } from "./pricing";
 import { resolvePlan } from "./plans";
 
 /** Plans staff can grant in a support case; "free" ends a grant. */
+/** The longest reason a staff action takes (users, tickets, feedback, partners, commissions); the audit log keeps it. */
+export const STAFF_REASON_MAX = 500;
+
 export const GRANTABLE_PLANS = ["pro", "automation", "empire", "free"] as const;
 export type GrantablePlan = (typeof GRANTABLE_PLANS)[number];
 

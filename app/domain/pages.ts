@@ -21,6 +21,8 @@ export const PAGE_TITLE_MAX = 255;
 export const PAGE_TEXT_MAX = 20_000;
 export const PAGE_IMAGES_MAX = 20;
 export const PAGE_VARIANTS_MAX = 100;
+/** An image's alt text at most (seo.imageAlts). */
+export const IMAGE_ALT_MAX = 512;
 export const PAGE_SECTIONS_MAX = 30;
 export const PAGE_ITEMS_MAX = 30;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;

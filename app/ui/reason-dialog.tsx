@@ -4,13 +4,14 @@
  * server refuses an empty reason too; refusing it here only saves the round trip.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { STAFF_REASON_MAX } from "~/domain/admin";
 import { errorMessage } from "~/lib/http";
 import { Button } from "./button";
 import { Field, Textarea } from "./field";
 import { Modal } from "./modal";
 
-/** The longest reason every staff endpoint accepts (their contracts' `.max(500)`). */
-export const REASON_MAX_LENGTH = 500;
+/** The longest reason every staff endpoint accepts (StaffReasonSchema). */
+export const REASON_MAX_LENGTH = STAFF_REASON_MAX;
 
 export interface ReasonDialogProps {
   open: boolean;

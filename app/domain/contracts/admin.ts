@@ -1,6 +1,7 @@
 /** The admin resource: what staff screens read and the actions they take. */
 import { z } from "zod";
 import { GRANTABLE_PLANS } from "../admin";
+import { StaffReasonSchema } from "./common";
 import { UsageSummarySchema } from "./usage";
 
 const DayCount = z.object({ day: z.string(), count: z.number() });
@@ -45,11 +46,7 @@ export const AdminOverviewSchema = z
   .meta({ id: "AdminOverview" });
 
 /** Every admin action's body carries why it was taken; the audit log keeps it. */
-export const AdminReasonSchema = z
-  .string({ error: "Give a reason for this action (it goes in the audit log)." })
-  .trim()
-  .min(1, "Give a reason for this action (it goes in the audit log).")
-  .max(500, "Keep the reason under 500 characters.");
+export const AdminReasonSchema = StaffReasonSchema;
 
 export const AdminActionBodySchema = z.object({ reason: AdminReasonSchema }).meta({ id: "AdminActionBody" });
 

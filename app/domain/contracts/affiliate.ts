@@ -1,14 +1,11 @@
 /** The affiliate program's API: terms, my link and figures, click recording, and the staff inbox. Money is in US cents. */
 import { z } from "zod";
 import { COMMISSION_STATUSES } from "../affiliate";
+import { StaffReasonSchema } from "./common";
 
 export * from "../affiliate";
 
-const reason = z
-  .string({ error: "Give a reason for this action (it goes in the audit log)." })
-  .trim()
-  .min(1, "Give a reason for this action (it goes in the audit log).")
-  .max(500, "Keep the reason under 500 characters.");
+const reason = StaffReasonSchema;
 
 export const AffiliateTermsSchema = z
   .object({

@@ -4,9 +4,16 @@
  */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../account-rules";
+import { STAFF_REASON_MAX } from "../admin";
 import { ERROR_TYPES, type ErrorType } from "../errors";
 
-export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from "../account-rules";
+export {
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "../account-rules";
 
 /** The error taxonomy's body, referenced by every route's failure answers. */
 export const ErrorSchema = z
@@ -50,3 +57,10 @@ export const password = (field = "password") =>
 
 export type PublicUser = z.infer<typeof UserSchema>;
 export type ErrorBodyContract = z.infer<typeof ErrorSchema>;
+
+/** Why a staff member took an action: every staff endpoint's `reason`, kept in the audit log. */
+export const StaffReasonSchema = z
+  .string({ error: "Give a reason for this action (it goes in the audit log)." })
+  .trim()
+  .min(1, "Give a reason for this action (it goes in the audit log).")
+  .max(STAFF_REASON_MAX, `Keep the reason under ${STAFF_REASON_MAX} characters.`);

@@ -14,6 +14,7 @@ import {
   PAGE_SECTIONS_MAX,
   PAGE_TEXT_MAX,
   PAGE_TITLE_MAX,
+  IMAGE_ALT_MAX,
   PAGE_VARIANTS_MAX,
   SLUG_PATTERN,
 } from "../pages";
@@ -124,7 +125,7 @@ export const PageSeoSchema = z
     title: line("SEO title", 255),
     description: line("meta description", 1000),
     /** Alt text per image URL (images without one fall back to the product title). */
-    imageAlts: z.record(z.string(), line("alt text", 512)),
+    imageAlts: z.record(z.string(), line("alt text", IMAGE_ALT_MAX)),
   })
   .meta({ id: "PageSeo" });
 export type PageSeo = z.infer<typeof PageSeoSchema>;

@@ -1,6 +1,7 @@
 /** The partner directory (public) and partner applications (anyone may apply; staff decide). */
 import { z } from "zod";
 import { PARTNER_APPLICATION_STATUSES, PARTNER_CATEGORY_IDS } from "../partners";
+import { StaffReasonSchema } from "./common";
 
 export * from "../partners";
 
@@ -65,10 +66,6 @@ export const PartnerApplicationQuerySchema = z.object({ status: PartnerApplicati
 export const PartnerDecisionBodySchema = z
   .object({
     status: z.enum(["approved", "rejected"], { error: "status must be approved or rejected" }),
-    reason: z
-      .string({ error: "Give a reason for this action (it goes in the audit log)." })
-      .trim()
-      .min(1, "Give a reason for this action (it goes in the audit log).")
-      .max(500, "Keep the reason under 500 characters."),
+    reason: StaffReasonSchema,
   })
   .meta({ id: "PartnerDecisionBody" });

@@ -1,6 +1,7 @@
 /** Support tickets: what the API takes and answers (functions/support.ts). */
 import { z } from "zod";
 import { ARTICLE_KEY_PATTERN, STAFF_SETTABLE_STATUSES, SUPPORT_LIMITS, TICKET_CATEGORIES, TICKET_STATUSES } from "../support";
+import { StaffReasonSchema } from "./common";
 
 export * from "../support";
 
@@ -11,11 +12,7 @@ const text = (field: string, max: number) =>
     .min(1, { message: `${field} cannot be empty` })
     .max(max, { message: `${field} is too long (${max} characters at most)` });
 
-export const reasonField = z
-  .string({ error: "reason must be text" })
-  .trim()
-  .min(1, { message: "reason: say why (it goes in the audit log)" })
-  .max(500, { message: "reason is too long (500 characters at most)" });
+export const reasonField = StaffReasonSchema;
 
 export const CreateTicketBodySchema = z
   .object({
