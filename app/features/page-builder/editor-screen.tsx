@@ -210,21 +210,72 @@ function ConflictBanner({ editor, message }: { editor: PageEditor; message: stri
   );
 }
 
-function PublishedBar({
+/**
+ * The page's address above the editor. Live: green, with copy, open and unpublish. A draft: where
+ * it will answer once published, editable before anyone has the link.
+ */
+function AddressBar({
   page,
   editor,
-  outdated,
+  outdated = false,
   onUnpublish,
-  unpublishing,
+  unpublishing = false,
 }: {
   page: Page;
   editor: PageEditor;
-  outdated: boolean;
+  outdated?: boolean;
+  /** Given for a live page only. */
+  onUnpublish?: () => void;
+  unpublishing?: boolean;
+}) {
+  const live = page.status === "published";
+  return (
+    <div
+      className={cx(
+        "mb-4 flex flex-col gap-3 rounded-2xl border p-3 sm:flex-row sm:items-center",
+        live ? "border-accent/30 bg-accent/5" : "border-line bg-surface",
+      )}
+      data-testid={live ? "pb-published" : "pb-draft-address"}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-2.5">
+        <span
+          className={cx(
+            "grid size-9 shrink-0 place-items-center rounded-xl",
+            live ? "bg-accent/15 text-accent" : "bg-surface-2 text-muted",
+          )}
+          aria-hidden
+        >
+          {live ? <Globe className="size-4" /> : <Link2 className="size-4" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-fg">
+            {live ? "Live" : "Page address"}{" "}
+            {live ? (
+              outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>
+            ) : (
+              <span className="font-normal text-muted">· not live until you publish</span>
+            )}
+          </p>
+          <AddressEditor page={page} editor={editor} />
+        </div>
+      </div>
+      {live && onUnpublish && (
+        <LiveLinkActions url={page.publicUrl ?? ""} onUnpublish={onUnpublish} unpublishing={unpublishing} />
+      )}
+    </div>
+  );
+}
+
+function LiveLinkActions({
+  url,
+  onUnpublish,
+  unpublishing,
+}: {
+  url: string;
   onUnpublish: () => void;
   unpublishing: boolean;
 }) {
   const [copied, setCopied] = useState(false);
-  const url = page.publicUrl ?? "";
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -235,66 +286,27 @@ function PublishedBar({
     }
   };
   return (
-    <div
-      className="mb-4 flex flex-col gap-3 rounded-2xl border border-accent/30 bg-accent/5 p-3 sm:flex-row sm:items-center"
-      data-testid="pb-published"
-    >
-      <div className="flex min-w-0 flex-1 items-center gap-2.5">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent/15 text-accent" aria-hidden>
-          <Globe className="size-4" />
-        </span>
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-fg">
-            Live{" "}
-            {outdated && <span className="font-normal text-warning">· edits since publishing are not live yet</span>}
-          </p>
-          <AddressEditor page={page} editor={editor} />
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => void copy()}
-          icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-        >
-          {copied ? "Copied" : "Copy link"}
-        </Button>
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClasses({ variant: "secondary", size: "sm" })}
-        >
-          <ExternalLink className="size-3.5" aria-hidden />
-          Open
-        </a>
-        <Button size="sm" variant="ghost" onClick={onUnpublish} loading={unpublishing} data-testid="pb-unpublish">
-          Unpublish
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-/** A draft's address: where it will answer once published, editable before anyone has the link. */
-function DraftAddressBar({ page, editor }: { page: Page; editor: PageEditor }) {
-  return (
-    <div
-      className="mb-4 flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 sm:flex-row sm:items-center"
-      data-testid="pb-draft-address"
-    >
-      <div className="flex min-w-0 flex-1 items-start gap-2.5">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted" aria-hidden>
-          <Link2 className="size-4" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-fg">
-            Page address <span className="font-normal text-muted">· not live until you publish</span>
-          </p>
-          <AddressEditor page={page} editor={editor} />
-        </div>
-      </div>
+    <div className="flex shrink-0 flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void copy()}
+        icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+      >
+        {copied ? "Copied" : "Copy link"}
+      </Button>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses({ variant: "secondary", size: "sm" })}
+      >
+        <ExternalLink className="size-3.5" aria-hidden />
+        Open
+      </a>
+      <Button size="sm" variant="ghost" onClick={onUnpublish} loading={unpublishing} data-testid="pb-unpublish">
+        Unpublish
+      </Button>
     </div>
   );
 }
@@ -728,16 +740,13 @@ export function EditorScreen({
           </Button>
         </div>
       )}
-      {page.status === "published" && (
-        <PublishedBar
-          page={page}
-          editor={editor}
-          outdated={outdated}
-          onUnpublish={() => unpublish.mutate()}
-          unpublishing={unpublish.isPending}
-        />
-      )}
-      {page.status !== "published" && <DraftAddressBar page={page} editor={editor} />}
+      <AddressBar
+        page={page}
+        editor={editor}
+        outdated={outdated}
+        onUnpublish={() => unpublish.mutate()}
+        unpublishing={unpublish.isPending}
+      />
       {generate.isPending && <GenerateProgress />}
       {genProblem && (
         <MissingCallout
