@@ -15,7 +15,8 @@ function expectDropPageHeaders(res: Response, framedByApp = false) {
   expect(res.headers.get("x-frame-options")).toBe(framedByApp ? "SAMEORIGIN" : "DENY");
   expect(res.headers.get("referrer-policy")).toBe("no-referrer");
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-  expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  // None on a scriptless public page: COOP's browsing-context swap costs phones (ADR 014).
+  expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
   expect(res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
   expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
   expect(res.headers.get("x-request-id")).toMatch(UUID);
@@ -148,6 +149,7 @@ describe("the other paths keep their own headers", () => {
       expect(res.status).toBe(200);
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
       expect(nonce).toBeTruthy();
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(await res.text()).toContain(`nonce="${nonce}"`);
       nonces.push(nonce);
     }

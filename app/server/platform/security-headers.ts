@@ -54,6 +54,11 @@ export function securityHeaders(options: { nonce?: string; https: boolean; dropP
     if (options.dropPage === "preview") headers["X-Frame-Options"] = "SAMEORIGIN";
     // Visitors leave for the merchant's checkout; the page's address stays with the page.
     headers["Referrer-Policy"] = "no-referrer";
+    // No opener policy: a scriptless public page holds nothing for an opener to reach, and COOP
+    // puts every visit from another site into a new browsing-context group (on Android a process
+    // of its own). Lighthouse mobile measured it: the same HTML with COOP had TBT 198-592 ms
+    // (performance 85-97), without it 43-111 ms (99-100). ADR 014.
+    delete headers["Cross-Origin-Opener-Policy"];
     return headers;
   }
   headers["Content-Security-Policy"] = options.nonce

@@ -9,6 +9,12 @@ describe("drop page security headers built once per isolate", () => {
     expect(Object.fromEntries(dropPageSecurityHeaders("preview"))["X-Frame-Options"]).toBe("SAMEORIGIN");
   });
 
+  it("leave out the opener policy that every app page keeps", () => {
+    expect(Object.fromEntries(dropPageSecurityHeaders("public"))).not.toHaveProperty("Cross-Origin-Opener-Policy");
+    expect(securityHeaders({ https: true, nonce: "n" })["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(securityHeaders({ https: true })["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+  });
+
   it("are the same frozen list on every call, so no request can change another's", () => {
     const first = dropPageSecurityHeaders("public");
     expect(dropPageSecurityHeaders("public")).toBe(first);
