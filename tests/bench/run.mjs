@@ -18,6 +18,8 @@
 //        --only=retrieval,sse (run just these sections: load, landing, meter, sse, lighthouse, chat, retrieval,
 //        explorer, droppage, images)  --images-samples=20 (timed visuals per size)
 //        --duration=8  --warmup=2  --connections=20  --timeout=600  --keep-tmp
+// Env: LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps every Lighthouse run's full report and trace there (to
+//      read why a score moved: the trace's long tasks, the network requests, each audit).
 // Exit: 0 all budgets met (warnings allowed), 1 a budget failed, 2 the bench itself failed.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
