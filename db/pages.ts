@@ -212,7 +212,11 @@ export interface ShopifyExportTrail {
   shopDomain: string;
   productGid: string;
   productAdminUrl: string;
-  /** The latest landing page made in that shop (an export of the product alone keeps the earlier page). */
+  /**
+   * The latest landing page made in that shop, its gid and admin link taken from the same row (an
+   * export of the product alone keeps the earlier page).
+   */
+  pageGid: string | null;
   pageAdminUrl: string | null;
   exportedAt: string;
 }
@@ -220,7 +224,14 @@ export interface ShopifyExportTrail {
 /** The page's latest Shopify export per shop (newest first): what exporting to that shop again updates. */
 export async function listShopifyExportTrails(db: Database, userId: number, pageId: string): Promise<ShopifyExportTrail[]> {
   const rows = await db
-    .select({ shopDomain: pageExports.shopDomain, productGid: pageExports.productGid, productAdminUrl: pageExports.productAdminUrl, pageAdminUrl: pageExports.pageAdminUrl, createdAt: pageExports.createdAt })
+    .select({
+      shopDomain: pageExports.shopDomain,
+      productGid: pageExports.productGid,
+      productAdminUrl: pageExports.productAdminUrl,
+      pageGid: pageExports.pageGid,
+      pageAdminUrl: pageExports.pageAdminUrl,
+      createdAt: pageExports.createdAt,
+    })
     .from(pageExports)
     .where(and(eq(pageExports.pageId, pageId), eq(pageExports.userId, userId), eq(pageExports.kind, "shopify")))
     .orderBy(desc(pageExports.id))
@@ -229,8 +240,13 @@ export async function listShopifyExportTrails(db: Database, userId: number, page
   for (const row of rows) {
     if (!row.shopDomain || !row.productGid || !row.productAdminUrl) continue;
     const known = byShop.get(row.shopDomain);
-    if (!known) byShop.set(row.shopDomain, { shopDomain: row.shopDomain, productGid: row.productGid, productAdminUrl: row.productAdminUrl, pageAdminUrl: row.pageAdminUrl, exportedAt: row.createdAt });
-    else if (!known.pageAdminUrl && row.pageAdminUrl) known.pageAdminUrl = row.pageAdminUrl;
+    const hasPage = !!(row.pageGid || row.pageAdminUrl);
+    if (!known) {
+      byShop.set(row.shopDomain, { shopDomain: row.shopDomain, productGid: row.productGid, productAdminUrl: row.productAdminUrl, pageGid: row.pageGid, pageAdminUrl: row.pageAdminUrl, exportedAt: row.createdAt });
+    } else if (!known.pageGid && !known.pageAdminUrl && hasPage) {
+      known.pageGid = row.pageGid;
+      known.pageAdminUrl = row.pageAdminUrl;
+    }
   }
   return [...byShop.values()];
 }

@@ -650,6 +650,8 @@ export const pageExports = sqliteTable(
     shopDomain: text("shop_domain"),
     productGid: text("product_gid"),
     productAdminUrl: text("product_admin_url"),
+    /** The landing page's gid as Shopify gave it (exporting again updates it); null when the export made no page. */
+    pageGid: text("page_gid"),
     pageAdminUrl: text("page_admin_url"),
     createdAt: createdAt(),
   },

@@ -78,8 +78,10 @@ describe("the offline dev store (DEV_TOOLS on)", () => {
     // The state is in D1, and the export was recorded with the local links.
     const row = await env.DB.prepare("SELECT state FROM dev_store_state WHERE shop = ?").bind(DEV_STORE_SHOP_DOMAIN).first<{ state: string }>();
     expect(row?.state).toContain("Dev Store Tide Mug");
-    const recorded = await env.DB.prepare("SELECT product_admin_url FROM page_exports WHERE page_id = ? AND kind = 'shopify'").bind(p.id).first<{ product_admin_url: string }>();
-    expect(recorded?.product_admin_url).toBe(json.data.productAdminUrl);
+    const recorded = await env.DB.prepare("SELECT product_admin_url, page_gid, page_admin_url FROM page_exports WHERE page_id = ? AND kind = 'shopify'")
+      .bind(p.id)
+      .first<{ product_admin_url: string; page_gid: string; page_admin_url: string }>();
+    expect(recorded).toEqual({ product_admin_url: json.data.productAdminUrl, page_gid: json.data.pageId, page_admin_url: json.data.pageAdminUrl });
 
     const product = await screen(new URL(json.data.productAdminUrl).pathname);
     expect(product.status).toBe(200);

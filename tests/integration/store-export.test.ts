@@ -3,7 +3,9 @@
  * Shopify's Admin GraphQL (tests/integration/fake-shopify-admin.ts): token checks, sealing,
  * productSet and pageCreate, userErrors, throttling and a revoked token, and the export counter;
  * a second export of the same page updates what the first created (productSet with the product's
- * id, pageUpdate), and creates it anew when the merchant deleted it in the store.
+ * id, pageUpdate), and creates it anew when the merchant deleted it in the store; the page's gid
+ * is recorded with the export (page_exports.page_gid, backfilled by migration 0021 from the admin
+ * link earlier exports recorded) and exporting again updates the page by it.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -314,5 +316,102 @@ describe("exporting a page again", () => {
     expect((await call(`/api/pages/${p.id}/export/shopify`, { token: intruder.token })).status).toBe(404);
     expect((await shopState(domain)).products).toHaveLength(1);
     expect(await exportsUsed(intruder)).toBe(0);
+  });
+});
+
+describe("the page gid an export records", () => {
+  const exportPage = (u: User, id: string, body: Answer = { includePage: true }) => call(`/api/pages/${id}/export/shopify`, { method: "POST", token: u.token, body });
+  const recorded = (pageId: string) =>
+    env.DB.prepare("SELECT page_gid, page_admin_url FROM page_exports WHERE page_id = ? AND kind = 'shopify' ORDER BY id DESC").bind(pageId).all<{ page_gid: string | null; page_admin_url: string | null }>();
+
+  it("is the page Shopify created, and exporting again updates that page by it whatever the admin link says", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_export_page_gid_01");
+    const p = await page(u);
+    const first = await exportPage(u, p.id);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const created = (await shopState(domain)).pages as Answer[];
+    expect(created).toHaveLength(1);
+    expect((await recorded(p.id)).results).toEqual([{ page_gid: created[0].id, page_admin_url: first.json.data.pageAdminUrl }]);
+    expect(first.json.data.pageId).toBe(created[0].id);
+
+    // The admin link is only a link now: exporting again does not read the page's id out of it.
+    await env.DB.prepare("UPDATE page_exports SET page_admin_url = 'https://admin.example.test/not-a-page-link' WHERE page_id = ?").bind(p.id).run();
+    const second = await exportPage(u, p.id);
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    expect(second.json.data).toMatchObject({ pageAction: "updated", pageId: created[0].id });
+    expect(second.json.data.warnings).not.toContain("The landing page was deleted in your store, so a new one was created.");
+    let state = await shopState(domain);
+    expect(state.pages.map((x: Answer) => x.id)).toEqual([created[0].id]);
+    expect(state.requests.map((r: Answer) => r.operation).slice(-2)).toEqual(["productSet", "pageUpdate"]);
+    expect((await recorded(p.id)).results[0]).toEqual({ page_gid: created[0].id, page_admin_url: second.json.data.pageAdminUrl });
+
+    // An export of the product alone records no page, and the next export with the page still updates the earlier one.
+    const productOnly = await exportPage(u, p.id, {});
+    expect(productOnly.json.data).toMatchObject({ action: "updated", pageId: null, pageAction: null });
+    expect((await recorded(p.id)).results[0]).toEqual({ page_gid: null, page_admin_url: null });
+    const third = await exportPage(u, p.id);
+    expect(third.json.data).toMatchObject({ pageAction: "updated", pageId: created[0].id });
+    state = await shopState(domain);
+    expect(state.pages.map((x: Answer) => x.id)).toEqual([created[0].id]);
+    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "productSet", "pageCreate", "productSet", "pageUpdate", "productSet", "productSet", "pageUpdate"]);
+  });
+
+  it("is backfilled by migration 0021 from the admin link of earlier rows, by the rule exporting again used before", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0021_page_gid.sql");
+    const backfill = migration?.queries.find((q) => /^UPDATE `page_exports`/.test(q.trim()));
+    expect(backfill, "0021_page_gid.sql has the backfill UPDATE").toBeDefined();
+    // The rule pageGidFromAdminUrl applied to a recorded link before page_gid existed.
+    const earlierRule = (url: string | null) => {
+      const id = url ? /\/pages\/(\d+)$/.exec(url)?.[1] : undefined;
+      return id ? `gid://shopify/Page/${id}` : null;
+    };
+
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_export_page_gid_02");
+    const p = await page(u);
+    const first = await exportPage(u, p.id);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    // The row as an export before page_gid wrote it: the admin link only.
+    await env.DB.prepare("UPDATE page_exports SET page_gid = NULL WHERE page_id = ?").bind(p.id).run();
+
+    const links = [
+      "https://admin.shopify.com/store/tide-goods/pages/123456",
+      "https://tide-goods.myshopify.com/admin/pages/77",
+      "https://app.dropcraft.test/dev/store/pages/8123456003",
+      "http://localhost:8787/dev/store/pages/007",
+      "https://admin.shopify.com/store/tide-goods/products/1",
+      "https://admin.shopify.com/store/tide-goods/pages/abc",
+      "https://admin.shopify.com/store/tide-goods/pages/12a",
+      "https://admin.shopify.com/store/tide-goods/pages/12/",
+      "https://admin.shopify.com/store/tide-goods/PAGES/12",
+      "https://admin.shopify.com/store/tide-goods/pages/",
+      "https://admin.shopify.com/store/tide-goods/mypages/9",
+      "not a link 42",
+      null,
+    ];
+    // Other shops, so the export below reads only the real row.
+    const insert = (shop: string, link: string | null, gid: string | null = null) =>
+      env.DB.prepare("INSERT INTO page_exports (page_id, user_id, kind, shop_domain, product_gid, product_admin_url, page_gid, page_admin_url) VALUES (?, ?, 'shopify', ?, 'gid://shopify/Product/1', 'https://admin.shopify.com/store/x/products/1', ?, ?) RETURNING id")
+        .bind(p.id, u.user.id, shop, gid, link)
+        .first<{ id: number }>();
+    const rows = await Promise.all(links.map(async (link, i) => ({ link, id: (await insert(`backfill-${i}.myshopify.com`, link))!.id })));
+    const kept = (await insert("backfill-kept.myshopify.com", "https://admin.shopify.com/store/x/pages/2", "gid://shopify/Page/1"))!.id;
+
+    await env.DB.prepare(backfill!).run();
+
+    const gidOf = async (id: number) => (await env.DB.prepare("SELECT page_gid FROM page_exports WHERE id = ?").bind(id).first<{ page_gid: string | null }>())!.page_gid;
+    const got = await Promise.all(rows.map(async (r) => [r.link, await gidOf(r.id)]));
+    expect(got).toEqual(rows.map((r) => [r.link, earlierRule(r.link)]));
+    expect(got.slice(0, 4).map(([, gid]) => gid)).toEqual(["gid://shopify/Page/123456", "gid://shopify/Page/77", "gid://shopify/Page/8123456003", "gid://shopify/Page/007"]);
+    // A row that already has its gid keeps it.
+    expect(await gidOf(kept)).toBe("gid://shopify/Page/1");
+    // The real export's row gets its page back, and exporting again updates that page.
+    expect((await recorded(p.id)).results.find((r) => r.page_admin_url === first.json.data.pageAdminUrl)?.page_gid).toBe(first.json.data.pageId);
+    const again = await exportPage(u, p.id);
+    expect(again.json.data).toMatchObject({ pageAction: "updated", pageId: first.json.data.pageId });
+    expect((await shopState(domain)).pages.map((x: Answer) => x.id)).toEqual([first.json.data.pageId]);
   });
 });

@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client";
 import { deleteStoreConnection, findStoreConnection, listShopifyExportTrails, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
 import { d1DevStoreStorage, devStoreClientOptions, usesDevStore } from "../store-export/dev-store";
 import { standalonePageZip } from "../store-export/html-zip";
-import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain, pageGidFromAdminUrl } from "../store-export/shopify-admin";
+import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain } from "../store-export/shopify-admin";
 import { shopifyProductCsv } from "../store-export/shopify-csv";
 import { maskToken, openToken, sealToken, tokenContext } from "../store-export/token-crypto";
 import { reserveUsage } from "../usage/meter";
@@ -204,7 +204,7 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
       {
         product: { product: page.product, descriptionHtml, seo: { title: page.seo.title, description: page.seo.description }, imageAlts: page.seo.imageAlts, handle: page.slug },
         page: { title: page.product.title, bodyHtml: descriptionHtml, handle: page.slug },
-        existing: earlier ? { productId: earlier.productGid, pageId: pageGidFromAdminUrl(earlier.pageAdminUrl) } : null,
+        existing: earlier ? { productId: earlier.productGid, pageId: earlier.pageGid } : null,
       },
       { includePage },
     );
@@ -215,6 +215,7 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
       shopDomain: connection.shopDomain,
       productGid: result.productId,
       productAdminUrl: result.productAdminUrl,
+      pageGid: result.pageId,
       pageAdminUrl: result.pageAdminUrl,
     });
     return result;

@@ -84,16 +84,6 @@ export function pageAdminUrl(shopDomain: string, pageGid: string): string {
   return `https://admin.shopify.com/store/${shopHandle(shopDomain)}/pages/${numericId(pageGid)}`;
 }
 
-/**
- * The store page's gid back from the admin link an export recorded (Shopify's and the dev store's
- * both end in /pages/<numeric id>): the export log keeps the link, not the gid. Null when the
- * link is not one of ours.
- */
-export function pageGidFromAdminUrl(url: string | null): string | null {
-  const id = url ? /\/pages\/(\d+)$/.exec(url)?.[1] : undefined;
-  return id ? `gid://shopify/Page/${id}` : null;
-}
-
 /** Cents as Shopify's Money scalar: a decimal string ("19.99"). */
 export function centsToMoney(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

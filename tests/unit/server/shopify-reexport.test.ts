@@ -1,7 +1,8 @@
 /**
- * Exporting a page again (issue 14): the productSet input of an update, the page gid read back
- * from a recorded admin link, and exportPageToShopify's choice between update and create, with
- * the in-process fake Admin API behind the real client and URL guard.
+ * Exporting a page again (issue 14): the productSet input of an update and exportPageToShopify's
+ * choice between update and create, with the in-process fake Admin API behind the real client and
+ * URL guard. The page gid an export records (page_exports.page_gid) and its backfill from the
+ * admin link are tested in workerd: tests/integration/store-export.test.ts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PageProduct } from "~/domain/contracts/pages";
@@ -10,7 +11,6 @@ import {
   createShopifyAdminClient,
   exportPageToShopify,
   PAGE_RECREATED_NOTE,
-  pageGidFromAdminUrl,
   PRODUCT_RECREATED_NOTE,
   productSetVariables,
   type ShopifyProductInput,
@@ -55,18 +55,6 @@ describe("productSetVariables for an update", () => {
     expect("id" in create.variables.input).toBe(false);
     expect(create.variables.input.status).toBe("DRAFT");
     expect(create.warnings.join(" ")).toMatch(/created as a draft/);
-  });
-});
-
-describe("pageGidFromAdminUrl", () => {
-  it("reads the page's id from Shopify's admin link and the dev store's", () => {
-    expect(pageGidFromAdminUrl("https://admin.shopify.com/store/tide-goods/pages/123456")).toBe("gid://shopify/Page/123456");
-    expect(pageGidFromAdminUrl("http://localhost:8787/dev/store/pages/8123456003")).toBe("gid://shopify/Page/8123456003");
-  });
-  it("answers null for no link or one that is not a page's", () => {
-    expect(pageGidFromAdminUrl(null)).toBeNull();
-    expect(pageGidFromAdminUrl("https://admin.shopify.com/store/tide-goods/products/1")).toBeNull();
-    expect(pageGidFromAdminUrl("https://admin.shopify.com/store/tide-goods/pages/abc")).toBeNull();
   });
 });
 
