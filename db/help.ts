@@ -8,12 +8,19 @@ import { helpArticleViews, helpArticleVotes } from "./schema";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-/** One more view of the article (an atomic increment, so concurrent readers never lose one). */
-export async function recordArticleView(db: Database, article: string): Promise<void> {
-  await db
-    .insert(helpArticleViews)
-    .values({ article, views: 1 })
-    .onConflictDoUpdate({ target: helpArticleViews.article, set: { views: sql`${helpArticleViews.views} + 1`, updatedAt: now } });
+/**
+ * Adds views to articles, one upsert per article in one batch (an atomic increment, so
+ * concurrent writers never lose one). The service adds up views in the isolate and calls this
+ * once a second.
+ */
+export async function addArticleViews(db: Database, views: ReadonlyMap<string, number>): Promise<void> {
+  const statements = [...views].map(([article, n]) =>
+    db
+      .insert(helpArticleViews)
+      .values({ article, views: n })
+      .onConflictDoUpdate({ target: helpArticleViews.article, set: { views: sql`${helpArticleViews.views} + ${n}`, updatedAt: now } }),
+  );
+  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
 /** The user's vote on the article: a second vote replaces the first, never adds to it. */

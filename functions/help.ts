@@ -38,13 +38,13 @@ export const help = createRouter()
       method: "get",
       path: "/help/articles/{category}/{slug}",
       summary: "One Help Center article: Markdown, table of contents, related articles, helpful counts and the caller's own vote",
-      description: "Public; each call counts one view of the article.",
+      description: "Public; each call counts one view of the article (written within a second).",
       request: { params: HelpArticleParamsSchema },
       responses: { 200: { description: "The article", ...json(HelpArticleAnswerSchema) }, ...invalid, ...notFound },
     }),
     async (c) => {
       const { category, slug } = c.req.valid("param");
-      return c.json({ data: await getHelpArticle(c.var.db, category, slug, c.var.caller?.user.id ?? null) }, 200);
+      return c.json({ data: await getHelpArticle({ db: c.var.db, defer: (work) => c.executionCtx.waitUntil(work) }, category, slug, c.var.caller?.user.id ?? null) }, 200);
     },
   )
   .openapi(

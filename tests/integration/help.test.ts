@@ -1,7 +1,23 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, signupUser, verifiedUser } from "./helpers";
+import worker from "../../workers/app";
+import { BASE, call, signupUser, verifiedUser } from "./helpers";
 
 const EXPORT = "/api/help/articles/page-builder-and-export/export-to-shopify";
+
+/** The views written for an article ("<category>/<slug>"); views are added up in the isolate and written once a second. */
+async function storedViews(article: string): Promise<number> {
+  return (await env.DB.prepare("SELECT views FROM help_article_views WHERE article = ?").bind(article).first<number>("views")) ?? 0;
+}
+
+/** Waits (up to 3 s) until each article's views have been written, at least the given number. */
+async function viewsWritten(atLeast: Record<string, number>): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    const stored = await Promise.all(Object.entries(atLeast).map(async ([article, n]) => (await storedViews(article)) >= n));
+    if (stored.every(Boolean)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe("help center API", () => {
   it("lists every article with categories, counts and the getting-started fallback for popular articles", async () => {
@@ -109,6 +125,8 @@ describe("help center API", () => {
     for (let i = 0; i < 10; i++) await call("/api/help/articles/images/marketing-visuals");
     await call("/api/help/articles/projects/the-canon");
     await call("/api/help/articles/images/marketing-visuals/votes", { method: "POST", body: { helpful: true }, token: reader.token });
+    // Views are written in a batch a second after the first (waitUntil): give it a moment.
+    await viewsWritten({ "images/marketing-visuals": 10, "projects/the-canon": 1 });
     const { json } = await call("/api/help/articles");
     expect(json.data.popular.basis).toBe("activity");
     const slugs = json.data.popular.articles.map((a: { slug: string }) => a.slug);
@@ -116,5 +134,27 @@ describe("help center API", () => {
     expect(slugs).toContain("the-canon");
     // Never-opened articles are not called popular.
     expect(slugs).not.toContain("create-your-account");
+  });
+
+  it("adds up several reads within a second in the isolate and writes their total once", async () => {
+    const article = "billing-and-account/plans-and-limits";
+    // Let a window opened by earlier tests close, so these reads open their own and its write is
+    // handed to this execution context.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await storedViews(article)).toBe(0);
+    const ctx = createExecutionContext();
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const request = new Request(`${BASE}/api/help/articles/${article}`, { headers: { "cf-connecting-ip": `203.0.113.${i + 1}` } });
+        const res = await worker.fetch(request, env as unknown as Env, ctx);
+        await res.text();
+        return res.status;
+      }),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // No write per read: the views wait in the isolate for the second to end.
+    expect(await storedViews(article)).toBe(0);
+    await waitOnExecutionContext(ctx);
+    expect(await storedViews(article)).toBe(5);
   });
 });

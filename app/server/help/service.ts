@@ -1,13 +1,18 @@
 /**
- * The Help Center (issue 16): list and search articles, open one (recording the view), and the
+ * The Help Center (issue 16): list and search articles, open one (counting the view), and the
  * one-per-user "Was this helpful?" vote. Plain functions over the database; the articles are
  * the repo's Markdown (catalog.ts).
+ *
+ * Views are added up in the isolate and written once a second, one upsert per article seen
+ * (like the drop page's counts, ADR 014): a write per read is a D1 write on every page of help
+ * anyone opens. An isolate that dies loses at most that second's views.
  */
 import { AppError } from "~/domain/errors";
 import { HELP_CATEGORIES, helpCategory } from "~/domain/help";
 import type { HelpArticle, HelpArticleSummary, HelpArticlesAnswer, HelpSearchHit } from "~/domain/contracts/help";
 import type { Database } from "../../../db/client";
-import { articleActivity, recordArticleView, saveArticleVote, userArticleVote } from "../../../db/help";
+import { addArticleViews, articleActivity, saveArticleVote, userArticleVote } from "../../../db/help";
+import { createIsolateBatcher, type Defer } from "../platform/isolate-batcher";
 import { HELP_ARTICLES, findHelpArticle, helpSearchIndex, type HelpArticleEntry } from "./catalog";
 import { searchHelp } from "./search";
 
@@ -82,11 +87,29 @@ async function voteCounts(db: Database, key: string) {
   return { helpful: activity?.helpful ?? 0, notHelpful: activity?.notHelpful ?? 0 };
 }
 
-/** One article for reading; counts the view. */
-export async function getHelpArticle(db: Database, category: string, slug: string, userId: number | null): Promise<HelpArticle> {
+/** How long article views wait in the isolate before they are written. */
+export const VIEW_FLUSH_MS = 1000;
+
+export interface HelpReadDeps {
+  db: Database;
+  /** Keeps the isolate alive for the views' write (ctx.waitUntil). */
+  defer: Defer;
+}
+
+/** Views per article key: the first view of a second schedules the write of every view counted in it. */
+const articleViews = createIsolateBatcher<string, number, number, HelpReadDeps>({
+  name: "help article views",
+  everyMs: VIEW_FLUSH_MS,
+  fold: (views = 0, n) => views + n,
+  flush: (batch, deps) => addArticleViews(deps.db, batch),
+});
+
+/** One article for reading; counts the view (written within VIEW_FLUSH_MS). */
+export async function getHelpArticle(deps: HelpReadDeps, category: string, slug: string, userId: number | null): Promise<HelpArticle> {
+  const { db } = deps;
   if (!helpCategory(category)) throw unknownCategory(category);
   const article = requireArticle(category, slug);
-  await recordArticleView(db, article.key);
+  articleViews.add(article.key, 1, deps);
   const [votes, myVote] = await Promise.all([voteCounts(db, article.key), userId === null ? null : userArticleVote(db, userId, article.key)]);
   return {
     ...summary(article),

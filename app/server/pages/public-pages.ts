@@ -11,6 +11,7 @@
  */
 import type { Database } from "../../../db/client";
 import { addPageEvents, findPage, findPublishedPage } from "../../../db/pages";
+import { createIsolateBatcher } from "../platform/isolate-batcher";
 import { pageHtml, toPage } from "./service";
 
 /** How long browsers and the edge keep a drop page; publish and unpublish purge it at once. */
@@ -33,27 +34,17 @@ export function publicPageRoute(pathname: string): PublicPageRoute | null {
 /** How long views and clicks wait in the isolate before they are written. */
 export const COUNT_FLUSH_MS = 1000;
 
-const pending = new Map<string, { views: number; buys: number }>();
-let flushing: Promise<void> | null = null;
-
-/** Counts one event; the first event of a second schedules the write of everything counted in it. */
-function countEvent(deps: PublicPageDeps, slug: string, event: "view" | "buy"): void {
-  const n = pending.get(slug) ?? { views: 0, buys: 0 };
-  if (event === "view") n.views += 1;
-  else n.buys += 1;
-  pending.set(slug, n);
-  if (flushing) return;
-  flushing = new Promise<void>((resolve) => setTimeout(resolve, COUNT_FLUSH_MS))
-    .then(async () => {
-      const batch = new Map(pending);
-      pending.clear();
-      await addPageEvents(deps.db, batch);
-    })
-    .finally(() => {
-      flushing = null;
-    });
-  deps.defer(flushing);
-}
+/** Views and buy clicks per slug: the first event of a second schedules the write of everything counted in it. */
+const pageEvents = createIsolateBatcher<string, "view" | "buy", { views: number; buys: number }, PublicPageDeps>({
+  name: "drop page counts",
+  everyMs: COUNT_FLUSH_MS,
+  fold(n = { views: 0, buys: 0 }, event) {
+    if (event === "view") n.views += 1;
+    else n.buys += 1;
+    return n;
+  },
+  flush: (batch, deps) => addPageEvents(deps.db, batch),
+});
 
 export interface PublicPageDeps {
   db: Database;
@@ -95,7 +86,7 @@ export async function servePublicPage(request: Request, route: PublicPageRoute, 
   if (route.kind === "buy") {
     const page = await findPublishedPage(deps.db, route.slug);
     if (!page?.buyUrl) return notFound();
-    if (isCountable(request)) countEvent(deps, route.slug, "buy");
+    if (isCountable(request)) pageEvents.add(route.slug, "buy", deps);
     return new Response(null, { status: 302, headers: { location: page.buyUrl, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
   }
   let page = hotPages.get(route.slug);
@@ -115,7 +106,7 @@ export async function servePublicPage(request: Request, route: PublicPageRoute, 
     page.until = Date.now() + HOT_PAGE_MS;
     rememberHotPage(route.slug, page);
   }
-  if (isCountable(request)) countEvent(deps, route.slug, "view");
+  if (isCountable(request)) pageEvents.add(route.slug, "view", deps);
   return request.method === "HEAD" ? new Response(null, dropPageResponse(page)) : dropPageResponse(page);
 }
 
