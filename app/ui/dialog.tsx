@@ -4,7 +4,7 @@ import { Modal } from "./modal";
 
 export { Modal as Dialog, type ModalProps as DialogProps } from "./modal";
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogBaseProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -14,10 +14,22 @@ export interface ConfirmDialogProps {
   /** A destructive action gets the danger button. */
   danger?: boolean;
   pending?: boolean;
-  onConfirm: () => void;
   children?: ReactNode;
   "data-testid"?: string;
+  /** The confirm button's test id; `<data-testid>-confirm` when left out. */
+  confirmTestId?: string;
 }
+
+/** What confirming does: run `onConfirm`, or submit the form among the children whose id is `form`. */
+type ConfirmAction =
+  | { onConfirm: () => void; form?: undefined }
+  | {
+      /** The confirm button submits this form (so does Enter in its fields); its onSubmit does the work. */
+      form: string;
+      onConfirm?: undefined;
+    };
+
+export type ConfirmDialogProps = ConfirmDialogBaseProps & ConfirmAction;
 
 /** "Are you sure?" on the kit's dialog: focus trap, Escape and labelling from Radix. */
 export function ConfirmDialog({
@@ -30,8 +42,10 @@ export function ConfirmDialog({
   danger = false,
   pending = false,
   onConfirm,
+  form,
   children,
   "data-testid": testId = "confirm-dialog",
+  confirmTestId = `${testId}-confirm`,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -49,10 +63,12 @@ export function ConfirmDialog({
             {cancelLabel}
           </Button>
           <Button
+            type={form === undefined ? "button" : "submit"}
+            form={form}
+            onClick={onConfirm}
             variant={danger ? "danger" : "primary"}
             loading={pending}
-            onClick={onConfirm}
-            data-testid={`${testId}-confirm`}
+            data-testid={confirmTestId}
           >
             {confirmLabel}
           </Button>

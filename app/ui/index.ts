@@ -43,6 +43,7 @@ export { Toaster, TOAST_LIMIT } from "./toaster";
 // Tip is the name screens already import from ./tooltip; Tooltip reads better next to the rest of the kit.
 export { Tip, Tip as Tooltip, type TipProps, type TipProps as TooltipProps } from "./tooltip";
 export { UserAvatar, initialsOf } from "./user-avatar";
+export { useCopyText, writeClipboard, type CopyText, type CopyTextOptions } from "./use-copy-text";
 export { useDebounced } from "./use-debounced";
 export { useNow } from "./use-now";
 export { useWidth } from "./use-width";

@@ -1,14 +1,14 @@
 /**
  * The dialog every staff action opens: it says what will happen, asks why (the audit log keeps
  * the reason), and shows the server's refusal in place, staying open, when there is one. The
- * server refuses an empty reason too; refusing it here only saves the round trip.
+ * server refuses an empty reason too; refusing it here only saves the round trip. It is the kit's
+ * ConfirmDialog whose confirm button submits the reason's form.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { STAFF_REASON_MAX } from "~/domain/admin";
 import { errorMessage } from "~/lib/http";
-import { Button } from "./button";
+import { ConfirmDialog } from "./dialog";
 import { Field, Textarea } from "./field";
-import { Modal } from "./modal";
 
 /** The longest reason every staff endpoint accepts (StaffReasonSchema). */
 export const REASON_MAX_LENGTH = STAFF_REASON_MAX;
@@ -65,31 +65,18 @@ export function ReasonDialog({
   }
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      // Closing mid-request would hide the outcome; Escape, the overlay and Close wait until it settles.
-      onOpenChange={(next) => {
-        if (next || !pending) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={title}
       description={description}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      danger={danger}
+      pending={pending}
+      form={formId}
       data-testid={`${testIdPrefix}-dialog`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={danger ? "danger" : "primary"}
-            loading={pending}
-            data-testid={`${testIdPrefix}-confirm`}
-          >
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmTestId={`${testIdPrefix}-confirm`}
     >
       {/* Rendered only while open, so each opening starts blank: a reason belongs to one action. */}
       <ReasonForm
@@ -104,7 +91,7 @@ export function ReasonDialog({
       >
         {children}
       </ReasonForm>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
