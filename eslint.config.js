@@ -22,7 +22,36 @@ const LAYERS = [
   // The Remix server build that workers/app.ts serves.
   { type: "remix-build", pattern: "build/server" },
 ];
-const BROWSER = ["feature", "ui", "lib", "domain"];
+/**
+ * The feature folders that may import other feature folders, and which (ADR 016). Every feature
+ * may also read `account` (the current user, sign-out, the subscription and plan, the live usage
+ * counters), which reads none but `local-data`. No feature imports `shell`: the shell composes
+ * the features. The graph is acyclic; tests/unit/architecture/feature-graph.test.ts proves it of
+ * this list and of the imports in the code.
+ */
+export const BASE_FEATURE = "account";
+export const FEATURE_EDGES = {
+  account: ["local-data"],
+  admin: ["affiliate", "feedback", "partners", "support"],
+  affiliate: ["legal"],
+  billing: ["auth", "legal", "pricing"],
+  chat: ["billing", "local-data", "projects"],
+  competitors: ["billing"],
+  "drop-pages": ["billing", "pages"],
+  explorer: ["billing"],
+  help: ["newsletter"],
+  "image-gallery": ["billing", "images", "pages", "projects"],
+  "image-maker": ["billing", "images", "pages", "projects"],
+  landing: ["auth", "newsletter"],
+  "market-reports": ["billing"],
+  "page-builder": ["billing", "drop-pages", "pages", "projects"],
+  projects: ["billing", "local-data"],
+  seo: ["pages"],
+  settings: ["auth"],
+  shell: ["billing", "local-data"],
+  usage: ["billing"],
+};
+const BROWSER = ["ui", "lib", "domain"];
 /** Which layers each layer may import (anything else is refused). */
 const MAY_IMPORT = {
   domain: ["domain"],
@@ -34,14 +63,28 @@ const MAY_IMPORT = {
   lib: ["lib", "domain"],
   ui: ["ui", "lib", "domain"],
   feature: BROWSER,
-  routes: [...BROWSER, "loader-api", "app-root"],
-  "app-root": [...BROWSER, "loader-api"],
+  routes: [...BROWSER, "feature", "loader-api", "app-root"],
+  "app-root": [...BROWSER, "feature", "loader-api"],
 };
 const LAYER_POLICIES = [
   ...Object.entries(MAY_IMPORT).map(([from, to]) => ({
     from: { element: { type: from } },
     allow: { to: to.map((type) => ({ element: { type } })) },
   })),
+  // A feature imports its own files, the account, and the features FEATURE_EDGES lists for it.
+  {
+    from: { element: { type: "feature" } },
+    allow: { to: { element: { type: "feature", captured: { feature: ["{{ from.captured.feature }}", BASE_FEATURE] } } } },
+  },
+  ...Object.entries(FEATURE_EDGES).map(([from, to]) => ({
+    from: { element: { type: "feature", captured: { feature: from } } },
+    allow: { to: { element: { type: "feature", captured: { feature: to } } } },
+  })),
+  {
+    from: { element: { type: "feature" } },
+    disallow: { to: { element: { type: "feature", captured: { feature: "shell" } } } },
+    message: "No feature imports the shell: the shell composes the features (ADR 016). Pass what the shell owns in as a prop.",
+  },
   // Features may read the type of the root loader's data, never its code.
   { from: { element: { type: "feature" } }, allow: { to: { element: { type: "app-root" } }, dependency: { kind: "type" } } },
   // Last, so it wins: from outside a feature, only its index may be imported.
@@ -52,7 +95,7 @@ const LAYER_POLICIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "**/.wrangler/**", "node_modules/**", "worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
+  { ignores: ["build/**", "public/build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,7 +20,7 @@ import { deviceRedirect, isMobileDevice } from "~/domain/routing";
 import { checkBuildVersion, clearBrowserCaches } from "~/features/shell/light";
 import { createQueryClient } from "~/lib/query-client";
 import { getSessionUser } from "~/server/remix/auth.server";
-import { AUTH_ME_KEY } from "~/features/auth/light";
+import { AUTH_ME_KEY } from "~/features/account/light";
 import { ReferralCapture } from "~/features/affiliate/light";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
 import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/light";

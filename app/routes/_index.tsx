@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { LandingErrorBoundary, LandingFallback, LandingPlaceholder } from "~/features/landing";
 import { LandingPage } from "~/features/landing";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
-import { useCurrentUser } from "~/features/auth/light";
+import { useCurrentUser } from "~/features/account/light";
 
 /** Spec section 9: landing render delay and the signed-in redirect delay. */
 export const LANDING_RENDER_DELAY_MS = 50;

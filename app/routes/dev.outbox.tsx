@@ -3,7 +3,7 @@ import type { OutboxEmail } from "~/domain/contracts/platform";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { ExternalLink, FlaskConical, Inbox, Mail, RefreshCw, Search, X } from "lucide-react";
 import { useState } from "react";
-import { relativeTime } from "~/features/settings";
+import { relativeTime } from "~/ui/time";
 import { loadOutbox } from "~/server/remix/dev-tools.server";
 import { Button } from "~/ui/button";
 import { IconButton, Segment } from "~/ui";

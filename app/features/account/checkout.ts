@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { growthCheckoutHref, type BillingInterval } from "~/domain/pricing";
 import { apiRequest, errorMessage, HttpError } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "./session";
 import { notify } from "~/lib/toast";
 
 export interface CheckoutLink {

@@ -9,7 +9,7 @@ import type { QueryLimitContract, UsageSummaryContract } from "~/domain/contract
 import { useEffect, useRef } from "react";
 import { DAILY_COUNTERS, isNearLimit, isPaidPlan, PLANS, type DailyCounter, type PlanFeatures } from "~/domain/plans";
 import { errorMessage, getQueryFn } from "~/lib/http";
-import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth";
+import { AUTH_ME_KEY, useCurrentUser } from "./session";
 
 export const SUBSCRIPTION_KEY = ["/api/subscription-status"] as const;
 export const USAGE_SUMMARY_KEY = ["/api/usage/summary"] as const;

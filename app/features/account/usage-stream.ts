@@ -7,17 +7,8 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { DAILY_COUNTERS } from "~/domain/plans";
 import { isNearLimit } from "~/domain/plans";
-import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth";
-import {
-  QUERY_LIMIT_KEY,
-  remainingOf,
-  SUBSCRIPTION_KEY,
-  USAGE_SUMMARY_KEY,
-  type Counters,
-  type QueryLimit,
-  type SubscriptionStatus,
-  type UsageSummary,
-} from "~/features/billing";
+import { AUTH_ME_KEY, useCurrentUser } from "./session";
+import { QUERY_LIMIT_KEY, remainingOf, SUBSCRIPTION_KEY, USAGE_SUMMARY_KEY, type Counters, type QueryLimit, type SubscriptionStatus, type UsageSummary } from "./subscription";
 import { notify } from "~/lib/toast";
 
 export const USAGE_STREAM_URL = "/api/usage/stream";

@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { apiRequest, AUTH_TOKEN_KEY } from "~/lib/http";
-import { AUTH_ME_KEY, noteLogout } from "~/features/auth";
+import { AUTH_ME_KEY, noteLogout } from "./session";
 import { backUpAndForgetUser } from "~/features/local-data";
 import { notify } from "~/lib/toast";
 

@@ -2,7 +2,7 @@
 import { Search, UserRound } from "lucide-react";
 import { useState } from "react";
 import type { AdminUserRow } from "~/domain/contracts/admin";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { Badge, Button, EmptyState, Input, LoadError, Pressable, Skeleton } from "~/ui";
 import { errorMessage } from "~/lib/http";
 import { useUserSearch } from "./use-admin";

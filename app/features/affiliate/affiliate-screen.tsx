@@ -4,14 +4,12 @@
  */
 import { Link, useLocation } from "@remix-run/react";
 import { ArrowRight, Check, Copy, HandCoins, Receipt } from "lucide-react";
-import { useState } from "react";
 import { AFFILIATE_TERMS, formatCents } from "~/domain/affiliate";
 import type { AffiliateCommission, AffiliateOverview } from "~/domain/contracts/affiliate";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { PublicPage } from "~/features/legal";
 import { errorMessage } from "~/lib/http";
-import { notify } from "~/lib/toast";
-import { Badge, Button, EmptyState, LoadError, Skeleton, Stat, type BadgeTone } from "~/ui";
+import { Badge, Button, EmptyState, LoadError, Skeleton, Stat, useCopyText, type BadgeTone } from "~/ui";
 import { FAQ, STEPS, TERMS_ROWS } from "./program-copy";
 import { useAffiliate } from "./use-affiliate";
 import { useReferralCapture } from "./use-referral-capture";
@@ -185,16 +183,9 @@ function MemberDashboard() {
 }
 
 function ReferralLinkCard({ link, code }: { link: string; code: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      notify({ title: "Could not copy", description: "Select the link and copy it yourself.", variant: "destructive" });
-    }
-  };
+  const { copy, copied } = useCopyText({
+    failedToast: { title: "Could not copy", description: "Select the link and copy it yourself.", variant: "destructive" },
+  });
   return (
     <div className="rounded-2xl border border-brand/30 bg-surface p-5 sm:p-6">
       <p className="text-sm font-medium text-muted">Your referral link · code {code}</p>
@@ -207,7 +198,7 @@ function ReferralLinkCard({ link, code }: { link: string; code: string }) {
           onFocus={(e) => e.currentTarget.select()}
           className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 font-mono text-sm text-fg"
         />
-        <Button onClick={() => void copy()} icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}>
+        <Button onClick={() => void copy(link)} icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}>
           {copied ? "Copied" : "Copy link"}
         </Button>
       </div>

@@ -11,7 +11,7 @@ import type {
   SignupBodySchema,
 } from "~/domain/contracts/auth";
 import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http";
-import { AUTH_ME_KEY, type AuthUser } from "./session";
+import { AUTH_ME_KEY, type AuthUser } from "~/features/account";
 
 // The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
 export {

@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { isProtectedPath, loginRedirectUrl } from "~/domain/routing";
-import { loggedOutRecently, useCurrentUser } from "~/features/auth/session";
+import { loggedOutRecently, useCurrentUser } from "~/features/account";
 import { VerificationGate } from "./verification-gate";
 
 export const CHECKING_AUTH_MESSAGE = "Checking authentication...";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check, Rocket, Search, Store, Zap } from "lucide-react";
 import type { ReactNode } from "react";
-import { TESTIMONIALS } from "~/features/landing";
+import { TESTIMONIALS } from "~/domain/testimonials";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 

@@ -1,10 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, FormAlert, PasswordField, TextField } from "~/features/auth";
-import { useForm } from "~/features/auth";
-import { startResendCooldown } from "~/features/auth";
-import { emailError } from "~/features/auth";
+import { AUTH_ME_KEY, type AuthUser } from "~/features/account";
 import { notify } from "~/lib/toast";
-import { useChangeEmail } from "./account-api";
+import { ApiFailure, requestJson } from "./auth-client";
+import { Button, FormAlert, PasswordField, TextField } from "./form-controls";
+import { useForm } from "./use-form";
+import { startResendCooldown } from "./use-resend-verification";
+import { emailError } from "./validation";
+
+/**
+ * PATCH /api/account/email. The new address starts unverified, so refetching the current
+ * user brings up the verification gate. Here rather than in settings' account calls because the
+ * gate offers it too, and settings sits above auth.
+ */
+function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation<{ success: true; data: AuthUser; message: string }, ApiFailure, { email: string; password: string }>({
+    mutationFn: (input) => requestJson("PATCH", "/api/account/email", input, "Failed to change your email"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY }),
+  });
+}
 
 const FIELDS = ["email", "password"] as const;
 

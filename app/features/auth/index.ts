@@ -2,11 +2,11 @@
 export { ApiFailure, clearAuthToken, type MessageResult, requestJson, toApiFailure, toAuthUser } from "./auth-client";
 export { AuthGuard } from "./auth-guard";
 export { AuthLink } from "./auth-link";
+export { EmailChangeForm } from "./email-change-form";
 export { ForgotPasswordScreen } from "./forgot-password-screen";
 export { Button, FormAlert, inputClass, PasswordField, TextField } from "./form-controls";
 export { LoginScreen } from "./login-screen";
 export { ResetPasswordScreen } from "./reset-password-screen";
-export { AUTH_ME_KEY, type AuthUser, loggedOutRecently, noteLogout, useCurrentUser } from "./session";
 export { SignupScreen } from "./signup-screen";
 export { useForm } from "./use-form";
 export { startResendCooldown } from "./use-resend-verification";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { AUTH_MESSAGES, useSendVerification } from "~/features/auth/auth-client";
-import { AUTH_ME_KEY } from "~/features/auth/session";
+import { AUTH_ME_KEY } from "~/features/account";
 import { notify } from "~/lib/toast";
 
 /** Spec sections 4 and 9: 60 s between two sends. */

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { safeRedirectPath } from "~/domain/routing";
-import { useCurrentUser } from "~/features/auth/session";
+import { useCurrentUser } from "~/features/account";
 
 /**
  * A signed-in visitor of /login or /signup goes to /app (replace). The returned ref lets the

@@ -12,16 +12,17 @@ import {
   Bell,
 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { useLogout } from "~/features/shell";
-import { EmailChangeForm } from "~/features/settings";
+import { useLogout } from "~/features/account";
+import { EmailChangeForm } from "./email-change-form";
 import { EmailText } from "~/ui/email-text";
 import { Logo } from "~/ui/logo";
 import { useSupportEmail } from "~/features/auth/auth-navigation";
-import { AUTH_ME_KEY, type AuthUser } from "~/features/auth/session";
+import { AUTH_ME_KEY, type AuthUser } from "~/features/account";
 import { notify } from "~/lib/toast";
 import { Button } from "./form-controls";
 import { useResendVerification } from "./use-resend-verification";
 import { IconButton } from "~/ui/icon-button";
+import { useCopyText } from "~/ui/use-copy-text";
 import { Button as KitButton, Tile } from "~/ui";
 
 export const GATE_TEXT = {
@@ -31,24 +32,14 @@ export const GATE_TEXT = {
   why: "Why verify your email?",
 } as const;
 
-async function copyText(text: string) {
-  if (!navigator.clipboard?.writeText) throw new Error("Clipboard API unavailable");
-  await navigator.clipboard.writeText(text);
-}
-
 function CopyEmailButton({ email }: { email: string }) {
-  const onCopy = async () => {
-    try {
-      await copyText(email);
-      notify({ title: "Email copied", description: "Email address copied to clipboard.", variant: "success" });
-    } catch (err) {
-      console.warn("[verification-gate] copy failed:", err);
-      notify({ title: "Copy failed", description: "Unable to copy email address.", variant: "destructive" });
-    }
-  };
+  const { copy } = useCopyText({
+    copiedToast: { title: "Email copied", description: "Email address copied to clipboard.", variant: "success" },
+    failedToast: { title: "Copy failed", description: "Unable to copy email address.", variant: "destructive" },
+  });
   return (
     <IconButton
-      onClick={() => void onCopy()}
+      onClick={() => void copy(email)}
       label="Copy email address"
       title="Copy email address"
       data-testid="copy-email"

@@ -6,7 +6,7 @@ import { AuthLayout, focusAuthTitle, StatusIcon, textLinkClass } from "~/feature
 import { Button, buttonVariants } from "~/features/auth/form-controls";
 import { useResendVerification } from "~/features/auth/use-resend-verification";
 import { verifyEmailToken, type ApiFailure } from "~/features/auth/auth-client";
-import { AUTH_ME_KEY, useCurrentUser } from "~/features/auth/session";
+import { AUTH_ME_KEY, useCurrentUser } from "~/features/account";
 
 const linkButtonClass = `inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ${buttonVariants.primary}`;
 

@@ -1,5 +1,5 @@
-import { useResetBillingCacheOnUserChange } from "~/features/billing/subscription";
-import { useUsageStream } from "~/features/usage";
+import { useResetBillingCacheOnUserChange } from "~/features/account";
+import { useUsageStream } from "~/features/account";
 import { FreePlanBanner } from "./free-plan-banner";
 import { PremiumWelcome } from "./premium-welcome";
 import { UpgradeModalHost } from "./upgrade-modal";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "~/ui/logo";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 
 /**
  * The frame of the public payment screens (success and receipt render outside the app shell):

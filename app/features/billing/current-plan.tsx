@@ -6,8 +6,8 @@ import { useState } from "react";
 import { planDisplayName } from "~/domain/plans";
 import { GROWTH_PLAN } from "~/domain/pricing";
 import { errorMessage, getQueryFn } from "~/lib/http";
-import type { SubscriptionStatus } from "~/features/billing/subscription";
-import { openInNewTab } from "./checkout";
+import type { SubscriptionStatus } from "~/features/account";
+import { openInNewTab } from "~/features/account";
 import { formatLongDate } from "./format";
 
 export const PORTAL_KEY = ["/api/billing/portal"] as const;

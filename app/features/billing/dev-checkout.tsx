@@ -4,8 +4,8 @@ import { ArrowLeft, CreditCard, FlaskConical, Loader2, Lock, Rocket, ShieldCheck
 import { useState } from "react";
 import { GROWTH_PRICES, parseBillingInterval, yearlySavingPercent, type BillingInterval } from "~/domain/pricing";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth";
-import { useSubscription } from "~/features/billing/subscription";
+import { useCurrentUser } from "~/features/account";
+import { useSubscription } from "~/features/account";
 
 const CENTS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { Sparkles, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { isBannerExcluded } from "~/domain/routing";
-import { useSubscription } from "~/features/billing/subscription";
+import { useSubscription } from "~/features/account";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 import { IconButton } from "~/ui/icon-button";
 

@@ -18,24 +18,10 @@ export {
   type UpgradeFeature,
   type UpgradeModalDetail,
 } from "./upgrade-events";
-export { useGrowthCheckout } from "./checkout";
 export { ClaimScreen } from "./claim-screen";
 export { DevCheckoutScreen } from "./dev-checkout";
 export { PaymentCancelScreen } from "./payment-cancel";
 export { PaymentSuccessScreen } from "./payment-success";
 export { PaymentReceiptScreen } from "./receipt";
-export {
-  type Counters,
-  QUERY_LIMIT_KEY,
-  type QueryLimit,
-  remainingOf,
-  SUBSCRIPTION_KEY,
-  type SubscriptionStatus,
-  USAGE_SUMMARY_KEY,
-  type UsageSummary,
-  useQueryUsage,
-  useSubscription,
-  useUsageSummary,
-} from "./subscription";
 export { UpgradeScreen } from "./upgrade-screen";
 export { UsageBar } from "./usage-bar";

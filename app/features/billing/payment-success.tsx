@@ -4,8 +4,8 @@ import { ArrowRight, Check, Loader2, LogIn, PartyPopper, ReceiptText } from "luc
 import { useEffect, useState } from "react";
 import { isHighlightedPlan, planDisplayName } from "~/domain/plans";
 import { GROWTH_MONTHLY_QUOTAS } from "~/domain/pricing";
-import { useCurrentUser } from "~/features/auth";
-import { useSubscription } from "~/features/billing/subscription";
+import { useCurrentUser } from "~/features/account";
+import { useSubscription } from "~/features/account";
 import { BillingPage } from "./billing-page";
 import { formatLongDate } from "./format";
 import { isCheckoutReturn, PremiumWelcome } from "./premium-welcome";

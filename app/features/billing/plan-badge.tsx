@@ -1,6 +1,6 @@
 import { Crown } from "lucide-react";
 import { isHighlightedPlan, planDisplayName } from "~/domain/plans";
-import { useSubscription } from "~/features/billing/subscription";
+import { useSubscription } from "~/features/account";
 
 /**
  * The plan name as a small pill (spec sections 3 and 6): "Growth", "Elite" or "Free",

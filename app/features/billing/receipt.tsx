@@ -5,7 +5,7 @@ import { ArrowLeft, CircleAlert, LogIn, Printer, ReceiptText } from "lucide-reac
 import type { ReactNode } from "react";
 import { planDisplayName } from "~/domain/plans";
 import { errorMessage, getQueryFn } from "~/lib/http";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { SupportEmailLink } from "~/features/legal";
 import { LogoMark } from "~/ui/logo";
 import type { Receipt } from "~/domain/contracts/billing";

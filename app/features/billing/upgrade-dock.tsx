@@ -5,8 +5,7 @@ import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
 import { Tip } from "~/ui/tooltip";
-import { setSidebarCollapsed } from "~/features/shell";
-import { useQueryUsage, useSubscription } from "~/features/billing/subscription";
+import { useQueryUsage, useSubscription } from "~/features/account";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
 import { UsageBar } from "./usage-bar";
 import { Pressable } from "~/ui";
@@ -34,9 +33,18 @@ export function useDockOpen() {
 /**
  * The free-plan upgrade dock of the sidebar (spec section 2, "Upgrade dock"): 70 px collapsed,
  * 360 px expanded, the state remembered in localStorage. In the 64 px rail it is one icon
- * button that opens the sidebar with the dock expanded.
+ * button that opens the sidebar with the dock expanded (the shell, which owns the sidebar, passes
+ * `onExpandSidebar`).
  */
-export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function UpgradeDock({
+  collapsed,
+  onNavigate,
+  onExpandSidebar,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  onExpandSidebar: () => void;
+}) {
   const { isFree } = useSubscription();
   const usage = useQueryUsage();
   const [open, setOpen] = useDockOpen();
@@ -54,7 +62,7 @@ export function UpgradeDock({ collapsed, onNavigate }: { collapsed: boolean; onN
             aria-label={`${headline}: show the upgrade offer`}
             onClick={() => {
               setOpen(true);
-              setSidebarCollapsed(false);
+              onExpandSidebar();
             }}
             className="relative grid size-10 place-items-center rounded-xl bg-gradient-to-br from-brand-strong to-accent text-white shadow-md shadow-brand/30 transition-transform hover:scale-105"
           >

@@ -4,7 +4,7 @@
  */
 import { COUNTERS, isUsageCounter, leftPhrase } from "~/domain/counters";
 import { HttpError } from "~/lib/http";
-import { getKnownSubscription, isFreeStatus } from "~/features/billing/subscription";
+import { getKnownSubscription, isFreeStatus } from "~/features/account";
 
 export const UPGRADE_MODAL_EVENT = "show-upgrade-modal";
 

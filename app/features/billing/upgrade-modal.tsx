@@ -9,8 +9,8 @@ import {
   PRIORITY_SUPPORT_HOURS,
   type BillingInterval,
 } from "~/domain/pricing";
-import { useSubscription } from "~/features/billing/subscription";
-import { useGrowthCheckout } from "./checkout";
+import { useSubscription } from "~/features/account";
+import { useGrowthCheckout } from "~/features/account";
 import {
   resolveUpgradeDetail,
   UPGRADE_MODAL_DEFAULTS,

@@ -2,8 +2,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { ComparisonTable, PricingPlans } from "~/features/pricing";
 import { SupportEmailLink } from "~/features/legal";
 import { parseBillingInterval } from "~/domain/pricing";
-import { useCurrentUser } from "~/features/auth";
-import { useSubscription } from "~/features/billing/subscription";
+import { useCurrentUser } from "~/features/account";
+import { useSubscription } from "~/features/account";
 import { CurrentPlan } from "./current-plan";
 import { UsageOverview } from "./usage-overview";
 

@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { COUNTERS, DAILY_COUNTERS, MONTHLY_COUNTERS, periodPhrase } from "~/domain/counters";
-import { useUsageSummary } from "~/features/billing/subscription";
+import { useUsageSummary } from "~/features/account";
 import { formatDateTime } from "./format";
 import { UsageBar } from "./usage-bar";
 import { Button } from "~/ui/button";

@@ -11,7 +11,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { handleUsageLimitError, isUsageLimitError } from "~/features/billing";
 import { HttpError, NETWORK_MESSAGES } from "~/lib/http";
-import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing";
+import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/account";
 import { chatKeys } from "./chat-cache";
 import {
   followAnswerStream,

@@ -1,27 +1,8 @@
 import { Check, Copy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Button } from "~/ui/button";
 import { IconButton } from "~/ui/icon-button";
 import { Tip } from "~/ui/tooltip";
-import { notify } from "~/lib/toast";
-
-export async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers and insecure origins: a hidden textarea and the copy command.
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand("copy");
-  area.remove();
-  if (!ok) throw new Error("copy failed");
-}
+import { useCopyText } from "~/ui/use-copy-text";
 
 /** Copies text; the icon turns into a tick for a moment and screen readers hear "Copied". */
 export function CopyButton({
@@ -35,20 +16,10 @@ export function CopyButton({
   size?: "sm" | "md";
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await writeClipboard(text);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), 1600);
-    } catch {
-      notify({ title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" });
-    }
-  };
+  const { copy, copied } = useCopyText({
+    failedToast: { title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" },
+    copiedForMs: 1600,
+  });
 
   const icon = copied ? <Check className="size-4 text-accent" aria-hidden /> : <Copy className="size-4" aria-hidden />;
   const status = (
@@ -62,7 +33,7 @@ export function CopyButton({
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => void copy()}
+          onClick={() => void copy(text)}
           aria-label={label}
           className={`h-7 px-2 text-xs ${className}`}
           icon={icon}
@@ -71,7 +42,7 @@ export function CopyButton({
           {status}
         </Button>
       ) : (
-        <IconButton label={label} size="sm" onClick={() => void copy()} className={`text-subtle ${className}`}>
+        <IconButton label={label} size="sm" onClick={() => void copy(text)} className={`text-subtle ${className}`}>
           {icon}
           {status}
         </IconButton>

@@ -28,7 +28,8 @@ import { Button } from "~/ui/button";
 import { IconButton } from "~/ui/icon-button";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
 import { Tip } from "~/ui/tooltip";
-import { CopyButton, writeClipboard } from "./copy-button";
+import { useCopyText } from "~/ui/use-copy-text";
+import { CopyButton } from "./copy-button";
 import { MarkdownContent } from "./markdown";
 import { Tile } from "~/ui";
 
@@ -401,13 +402,11 @@ const CARET =
 
 /** "Copy" with a choice: the answer as Markdown (for docs and notes) or as plain text (for email and chat). */
 function CopyAnswerMenu({ message }: { message: ViewMessage }) {
+  const { copy: copyText } = useCopyText({
+    failedToast: { title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" },
+  });
   const copy = async (text: string, what: string) => {
-    try {
-      await writeClipboard(text);
-      notify({ title: `Copied as ${what}` });
-    } catch {
-      notify({ title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" });
-    }
+    if (await copyText(text)) notify({ title: `Copied as ${what}` });
   };
   return (
     <Menu>

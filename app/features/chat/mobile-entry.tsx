@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { MessageSquareText } from "lucide-react";
 import { useEffect } from "react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { buttonClasses } from "~/ui/button";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { LogoMark, Wordmark } from "~/ui/logo";

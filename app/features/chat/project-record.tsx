@@ -6,7 +6,7 @@ import { Download, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { parseCanonRecordId, parsePassageRecordId } from "~/domain/cited-records";
 import { useCanon, useFileDetail } from "~/features/projects";
-import { relativeTime } from "~/features/settings";
+import { relativeTime } from "~/ui/time";
 import { Badge } from "~/ui/display";
 import { RecordError, RecordSkeleton } from "./record-states";
 

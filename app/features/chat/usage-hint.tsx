@@ -3,7 +3,7 @@ import { Button } from "~/ui/button";
 import { openUpgradeModal } from "~/features/billing";
 import { PLANS } from "~/domain/plans";
 import { usageLine } from "~/features/chat/chat-logic";
-import { useQueryUsage, useSubscription, useUsageSummary } from "~/features/billing";
+import { useQueryUsage, useSubscription, useUsageSummary } from "~/features/account";
 
 function resetText(iso: string | undefined): string | null {
   if (!iso) return null;

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { chatStore } from "~/features/local-data";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";

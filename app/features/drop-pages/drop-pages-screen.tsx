@@ -22,7 +22,8 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import type { PageSummary } from "~/domain/contracts/pages";
-import { openUpgradeModal, useSubscription } from "~/features/billing";
+import { openUpgradeModal } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import {
@@ -42,6 +43,7 @@ import {
   Skeleton,
   Stat,
   LoadError,
+  useCopyText,
 } from "~/ui";
 import { clickRate, count, edited, editHref, money, plural, requestProblem, shortUrl } from "./drop-pages-logic";
 import { ConnectionCard, ConnectStoreForm } from "./store-connections";
@@ -330,22 +332,18 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function PublicAddress({ page: p }: { page: PageSummary }) {
+  const { copy } = useCopyText({
+    copiedToast: { title: "Address copied", description: shortUrl(p.publicUrl ?? ""), variant: "success" },
+    failedToast: {
+      title: "Couldn’t copy the address",
+      description: "Your browser refused the clipboard: select the address and copy it.",
+      variant: "destructive",
+    },
+  });
   if (p.status !== "published" || !p.publicUrl) {
     return <p className="mt-1.5 text-[13px] text-subtle">Not published: /p/{p.slug} goes live when you publish.</p>;
   }
   const url = p.publicUrl;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify({ title: "Address copied", description: shortUrl(url), variant: "success" });
-    } catch {
-      notify({
-        title: "Couldn’t copy the address",
-        description: "Your browser refused the clipboard: select the address and copy it.",
-        variant: "destructive",
-      });
-    }
-  };
   return (
     <div className="mt-1 flex min-w-0 items-center gap-1">
       <Globe aria-hidden className="size-3.5 shrink-0 text-accent" />
@@ -358,7 +356,7 @@ function PublicAddress({ page: p }: { page: PageSummary }) {
       >
         {shortUrl(url)}
       </a>
-      <IconButton label="Copy address" tooltip size="sm" onClick={() => void copy()} data-testid="copy-url">
+      <IconButton label="Copy address" tooltip size="sm" onClick={() => void copy(url)} data-testid="copy-url">
         <Copy aria-hidden className="size-3.5" />
       </IconButton>
       <a

@@ -11,7 +11,8 @@ import { AlertTriangle, CheckCircle2, ExternalLink, FileText, History, Package, 
 import { useEffect, useRef, useState } from "react";
 import { COUNTERS, leftPhrase } from "~/domain/counters";
 import type { ShopifyExportRecord, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
-import { openUpgradeModal, useSubscription } from "~/features/billing";
+import { openUpgradeModal } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { Badge, Button, Dialog, Skeleton, Spinner } from "~/ui";
 import { blockingScopes, canCreatePages, requestProblem, type RequestProblem } from "./drop-pages-logic";

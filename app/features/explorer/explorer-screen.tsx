@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALLOWANCES } from "~/domain/counters";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx, Chip } from "~/ui";

@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ProductRecord } from "~/domain/contracts/catalog";
 import type { ExplorerPage } from "~/domain/contracts/market";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { explorerKeys } from "./explorer-keys";

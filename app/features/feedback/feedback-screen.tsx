@@ -8,7 +8,7 @@ import { Bug, ChevronUp, Lightbulb, MessageSquareText } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { FeedbackItem } from "~/domain/contracts/feedback";
 import { FEEDBACK_LIMITS, FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type FeedbackKind, type FeedbackStatus } from "~/domain/feedback";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Badge, Button, buttonClasses, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Segment, segmentGroupClasses, Skeleton, Textarea, type BadgeTone } from "~/ui";

@@ -8,7 +8,7 @@ import { ListTree, ThumbsDown, ThumbsUp } from "lucide-react";
 import { useEffect } from "react";
 import type { HelpArticle } from "~/domain/contracts/help";
 import { helpCategory, helpCategoryHref, supportTicketHref } from "~/domain/help";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { HttpError, errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Button, LoadError, Skeleton, cx } from "~/ui";

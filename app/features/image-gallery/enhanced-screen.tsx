@@ -15,7 +15,7 @@ import {
   type VisualPresetId,
   type VisualTemplate,
 } from "~/domain/images";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { createBatch, createVariations, upscaleImage, type GeneratedImages } from "~/features/images";
 import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, Tile, IconButton } from "~/ui";
 import { plural } from "./gallery-logic";

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { Download, ImagePlus, Images, Megaphone, Sparkles, Trash2, Wand2, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Image } from "~/domain/contracts/images";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { fetchDownload } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { History, Sparkles, Upload } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { DESIGN_LIMITS, IMAGE_STYLES, VISUAL_PRESETS, type ImageStyle, type VisualPresetId } from "~/domain/images";
-import { useSubscription, useUsageSummary } from "~/features/billing";
+import { useSubscription, useUsageSummary } from "~/features/account";
 import { createImages } from "~/features/images";
 import { Button, PageHeader, Select, Skeleton, Textarea, cx, Tile, Chip } from "~/ui";
 import { plural, promptHistory, shortDate, STYLE_LABELS } from "./gallery-logic";

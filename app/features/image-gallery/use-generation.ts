@@ -5,7 +5,7 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import type { GeneratedImages } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { isUpgradeRefusal, isUsageLimit } from "./gallery-logic";

@@ -15,8 +15,9 @@ import type { Image } from "~/domain/contracts/images";
 import type { Page } from "~/domain/contracts/pages";
 import { COUNTERS, isUsageCounter, leftPhrase } from "~/domain/counters";
 import { PAGE_IMAGES_MAX } from "~/domain/pages";
-import { useCurrentUser } from "~/features/auth";
-import { openUpgradeModal, USAGE_SUMMARY_KEY, type UpgradeFeature } from "~/features/billing";
+import { useCurrentUser } from "~/features/account";
+import { openUpgradeModal, type UpgradeFeature } from "~/features/billing";
+import { USAGE_SUMMARY_KEY } from "~/features/account";
 import {
   deleteImage,
   fetchCapabilities,

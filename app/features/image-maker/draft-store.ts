@@ -5,7 +5,7 @@
  * tab (the storage event) is picked up.
  */
 import { useCallback, useSyncExternalStore } from "react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import {
   draftKey,
   emptyDraft,

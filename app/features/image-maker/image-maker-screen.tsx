@@ -7,7 +7,7 @@ import { useNavigate } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Check, Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TEMPLATE_LABELS } from "~/domain/images";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { Button, PageHeader, Skeleton, cx, Pressable } from "~/ui";
 import { wizardStore, useWizardDraft } from "./draft-store";
 import { CopyStep } from "./step-copy";

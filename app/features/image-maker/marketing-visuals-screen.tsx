@@ -10,7 +10,7 @@ import { Check, Eye, EyeOff, ImagePlus, Lock, Megaphone, Sparkles, Wand2, X } fr
 import { useEffect, useMemo, useState } from "react";
 import { countOf } from "~/domain/counters";
 import { MARKETING_PRESET_IDS, presetById, TEMPLATE_LABELS, VISUAL_TEMPLATES, type VisualTemplate } from "~/domain/images";
-import { USAGE_SUMMARY_KEY, useSubscription } from "~/features/billing";
+import { USAGE_SUMMARY_KEY, useSubscription } from "~/features/account";
 import { createMarketingVisuals, imageKeys, type GeneratedImages } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";

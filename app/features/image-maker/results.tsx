@@ -7,7 +7,7 @@ import { Download, Expand, FileArchive, Info } from "lucide-react";
 import { useState } from "react";
 import type { Image } from "~/domain/contracts/images";
 import { presetById } from "~/domain/images";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { fetchDownload } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";

@@ -8,7 +8,7 @@ import { ArrowRight, GalleryHorizontalEnd, Lock, Megaphone, RotateCcw, Sparkles 
 import { useEffect, useState } from "react";
 import { countOf } from "~/domain/counters";
 import { presetById, TEMPLATE_LABELS } from "~/domain/images";
-import { USAGE_SUMMARY_KEY } from "~/features/billing";
+import { USAGE_SUMMARY_KEY } from "~/features/account";
 import { createImages, imageKeys, type GeneratedImages } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";

@@ -6,7 +6,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { DesignDefaults, Image } from "~/domain/contracts/images";
 import type { VisualTemplate } from "~/domain/images";
-import { useUsageSummary } from "~/features/billing";
+import { useUsageSummary } from "~/features/account";
 import { fetchCapabilities, fetchDesignDefaults, fetchImage, imageKeys } from "~/features/images";
 
 export function useCapabilities() {

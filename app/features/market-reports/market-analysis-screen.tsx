@@ -7,7 +7,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { BarChart3, FileText, Lock, Sparkles } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { handleUsageLimitError, openUpgradeModal, useSubscription } from "~/features/billing";
+import { handleUsageLimitError, openUpgradeModal } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Button, EmptyState, Field, Input, PageHeader, ProgressBar, Select, Skeleton, Tile, Segment, segmentGroupClasses } from "~/ui";

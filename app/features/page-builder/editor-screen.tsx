@@ -30,13 +30,8 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { COUNTERS, countOf, isUsageCounter, leftPhrase } from "~/domain/counters";
 import type { Page } from "~/domain/contracts/pages";
-import {
-  openUpgradeModal,
-  USAGE_SUMMARY_KEY,
-  useSubscription,
-  useUsageSummary,
-  type UpgradeFeature,
-} from "~/features/billing";
+import { openUpgradeModal, type UpgradeFeature } from "~/features/billing";
+import { USAGE_SUMMARY_KEY, useSubscription, useUsageSummary } from "~/features/account";
 import { StoreExportDialog } from "~/features/drop-pages";
 import { downloadExport, fetchPage, generatePage, publishPage, unpublishPage } from "~/features/pages";
 import { errorMessage, HttpError } from "~/lib/http";
@@ -61,6 +56,7 @@ import {
   downloadBlob,
   Segment,
   segmentGroupClasses,
+  useCopyText,
 } from "~/ui";
 import { AddressEditor } from "./address-editor";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
@@ -275,22 +271,15 @@ function LiveLinkActions({
   onUnpublish: () => void;
   unpublishing: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      notify({ title: "Copy failed", description: "Select the address and copy it yourself.", variant: "destructive" });
-    }
-  };
+  const { copy, copied } = useCopyText({
+    failedToast: { title: "Copy failed", description: "Select the address and copy it yourself.", variant: "destructive" },
+  });
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
       <Button
         size="sm"
         variant="secondary"
-        onClick={() => void copy()}
+        onClick={() => void copy(url)}
         icon={copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
       >
         {copied ? "Copied" : "Copy link"}

@@ -2,7 +2,7 @@
 import { ExternalLink, Handshake, Search } from "lucide-react";
 import { useState } from "react";
 import { PARTNER_CATEGORIES, type PartnerCategory } from "~/domain/partners";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { Badge, Button, Chip, EmptyState, Input, LoadError, PageHeader, Skeleton, useDebounced } from "~/ui";
 import { ApplyDialog } from "./apply-dialog";

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight, Check, ExternalLink, Loader2, Rocket, Sparkles, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { useGrowthCheckout } from "~/features/billing";
+import { useGrowthCheckout } from "~/features/account";
 import { growthCheckoutHref, growthPriceDisplay, formatPrice, type BillingInterval, type Plan } from "~/domain/pricing";
-import { useSubscription } from "~/features/billing";
+import { useSubscription } from "~/features/account";
 import { Pressable } from "~/ui";
 
 export type PricingVariant = "public" | "app";

@@ -8,7 +8,7 @@ import { AlertCircle, Check, Loader2, Pencil, Plus, Quote, Sparkles, Trash2, Way
 import { useEffect, useMemo, useState } from "react";
 import { CANON_PATH_RULE, canonTree, isCanonPath, type CanonTreeNode } from "~/domain/canon";
 import type { CanonEntry, Project } from "~/domain/contracts/projects";
-import { relativeTime } from "~/features/settings";
+import { relativeTime } from "~/ui/time";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Badge, Button, ConfirmDialog, cx, Field, IconButton, Input, Skeleton } from "~/ui";

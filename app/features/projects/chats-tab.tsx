@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { AlertTriangle, ChevronRight, MessagesSquare, Plus, RefreshCw } from "lucide-react";
 import type { Project } from "~/domain/contracts/projects";
-import { relativeTime } from "~/features/settings";
+import { relativeTime } from "~/ui/time";
 import { errorMessage } from "~/lib/http";
 import { Button, Skeleton } from "~/ui";
 import { plural } from "./project-logic";

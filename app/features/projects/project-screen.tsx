@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Project } from "~/domain/contracts/projects";
-import { relativeTime } from "~/features/settings";
+import { relativeTime } from "~/ui/time";
 import { HttpError } from "~/lib/http";
 import {
   Button,

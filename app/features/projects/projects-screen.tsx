@@ -24,8 +24,8 @@ import {
 import { useMemo, useState } from "react";
 import type { Project } from "~/domain/contracts/projects";
 import { resolvePlan } from "~/domain/plans";
-import { useSubscription } from "~/features/billing";
-import { relativeTime } from "~/features/settings";
+import { useSubscription } from "~/features/account";
+import { relativeTime } from "~/ui/time";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import {

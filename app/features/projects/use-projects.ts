@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Canon, Project, ProjectFile, PutCanonBody } from "~/domain/contracts/projects";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { projectStore } from "~/features/local-data";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";

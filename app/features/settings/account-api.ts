@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { downloadJson } from "~/ui/download";
 import { apiRequest } from "~/lib/http";
 import { ApiFailure, clearAuthToken, requestJson, toApiFailure, toAuthUser, type MessageResult } from "~/features/auth";
-import { AUTH_ME_KEY, type AuthUser } from "~/features/auth";
+import { AUTH_ME_KEY, type AuthUser } from "~/features/account";
 
 export const SESSIONS_KEY = ["/api/account/sessions"] as const;
 
@@ -66,18 +66,6 @@ export function useChangeUsername() {
       queryClient.setQueryData(AUTH_ME_KEY, toAuthUser(result.data));
       void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
     },
-  });
-}
-
-/**
- * PATCH /api/account/email. The new address starts unverified, so refetching the current
- * user brings up the verification gate.
- */
-export function useChangeEmail() {
-  const queryClient = useQueryClient();
-  return useMutation<UserResult, ApiFailure, { email: string; password: string }>({
-    mutationFn: (input) => requestJson<UserResult>("PATCH", "/api/account/email", input, "Failed to change your email"),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Info, Mail } from "lucide-react";
-import type { AuthUser } from "~/features/auth";
-import { EmailChangeForm } from "./email-change-form";
+import type { AuthUser } from "~/features/account";
+import { EmailChangeForm } from "~/features/auth";
 import { Badge, SectionCard } from "./section-card";
 
 export function EmailCard({ user }: { user: AuthUser }) {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button, FormAlert, PasswordField } from "~/features/auth";
 import { useForm } from "~/features/auth";
 import { newPasswordErrors } from "~/features/auth";
-import type { AuthUser } from "~/features/auth";
+import type { AuthUser } from "~/features/account";
 import { notify } from "~/lib/toast";
 import { useChangePassword } from "./account-api";
 import { SectionCard } from "./section-card";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, FormAlert, TextField } from "~/features/auth";
 import { useForm } from "~/features/auth";
 import { usernameError } from "~/features/auth";
-import type { AuthUser } from "~/features/auth";
+import type { AuthUser } from "~/features/account";
 import { notify } from "~/lib/toast";
 import { useChangeUsername } from "./account-api";
 import { SectionCard } from "./section-card";

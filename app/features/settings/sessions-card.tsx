@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/features/auth";
 import { notify } from "~/lib/toast";
 import { useEndSession, useSessions, type AccountSession } from "./account-api";
-import { absoluteTime, describeUserAgent, relativeTime, type DeviceKind } from "./format";
+import { describeUserAgent, type DeviceKind } from "./format";
+import { absoluteTime, relativeTime } from "~/ui/time";
 import { Badge, SectionCard } from "./section-card";
 import { IconButton } from "~/ui/icon-button";
 

@@ -1,5 +1,5 @@
 import { FileJson, KeyRound, Mail, MonitorSmartphone, TriangleAlert, UserRound } from "lucide-react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { DangerZone } from "./danger-zone";
 import { DataCard } from "./data-card";
 import { EmailCard } from "./email-card";

@@ -6,7 +6,7 @@ import { PlanBadge } from "~/features/billing";
 import { Tip } from "~/ui/tooltip";
 import { UserAvatar } from "~/ui/user-avatar";
 import { useTheme } from "~/lib/theme";
-import type { AuthUser } from "~/features/auth";
+import type { AuthUser } from "~/features/account";
 
 const MENU_LINKS: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Profile settings", to: "/settings", icon: UserRound },

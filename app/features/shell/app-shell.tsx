@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { initLocalStores } from "~/features/local-data";
 import { BillingOverlays } from "~/features/billing";
 import { isProtectedPath } from "~/domain/routing";

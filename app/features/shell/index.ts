@@ -6,5 +6,3 @@ export { ErrorScreen } from "./error-screen";
 export { ForbiddenScreen } from "./forbidden";
 export { NotFoundScreen } from "./not-found";
 export { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "./sidebar-boot";
-export { setSidebarCollapsed } from "./ui-store";
-export { useLogout } from "./use-logout";

@@ -13,7 +13,7 @@ import {
   Workflow,
   type LucideIcon,
 } from "lucide-react";
-import type { AuthUser } from "~/features/auth";
+import type { AuthUser } from "~/features/account";
 
 export interface NavItem {
   id: string;

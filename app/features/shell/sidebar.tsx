@@ -6,7 +6,7 @@ import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { Tip } from "~/ui/tooltip";
 import type { RootData } from "~/root";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser, useLogout } from "~/features/account";
 import { AccountMenu } from "./account-menu";
 import {
   AD_LAUNCHER_ID,
@@ -21,7 +21,7 @@ import {
   QUICK_LINKS,
   type NavItem,
 } from "./nav-items";
-import { useLogout } from "./use-logout";
+import { setSidebarCollapsed } from "./ui-store";
 
 /*
  * Layout note: every row keeps its icon at the same x in both widths (12 px rail padding +
@@ -312,7 +312,7 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
       </div>
 
       {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer. */}
-      <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} />
+      <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} onExpandSidebar={() => setSidebarCollapsed(false)} />
 
       <div className="shrink-0 border-t border-line px-3 py-3" data-testid="sidebar-footer">
         {isLoading ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { SUBSCRIPTION_KEY } from "~/features/billing";
+import { SUBSCRIPTION_KEY } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { fetchSubscriptionSync, runSubscriptionSync, SUBSCRIPTION_SYNC_KEY } from "./subscription-sync-client";

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { StaffTicket } from "~/domain/contracts/support";
 import { TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketStatus } from "~/domain/support";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Button, EmptyState, Field, Input, LoadError, Pressable, ReasonDialog, Select, Skeleton, Textarea } from "~/ui";

@@ -17,7 +17,7 @@ import {
   type TicketCategory,
 } from "~/domain/support";
 import type { SupportPromise, Ticket } from "~/domain/contracts/support";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { apiRequest, errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Button, buttonClasses, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Select, Skeleton, Textarea, useNow } from "~/ui";

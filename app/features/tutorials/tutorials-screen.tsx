@@ -7,8 +7,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, CheckCircle2, Hand, Sparkles, Waypoints } from "lucide-react";
 import { TUTORIALS } from "~/domain/tutorials";
-import { useCurrentUser } from "~/features/auth";
-import { relativeTime } from "~/features/settings";
+import { useCurrentUser } from "~/features/account";
+import { relativeTime } from "~/ui/time";
 import { Badge, Button, buttonClasses, cx, LoadError, PageHeader, Skeleton } from "~/ui";
 import { cardAction, stepsPhrase, tutorialView, type StepView, type TutorialView } from "./tutorial-logic";
 import { useHandTick, useTutorialProgress } from "./use-tutorials";

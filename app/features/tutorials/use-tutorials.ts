@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { TutorialProgress } from "~/domain/contracts/tutorials";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { fetchTutorialProgress, putHandTick, tutorialKeys } from "./tutorials-client";

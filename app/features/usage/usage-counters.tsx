@@ -1,6 +1,6 @@
 import { DAILY_COUNTERS, isNearLimit, MONTHLY_COUNTERS, type UsageCounter } from "~/domain/plans";
 import { UsageBar } from "~/features/billing";
-import type { UsageSummary } from "~/features/billing";
+import type { UsageSummary } from "~/features/account";
 import { COUNTERS } from "~/domain/counters";
 
 function CounterCard({

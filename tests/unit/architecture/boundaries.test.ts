@@ -27,7 +27,10 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
     ["the domain importing a server service", "app/domain/probe.ts", 'import { getEnv } from "~/server/platform/env";\nexport const x = getEnv;'],
     ["db importing a server service", "db/probe.ts", 'import { getEnv } from "../app/server/platform/env";\nexport const x = getEnv;'],
     ["a route reaching into a feature's files", "app/routes/probe.tsx", 'import { ChatScreen } from "~/features/chat/chat-screen";\nexport const x = ChatScreen;'],
-    ["one feature reaching into another's files", "app/features/usage/probe.ts", 'import { useSubscription } from "~/features/billing/subscription";\nexport const x = useSubscription;'],
+    ["one feature reaching into another's files", "app/features/usage/probe.ts", 'import { useSubscription } from "~/features/account/subscription";\nexport const x = useSubscription;'],
+    ["a feature importing the shell", "app/features/billing/probe.ts", 'import { AppShell } from "~/features/shell";\nexport const x = AppShell;'],
+    ["a feature importing one FEATURE_EDGES does not list for it", "app/features/pricing/probe.ts", 'import { UsageBar } from "~/features/billing";\nexport const x = UsageBar;'],
+    ["the account importing a feature above it", "app/features/account/probe.ts", 'import { PlanBadge } from "~/features/billing";\nexport const x = PlanBadge;'],
     ["a feature importing root's code (not just its type)", "app/features/shell/probe.ts", 'import { useRootData } from "~/root";\nexport const x = useRootData;'],
   ])("refuses %s", async (_case, file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
@@ -35,7 +38,10 @@ describe("layer boundaries", { timeout: 60_000 }, () => {
 
   it.each([
     ["a route importing a feature through its index", "app/routes/probe.tsx", 'import { ChatScreen } from "~/features/chat";\nexport const x = ChatScreen;'],
-    ["a public route importing a feature's light face", "app/routes/probe.tsx", 'import { useCurrentUser } from "~/features/auth/light";\nexport const x = useCurrentUser;'],
+    ["a public route importing a feature's light face", "app/routes/probe.tsx", 'import { useCurrentUser } from "~/features/account/light";\nexport const x = useCurrentUser;'],
+    ["a feature importing the account", "app/features/chat/probe.ts", 'import { useSubscription } from "~/features/account";\nexport const x = useSubscription;'],
+    ["a feature importing one FEATURE_EDGES lists for it", "app/features/billing/probe.ts", 'import { PricingPlans } from "~/features/pricing";\nexport const x = PricingPlans;'],
+    ["a feature importing its own files", "app/features/billing/probe.ts", 'import { UsageBar } from "./usage-bar";\nexport const x = UsageBar;'],
     ["a route loader importing a .server loader entry", "app/routes/probe.tsx", 'import { protectedLoader } from "~/server/remix/guards.server";\nexport const loader = protectedLoader;'],
     ["a feature importing the domain, the kit and lib", "app/features/chat/probe.ts", 'import { COUNTERS } from "~/domain/counters";\nimport { Modal } from "~/ui/modal";\nimport { apiRequest } from "~/lib/http";\nexport const x = [COUNTERS, Modal, apiRequest];'],
     ["a feature reading the root loader's type", "app/features/shell/probe.ts", 'import type { RootData } from "~/root";\nexport type X = RootData;'],

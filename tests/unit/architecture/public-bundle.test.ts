@@ -49,8 +49,9 @@ beforeAll(async () => {
 describe("the landing page's bundle", () => {
   it("reaches the landing and the light faces, not the signed-in features", () => {
     const features = new Set(reached.filter((f) => f.startsWith("app/features/")).map((f) => f.split("/")[2]));
-    expect([...features].sort()).toEqual(["affiliate", "auth", "landing", "newsletter", "shell"]);
-    // Of the shell, the auth and the affiliate program only what their light faces list.
+    expect([...features].sort()).toEqual(["account", "affiliate", "auth", "landing", "newsletter", "shell"]);
+    // Of the account, the shell, the auth and the affiliate program only what their light faces list.
+    expect(reached.filter((f) => f.startsWith("app/features/account/")).sort()).toEqual(["app/features/account/light.ts", "app/features/account/session.ts"]);
     expect(reached).not.toContain("app/features/shell/app-shell.tsx");
     expect(reached).not.toContain("app/features/auth/verification-gate.tsx");
     expect(reached).not.toContain("app/features/affiliate/affiliate-screen.tsx");

@@ -6,7 +6,7 @@ const CHATS_KEY = chatKeys.list();
 const chatKey = chatKeys.detail;
 import type { ChatDetail, ChatSummary } from "~/features/chat/chat-logic";
 import { getDraft, isStreaming, sendMessage, setDraft, stopStream } from "~/features/chat/chat-store";
-import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/billing/subscription";
+import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/account";
 
 const enc = new TextEncoder();
 const sse = (events: unknown[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("");

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useCurrentUser } from "~/features/auth";
+import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { downloadJson } from "~/ui/download";
