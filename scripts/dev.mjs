@@ -1,8 +1,8 @@
 // `npm run dev`: rebuild on change (remix watch) and serve with wrangler, which reloads the
 // Worker whenever the server build changes.
-import { bin, run, startBackground, startServer } from "./lib.mjs";
+import { bin, buildApp, run, startBackground, startServer } from "./lib.mjs";
 
-run(bin("remix"), ["build"], { quiet: true });
+buildApp();
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
 const children = [
   startBackground(bin("remix"), ["watch"]),

@@ -1,10 +1,10 @@
 // `npm start`: build, apply local D1 migrations, seed, then serve the whole product on
 // http://127.0.0.1:8787 with the embedded defaults (no keys, no network).
-import { bin, run, startServer } from "./lib.mjs";
+import { bin, buildApp, run, startServer } from "./lib.mjs";
 
 const step = (msg) => console.log(`\n▸ ${msg}`);
 step("Building the app");
-run(bin("remix"), ["build"], { quiet: true });
+buildApp();
 step("Applying local database migrations");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
 step("Seeding local data");

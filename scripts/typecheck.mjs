@@ -1,8 +1,8 @@
 // `npm run typecheck`: wrangler's generated Env types, then tsc. The Worker imports the Remix
 // server build, so a fresh clone builds once first.
 import { existsSync } from "node:fs";
-import { bin, run } from "./lib.mjs";
+import { bin, generateWorkerTypes, run } from "./lib.mjs";
 
 if (!existsSync("build/server/index.js")) run(bin("remix"), ["build"], { quiet: true });
-run(bin("wrangler"), ["types", "--include-runtime=false"], { quiet: true });
+generateWorkerTypes();
 run(bin("tsc"), ["-p", "tsconfig.json"]);
