@@ -18,6 +18,12 @@ export default defineConfig(async () => {
   const [harborPort, summitPort, webPort] = process.env.FAKE_SHOPIFY_PORTS.split(",");
   // A fake Shopify Admin GraphQL API for store export (tests/integration/fake-shopify-admin.ts).
   process.env.SHOPIFY_ADMIN_PORT ??= String(await freePort());
+  // The schema fuzz (tests/integration/fuzz): `npm test` sends a seeded sample of each operation's
+  // malformed requests, `npm run test:fuzz` (FUZZ=full) all of them. The seed is printed so a
+  // failure repeats with FUZZ_SEED=<seed>.
+  const fuzzMode = process.env.FUZZ === "full" ? "full" : "sample";
+  const fuzzSeed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+  console.log(fuzzMode === "full" ? "Schema fuzz: every request" : `Schema fuzz: seeded sample, FUZZ_SEED=${fuzzSeed} (npm run test:fuzz sends every request)`);
   const [documentsWorker, imagesWorker] = await Promise.all([bundleCompanionWorker("documents"), bundleCompanionWorker("images")]);
   return {
     plugins: [
@@ -37,6 +43,8 @@ export default defineConfig(async () => {
             AI_API_KEY: "sk-test-dropcraft-fake-openai",
             // The URL guard's test-only allowance (production refuses it): the fake servers on 127.0.0.1.
             URL_GUARD_ALLOW_LOOPBACK: "on",
+            FUZZ_MODE: fuzzMode,
+            FUZZ_SEED: fuzzSeed,
             FAKE_SHOPIFY: { harbor: `http://127.0.0.1:${harborPort}`, summit: `http://127.0.0.1:${summitPort}`, web: `http://127.0.0.1:${webPort}` },
             SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
             SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,

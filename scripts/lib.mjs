@@ -21,6 +21,36 @@ export function run(cmd, args, { env = OFFLINE_ENV, quiet = false } = {}) {
   return res;
 }
 
+/**
+ * Runs commands side by side, each line of their output prefixed with its label; resolves when all
+ * have passed, exits with the first failure's code once all have ended.
+ */
+export async function runTogether(commands, { env = OFFLINE_ENV } = {}) {
+  const results = await Promise.all(
+    commands.map(
+      ({ label, cmd, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
+          for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+            let rest = "";
+            from.on("data", (chunk) => {
+              const lines = (rest + chunk).split("\n");
+              rest = lines.pop();
+              for (const line of lines) to.write(`[${label}] ${line}\n`);
+            });
+            from.on("end", () => rest && to.write(`[${label}] ${rest}\n`));
+          }
+          child.on("close", (code, signal) => resolve({ label, cmd, args, code: code ?? 1, signal }));
+        }),
+    ),
+  );
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) {
+    console.error(`\n✖ ${failed.label} (${failed.cmd} ${failed.args.join(" ")}) failed (exit ${failed.signal ?? failed.code})`);
+    process.exit(failed.code);
+  }
+}
+
 export function bin(name) {
   return `node_modules/.bin/${name}`;
 }

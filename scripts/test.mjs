@@ -1,19 +1,61 @@
-// `npm test`: everything a change must pass, in order of speed.
+// `npm test`: everything a change must pass, in order of speed, then where the time went: each
+// stage's wall time and the ten slowest test files (from vitest's JSON reports in reports/tests/).
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { bin, run } from "./lib.mjs";
+import { bin, buildApp, run, runTogether } from "./lib.mjs";
 
-const step = (msg) => console.log(`\n━━ ${msg}`);
+const REPORTS = "reports/tests";
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const stages = [];
+async function stage(name, work) {
+  console.log(`\n━━ ${name}`);
+  const started = Date.now();
+  try {
+    await work();
+  } finally {
+    stages.push({ name, ms: Date.now() - started });
+  }
+}
+const vitest = (config, report) => [
+  bin("vitest"),
+  ["run", "-c", config, "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${report}.json`],
+];
+
 ensureChromium();
-step("Typecheck");
-run("npm", ["run", "-s", "typecheck"]);
-step("Lint");
-run("npm", ["run", "-s", "lint"]);
-step("Unit tests");
-run(bin("vitest"), ["run", "-c", "vitest.unit.config.ts"]);
-step("Build");
-run(bin("remix"), ["build"], { quiet: true });
-step("Integration tests (workerd: API, D1, Durable Objects)");
-run(bin("vitest"), ["run", "-c", "vitest.workers.config.ts"]);
-step("Browser tests (Chromium against wrangler dev)");
-run("node", ["scripts/e2e.mjs", "--no-build"]);
+process.on("exit", (code) => printTimes(code));
+// tsc and eslint each use one core: side by side they take the time of the slower one.
+await stage("Typecheck and lint", () =>
+  runTogether([
+    { label: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
+    { label: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
+  ]),
+);
+await stage("Unit tests", () => run(...vitest("vitest.unit.config.ts", "unit")));
+await stage("Build", () => buildApp());
+await stage("Integration tests (workerd: API, D1, Durable Objects)", () => run(...vitest("vitest.workers.config.ts", "workers")));
+await stage("Browser tests (Chromium against wrangler dev)", () => run(...vitest("vitest.e2e.config.ts", "e2e")));
 console.log("\n✔ All checks passed");
+
+function printTimes(code) {
+  const total = stages.reduce((sum, s) => sum + s.ms, 0);
+  console.log(`\n━━ Where the time went (${code === 0 ? "passed" : "failed"}, ${minutes(total)} in all)`);
+  for (const s of stages) console.log(`  ${minutes(s.ms).padStart(8)}  ${s.name}`);
+  const files = ["unit", "workers", "e2e"].flatMap((suite) => {
+    try {
+      const report = JSON.parse(readFileSync(`${REPORTS}/${suite}.json`, "utf8"));
+      return report.testResults.map((r) => ({ suite, file: r.name.replace(`${process.cwd()}/`, ""), ms: r.endTime - r.startTime }));
+    } catch {
+      return [];
+    }
+  });
+  if (!files.length) return;
+  console.log("  Ten slowest test files:");
+  for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${minutes(f.ms).padStart(8)}  ${f.suite.padEnd(7)} ${f.file}`);
+}
+
+function minutes(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+}

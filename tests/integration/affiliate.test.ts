@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AFFILIATE_TERMS, commissionOn } from "~/domain/affiliate";
@@ -6,13 +6,14 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { creditReferralAtSignup } from "~/server/affiliate/service";
 import { createDb } from "../../db/client";
 import { call, cookiesOf, makeAdmin, STRONG_PASSWORD, uniqueName, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const stripe = new Stripe("sk_test_dummy");
 
 async function sendStripe(event: { id?: string; type: string; data: { object: Record<string, unknown> } }) {
   const payload = JSON.stringify({ id: event.id ?? `evt_${crypto.randomUUID()}`, created: Math.floor(Date.now() / 1000), ...event });
   const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: DEV_STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const res = await SELF.fetch("http://127.0.0.1/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+  const res = await WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
   expect(res.status).toBe(200);
   return res.json();
 }

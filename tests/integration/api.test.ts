@@ -1,18 +1,19 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { WORKER } from "./worker";
 
 const BASE = "http://127.0.0.1";
 
 describe("the Worker's API", () => {
   it("answers health with a request id header", async () => {
-    const res = await SELF.fetch(`${BASE}/api/health`);
+    const res = await WORKER.fetch(`${BASE}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok", env: "test" });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("answers unknown /api paths with a JSON 404 in the error taxonomy", async () => {
-    const res = await SELF.fetch(`${BASE}/api/does-not-exist`);
+    const res = await WORKER.fetch(`${BASE}/api/does-not-exist`);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as Record<string, string>;
@@ -22,7 +23,7 @@ describe("the Worker's API", () => {
   });
 
   it("serves an OpenAPI document generated from the route schemas", async () => {
-    const res = await SELF.fetch(`${BASE}/api/openapi.json`);
+    const res = await WORKER.fetch(`${BASE}/api/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
       openapi: string;
@@ -39,7 +40,7 @@ describe("the Worker's API", () => {
 
 describe("request validation", () => {
   const post = (body: string) =>
-    SELF.fetch(`${BASE}/api/omnisend/newsletter-signup`, {
+    WORKER.fetch(`${BASE}/api/omnisend/newsletter-signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
@@ -81,7 +82,7 @@ describe("request validation", () => {
 
 describe("pages", () => {
   it("renders unknown paths as the not-found screen with HTTP 404", async () => {
-    const res = await SELF.fetch(`${BASE}/no/such/page`);
+    const res = await WORKER.fetch(`${BASE}/no/such/page`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Page not found");
@@ -89,7 +90,7 @@ describe("pages", () => {
   });
 
   it("renders a screen that is being built, naming it", async () => {
-    const res = await SELF.fetch(`${BASE}/flows/abc`);
+    const res = await WORKER.fetch(`${BASE}/flows/abc`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Flow");
@@ -99,7 +100,7 @@ describe("pages", () => {
 
 describe("security headers", () => {
   it("sends a nonce CSP that the document's scripts satisfy", async () => {
-    const res = await SELF.fetch(`${BASE}/`);
+    const res = await WORKER.fetch(`${BASE}/`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -113,13 +114,13 @@ describe("security headers", () => {
   });
 
   it("uses a fresh nonce per response", async () => {
-    const a = (await SELF.fetch(`${BASE}/`)).headers.get("content-security-policy");
-    const b = (await SELF.fetch(`${BASE}/`)).headers.get("content-security-policy");
+    const a = (await WORKER.fetch(`${BASE}/`)).headers.get("content-security-policy");
+    const b = (await WORKER.fetch(`${BASE}/`)).headers.get("content-security-policy");
     expect(a).not.toBe(b);
   });
 
   it.each(["/", "/api/health", "/api/nope", "/no/such/page"])("sets the baseline headers on %s", async (path) => {
-    const res = await SELF.fetch(`${BASE}${path}`);
+    const res = await WORKER.fetch(`${BASE}${path}`);
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

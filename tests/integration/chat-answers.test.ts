@@ -3,18 +3,18 @@
  * event, stop on the server, and keep every version. The provider is the local server speaking
  * OpenAI's protocol (tests/integration/fake-openai.ts), steered by `[fake:<mode>]` prefixes.
  */
-import { SELF } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { conversationPath, versionsOf } from "~/domain/chat/conversation";
 import { readSseEvents } from "~/domain/sse";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
 type Loose = Record<string, any>;
 
 function send(user: User, path: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${BASE}${path}`, {
+  return WORKER.fetch(`${BASE}${path}`, {
     method,
     headers: { authorization: `Bearer ${user.token}`, "cf-connecting-ip": "10.9.8.7", ...(body ? { "content-type": "application/json" } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,

@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // GET /api/chats?q= searches the caller's chat titles and message contents. The Worker's AI
 // provider here is tests/integration/fake-openai.ts: it answers "You asked: <question>", so the
@@ -17,7 +18,7 @@ interface Listed {
 }
 
 async function ask(user: User, chatId: string, content: string) {
-  const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+  const res = await WORKER.fetch(`${BASE}/api/chats/${chatId}/messages`, {
     method: "POST",
     headers: {
       authorization: `Bearer ${user.token}`,

@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // The Worker's AI provider here is tests/integration/fake-openai.ts (see vitest.workers.config.ts):
 // it answers "You asked: <question>" over OpenAI's streaming protocol, or fails on `[fake:<mode>]`.
@@ -12,7 +13,7 @@ type Loose = Record<string, any>;
 
 /** Asks a question and reads the whole answer stream. */
 async function ask(user: User, chatId: string, content: string) {
-  const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+  const res = await WORKER.fetch(`${BASE}/api/chats/${chatId}/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json", "cf-connecting-ip": "10.9.9.9" },
     body: JSON.stringify({ content }),
@@ -180,7 +181,7 @@ describe("chats API", () => {
 describe("chat spends on the live usage stream", () => {
   /** Opens a usage stream like a tab does and returns a reader of its snapshots. */
   async function openTab(u: User) {
-    const res = await SELF.fetch(`${BASE}/api/usage/stream`, { headers: { authorization: `Bearer ${u.token}` } });
+    const res = await WORKER.fetch(`${BASE}/api/usage/stream`, { headers: { authorization: `Bearer ${u.token}` } });
     const events = readSseEvents(res.body!)[Symbol.asyncIterator]();
     const next = async () => JSON.parse((await events.next()).value!.data) as Loose;
     await next(); // the snapshot every new tab gets

@@ -1,9 +1,9 @@
-import { SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { CLAIM_STARTED_MESSAGE } from "~/server/billing/claims";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { call, tokenOf, uniqueName, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const stripe = new Stripe("sk_test_dummy");
 
@@ -29,7 +29,7 @@ async function anonymousPurchase(email: string) {
     secret: DEV_STRIPE_WEBHOOK_SECRET,
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
-  const res = await SELF.fetch("http://127.0.0.1/api/webhooks/stripe", {
+  const res = await WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", {
     method: "POST",
     headers: { "content-type": "application/json", "stripe-signature": header },
     body: payload,

@@ -3,9 +3,9 @@
  * route and its screenshot answer 404 exactly like a missing one, and leak nothing; feedback votes
  * on a missing id are 404.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
@@ -18,7 +18,7 @@ describe("cross-user: support and feedback", () => {
     form.append("category", "billing");
     form.append("message", "My card ends in 4242.");
     form.append("file", new File([PNG], "card.png"));
-    const res = await SELF.fetch(`${BASE}/api/support/tickets`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
+    const res = await WORKER.fetch(`${BASE}/api/support/tickets`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
     expect(res.status).toBe(201);
     const ticket = ((await res.json()) as { data: { id: string } }).data;
 

@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // Competitor tracking of a sample store needs the sample catalog.
 beforeAll(() => seedSampleCatalog(), 120_000);
@@ -17,12 +18,12 @@ async function ownersPhoto(owner: Owner): Promise<string> {
   const png = await (await env.IMAGES.fetch("https://images.internal/render", { method: "POST", body: svg })).arrayBuffer();
   const form = new FormData();
   form.append("file", new File([png], "owner.png"));
-  const res = await SELF.fetch(`${BASE}/api/uploads/images`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  const res = await WORKER.fetch(`${BASE}/api/uploads/images`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` }, body: form });
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 /** Still the owner's, and still not public (an intruder's publish did nothing). */
 async function photoStillThere(owner: Owner, id: string): Promise<boolean> {
-  const media = await SELF.fetch(`${BASE}/media/${id}.png`);
+  const media = await WORKER.fetch(`${BASE}/media/${id}.png`);
   await media.arrayBuffer();
   return (await call(`/api/images/${id}`, { token: owner.token })).status === 200 && media.status === 404;
 }

@@ -1,11 +1,12 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { call, latestLink, signupUser, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 describe("emailed links come from the configured origin only", () => {
   it("a password reset requested with a forged Host still links to APP_URL", async () => {
     const u = await signupUser();
-    const res = await SELF.fetch("http://evil.example/api/auth/forgot-password", {
+    const res = await WORKER.fetch("http://evil.example/api/auth/forgot-password", {
       method: "POST",
       headers: { "content-type": "application/json", host: "evil.example", "cf-connecting-ip": "10.77.0.1" },
       body: JSON.stringify({ email: u.email }),

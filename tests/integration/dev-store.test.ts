@@ -4,10 +4,11 @@
  * server (which has no such shop, so reaching it would fail); connect, export, local admin links
  * and the /dev/store screens. With DEV_TOOLS off the domain is an ordinary myshopify.com one.
  */
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_STORE_ACCESS_TOKEN, DEV_STORE_SHOP_DOMAIN } from "~/server/store-export/dev-store";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are read loosely
@@ -44,7 +45,7 @@ async function page(u: User, title: string) {
 /** A screen as the browser gets it: the Remix document. */
 async function screen(path: string, bindings?: Record<string, unknown>) {
   if (!bindings) {
-    const res = await SELF.fetch(`${BASE}${path}`);
+    const res = await WORKER.fetch(`${BASE}${path}`);
     return { status: res.status, html: await res.text() };
   }
   const { default: worker } = await import("../../workers/app");
@@ -104,7 +105,7 @@ describe("the offline dev store (DEV_TOOLS on)", () => {
     expect((await screen("/dev/store/products/1")).status).toBe(404);
 
     // Deleting from the screen frees the page, as in Shopify's admin.
-    const deleted = await SELF.fetch(`${BASE}/dev/store?index`, { method: "POST", body: new URLSearchParams({ kind: "page", id: pageId! }) });
+    const deleted = await WORKER.fetch(`${BASE}/dev/store?index`, { method: "POST", body: new URLSearchParams({ kind: "page", id: pageId! }) });
     expect(deleted.status).toBe(200);
     await deleted.text();
     expect((await screen(new URL(json.data.pageAdminUrl).pathname)).status).toBe(404);

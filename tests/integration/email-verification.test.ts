@@ -3,9 +3,9 @@
  * verification gate needs answers 403 EMAIL_NOT_VERIFIED, and protected screens' loaders return
  * no data. Verified users are unaffected.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, signupUser, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const GATED: [string, string, unknown?][] = [
   ["GET", "/api/chats"],
@@ -86,7 +86,7 @@ describe("an unverified account", () => {
 
   it("gets no protected screen data from a loader", async () => {
     const u = await signupUser();
-    const res = await SELF.fetch(`${BASE}/settings.data`, { headers: { authorization: `Bearer ${u.token}` } });
+    const res = await WORKER.fetch(`${BASE}/settings.data`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(res.status).toBe(403);
   });
 });
@@ -96,7 +96,7 @@ describe("a verified account", () => {
     const u = await verifiedUser();
     expect((await call("/api/chats", { token: u.token })).status).toBe(200);
     expect((await call("/api/usage/summary", { token: u.token })).status).toBe(200);
-    const res = await SELF.fetch(`${BASE}/settings.data`, { headers: { authorization: `Bearer ${u.token}` } });
+    const res = await WORKER.fetch(`${BASE}/settings.data`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(res.status).toBe(200);
   });
 });

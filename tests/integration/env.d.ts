@@ -5,5 +5,9 @@ declare namespace Cloudflare {
     FAKE_SHOPIFY: { harbor: string; summit: string; web: string };
     /** Origin of the fake Shopify Admin API (tests/integration/fake-shopify-admin.ts), its /__admin/* controls included. */
     SHOPIFY_ADMIN_TEST_URL: string;
+    /** The schema fuzz: "sample" (npm test: a seeded share of each operation's requests) or "full" (npm run test:fuzz). */
+    FUZZ_MODE: "sample" | "full";
+    /** The sample's seed, printed by vitest.workers.config.ts; FUZZ_SEED=<n> repeats a run's sample. */
+    FUZZ_SEED: string;
   }
 }

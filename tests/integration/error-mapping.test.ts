@@ -1,9 +1,9 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE } from "./helpers";
+import { WORKER } from "./worker";
 
 async function post(path: string, contentType: string | undefined, body: string) {
-  const res = await SELF.fetch(`${BASE}${path}`, {
+  const res = await WORKER.fetch(`${BASE}${path}`, {
     method: "POST",
     headers: contentType ? { "content-type": contentType } : {},
     body,

@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { inject } from "vitest";
 import { runSeedStatements, seededSampleVersion } from "../../db/catalog-seed";
+import { WORKER } from "./worker";
 
 export const BASE = "http://127.0.0.1";
 let counter = 0;
@@ -19,7 +20,7 @@ export async function call(
   const headers: Record<string, string> = { "cf-connecting-ip": randomIp(), ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await SELF.fetch(`${options.base ?? BASE}${path}`, {
+  const res = await WORKER.fetch(`${options.base ?? BASE}${path}`, {
     method: options.method ?? "GET",
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -4,7 +4,7 @@
  * image, generation is metered and refunded on failure, the free plan may preview and keep its
  * uploads but neither generate nor download generated images, and published images are public.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { VISUAL_PRESETS, type VisualDesignInput } from "~/domain/contracts/images";
 import { createImageModel } from "~/server/images/model";
@@ -13,6 +13,7 @@ import { createImages } from "~/server/images/service";
 import { sniffImage } from "~/server/images/sniff";
 import { createDb } from "../../db/client";
 import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -37,7 +38,7 @@ async function upload(u: User, bytes: Uint8Array<ArrayBuffer>, name = "photo.png
   const form = new FormData();
   form.append("file", new File([bytes], name));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await SELF.fetch(`${BASE}/api/uploads/images`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: form });
+  const res = await WORKER.fetch(`${BASE}/api/uploads/images`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: form });
   return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- read loosely
 }
 
@@ -65,7 +66,7 @@ const design = (over: Partial<VisualDesignInput> = {}): VisualDesignInput => ({
 });
 
 async function fileBytes(u: User, id: string, which = "download") {
-  const res = await SELF.fetch(`${BASE}/api/images/${id}/${which}`, { headers: { authorization: `Bearer ${u.token}` } });
+  const res = await WORKER.fetch(`${BASE}/api/images/${id}/${which}`, { headers: { authorization: `Bearer ${u.token}` } });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -274,7 +275,7 @@ describe("the free plan", () => {
   });
 
   it("can preview a design (small, watermarked PNG)", async () => {
-    const res = await SELF.fetch(`${BASE}/api/images/preview`, {
+    const res = await WORKER.fetch(`${BASE}/api/images/preview`, {
       method: "POST",
       headers: { authorization: `Bearer ${free.token}`, "content-type": "application/json" },
       body: JSON.stringify({ design: design({ photoImageId: uploadId }), presetId: "instagram-story" }),
@@ -298,7 +299,7 @@ describe("the free plan", () => {
     const own = await fileBytes(free, uploadId);
     expect(own.res.status).toBe(200);
     expect(own.res.headers.get("content-disposition")).toBe('attachment; filename="mine.png"');
-    const ownZip = await SELF.fetch(`${BASE}/api/images/download-zip`, { method: "POST", headers: { authorization: `Bearer ${free.token}`, "content-type": "application/json" }, body: JSON.stringify({ ids: [uploadId] }) });
+    const ownZip = await WORKER.fetch(`${BASE}/api/images/download-zip`, { method: "POST", headers: { authorization: `Bearer ${free.token}`, "content-type": "application/json" }, body: JSON.stringify({ ids: [uploadId] }) });
     expect(ownZip.status).toBe(200);
     expect(new TextDecoder().decode(new Uint8Array(await ownZip.arrayBuffer()).slice(0, 2))).toBe("PK");
   });
@@ -326,13 +327,13 @@ describe("publishing for pages", () => {
   it("serves a published image to anyone at /media/{id}.png, and nothing unpublished", async () => {
     const up = await upload(paid, await productPng(300, 300), "public.png");
     const id = up.json.data.id as string;
-    const hidden = await SELF.fetch(`${BASE}/media/${id}.png`);
+    const hidden = await WORKER.fetch(`${BASE}/media/${id}.png`);
     expect(hidden.status).toBe(404);
     await hidden.arrayBuffer();
     const { status, json } = await call(`/api/images/${id}/publish`, { method: "POST", token: paid.token });
     expect(status).toBe(200);
     expect(json.data.url).toBe(`https://app.dropcraft.test/media/${id}.png`);
-    const shown = await SELF.fetch(`${BASE}/media/${id}.png`);
+    const shown = await WORKER.fetch(`${BASE}/media/${id}.png`);
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("image/png");
     expect(sniffImage(new Uint8Array(await shown.arrayBuffer()))?.width).toBe(300);

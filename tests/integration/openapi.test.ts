@@ -1,11 +1,11 @@
 /** The OpenAPI document is generated from the domain's contracts: every resource's shapes are named components. */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE } from "./helpers";
+import { WORKER } from "./worker";
 
 describe("/api/openapi.json from the contracts", () => {
   it("names the contract components and describes the chat, usage and account operations", async () => {
-    const doc = (await (await SELF.fetch(`${BASE}/api/openapi.json`)).json()) as {
+    const doc = (await (await WORKER.fetch(`${BASE}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
       components: { schemas: Record<string, unknown> };
     };
@@ -30,7 +30,7 @@ describe("/api/openapi.json from the contracts", () => {
   });
 
   it("describes every project call of spec section 7 and the knowledge-base file calls", async () => {
-    const doc = (await (await SELF.fetch(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await WORKER.fetch(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const expected: [string, string[]][] = [
       ["/api/projects", ["get", "post"]],
       ["/api/projects/{id}", ["get", "patch", "delete"]],

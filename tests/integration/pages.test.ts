@@ -1,9 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateProductJsonLd } from "~/server/pages/seo-audit";
 import { checkShopifyProductCsv, parseCsv } from "~/server/store-export/shopify-csv";
 import { parseHtmlTree, walkElements } from "~/server/web/html";
 import { call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 let free: User;
@@ -150,7 +151,7 @@ describe("the page's address and alt texts (the editor's Edit address and alt fi
     expect((await altCheck()).passed).toBe(false);
 
     expect((await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token })).status).toBe(200);
-    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(200);
+    expect((await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(200);
     const fresh = `cedar-${crypto.randomUUID().slice(0, 8)}`;
     const moved = await call(`/api/pages/${page.id}`, {
       method: "PATCH",
@@ -159,11 +160,11 @@ describe("the page's address and alt texts (the editor's Edit address and alt fi
     });
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);
     expect(moved.json.data).toMatchObject({ slug: fresh, status: "draft", publicUrl: null });
-    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
+    expect((await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
     expect((await altCheck()).passed).toBe(true);
 
     expect((await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token })).status).toBe(200);
-    const res = await SELF.fetch(`http://127.0.0.1/p/${fresh}`);
+    const res = await WORKER.fetch(`http://127.0.0.1/p/${fresh}`);
     expect(res.status).toBe(200);
     const imgs = [...walkElements(parseHtmlTree(await res.text()))].filter((e) => e.name === "img");
     expect(imgs.length).toBeGreaterThan(0);
@@ -303,7 +304,7 @@ describe("drop pages", () => {
     expect(published.status, JSON.stringify(published.json)).toBe(200);
     expect(published.json.data.publicUrl).toBe(`https://app.dropcraft.test/p/${page.slug}`);
 
-    const res = await SELF.fetch(`http://127.0.0.1/p/${page.slug}`, { headers: { "user-agent": "Mozilla/5.0" } });
+    const res = await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`, { headers: { "user-agent": "Mozilla/5.0" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
@@ -326,8 +327,8 @@ describe("drop pages", () => {
     expect(elements.find((e) => e.name === "link" && e.attrs.rel === "canonical")?.attrs.href).toBe(`https://app.dropcraft.test/p/${page.slug}`);
     expect(elements.some((e) => Object.keys(e.attrs).some((a) => a.startsWith("on")))).toBe(false);
 
-    await SELF.fetch(`http://127.0.0.1/p/${page.slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
-    const buy = await SELF.fetch(`http://127.0.0.1/p/${page.slug}/buy`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } });
+    await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
+    const buy = await WORKER.fetch(`http://127.0.0.1/p/${page.slug}/buy`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } });
     expect(buy.status).toBe(302);
     expect(buy.headers.get("location")).toBe("https://harbor-candles.example/cart/add?id=1");
     // Counts are written in a batch a second after the first (waitUntil): give it a moment.
@@ -341,14 +342,14 @@ describe("drop pages", () => {
 
     const down = await call(`/api/pages/${page.id}/unpublish`, { method: "POST", token: free.token });
     expect(down.json.data.status).toBe("draft");
-    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
+    expect((await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
   });
 
   it("escapes hostile text into the page and never lets it run", async () => {
     const page = await handMadePage(free, { title: '</script><script>alert(1)</script> Candle', description: '<img src=x onerror="alert(2)">' });
     await call(`/api/pages/${page.id}`, { method: "PATCH", token: free.token, body: { buyUrl: "https://shop.example/buy" } });
     await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token });
-    const html = await (await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).text();
+    const html = await (await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).text();
     const elements = [...walkElements(parseHtmlTree(html))];
     expect(elements.filter((e) => e.name === "script").map((s) => s.attrs.type)).toEqual(["application/ld+json"]);
     expect(elements.some((e) => e.name === "img" && e.attrs.src === "x")).toBe(false);
@@ -364,7 +365,7 @@ describe("drop pages", () => {
     expect(copy.json.data).toMatchObject({ status: "draft", views: 0, buyClicks: 0 });
     expect(copy.json.data.slug).not.toBe(page.slug);
     expect((await call(`/api/pages/${page.id}`, { method: "DELETE", token: free.token })).status).toBe(200);
-    expect((await SELF.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
+    expect((await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).status).toBe(404);
     expect((await call(`/api/pages/${page.id}`, { token: free.token })).status).toBe(404);
   });
 
@@ -372,11 +373,11 @@ describe("drop pages", () => {
     const page = await handMadePage(free);
     const link = await call(`/api/pages/${page.id}/preview-link`, { method: "POST", token: free.token });
     expect(link.status).toBe(200);
-    const ok = await SELF.fetch(`http://127.0.0.1${link.json.data.url}`);
+    const ok = await WORKER.fetch(`http://127.0.0.1${link.json.data.url}`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'/);
     expect(await ok.text()).toContain("Cedar Wick Candle");
-    const forged = await SELF.fetch(`http://127.0.0.1${link.json.data.url.replace(/s=[^&]+/, "s=forged")}`);
+    const forged = await WORKER.fetch(`http://127.0.0.1${link.json.data.url.replace(/s=[^&]+/, "s=forged")}`);
     expect(forged.status).toBe(403);
   });
 });
@@ -412,7 +413,7 @@ describe("downloads", () => {
 
   it("give a standalone HTML zip", async () => {
     const page = await handMadePage(paid);
-    const res = await SELF.fetch(`http://127.0.0.1/api/pages/${page.id}/export/html`, { headers: { authorization: `Bearer ${paid.token}` } });
+    const res = await WORKER.fetch(`http://127.0.0.1/api/pages/${page.id}/export/html`, { headers: { authorization: `Bearer ${paid.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -1,9 +1,10 @@
 /** notifyPlanChange: the one way a changed plan reaches the user's meter and their open tabs. */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLANS } from "~/domain/plans";
 import { notifyPlanChange } from "~/server/usage/meter";
 import { verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const frame = async (reader: ReadableStreamDefaultReader<Uint8Array>) =>
   JSON.parse(new TextDecoder().decode((await reader.read()).value).replace(/^data: /, "")) as { plan: string; limits: Record<string, number> };
@@ -11,7 +12,7 @@ const frame = async (reader: ReadableStreamDefaultReader<Uint8Array>) =>
 describe("notifyPlanChange(env, userId, db?)", () => {
   it("pushes the plan now in D1 to the user's meter, so an open tab sees the new limits at once", async () => {
     const u = await verifiedUser();
-    const res = await SELF.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
+    const res = await WORKER.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
     const reader = res.body!.getReader();
     expect(await frame(reader)).toMatchObject({ plan: "free", limits: { queries: PLANS.free.limits.queries } });
 

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { Document, Packer, Paragraph, TextRun } from "docx";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -18,7 +19,7 @@ async function upload(user: User, projectId: string, name: string, bytes: Uint8A
   const form = new FormData();
   form.append("file", new File([bytes as BlobPart], name, { type }));
   const path = fileId ? `/api/projects/${projectId}/files/${fileId}` : `/api/projects/${projectId}/files`;
-  const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { authorization: `Bearer ${user.token}` }, body: form });
+  const res = await WORKER.fetch(`${BASE}${path}`, { method, headers: { authorization: `Bearer ${user.token}` }, body: form });
   const text = await res.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
   return { status: res.status, json: JSON.parse(text) as Record<string, any> };
@@ -262,7 +263,7 @@ describe("projects: knowledge-base files", () => {
     expect(big.status).toBe(413);
     expect(big.json.message).toContain('"big.txt"');
     expect(big.json.message).toContain("10 MB");
-    const none = await SELF.fetch(`${BASE}/api/projects/${id}/files`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: new FormData() });
+    const none = await WORKER.fetch(`${BASE}/api/projects/${id}/files`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: new FormData() });
     expect(none.status).toBe(400);
     const asJson = await call(`/api/projects/${id}/files`, { method: "POST", token: u.token, body: { file: "x" } });
     expect([400, 415]).toContain(asJson.status);
@@ -282,7 +283,7 @@ describe("projects: knowledge-base files", () => {
     const { u, id } = await project();
     const original = "Our return window is 30 days.";
     const file = (await upload(u, id, "returns.txt", original, "text/plain")).json.data;
-    const download = await SELF.fetch(`${BASE}/api/projects/${id}/files/${file.id}/download`, { headers: { authorization: `Bearer ${u.token}` } });
+    const download = await WORKER.fetch(`${BASE}/api/projects/${id}/files/${file.id}/download`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(download.status).toBe(200);
     expect(await download.text()).toBe(original);
     expect(download.headers.get("content-disposition")).toContain('filename="returns.txt"');
@@ -388,7 +389,7 @@ describe("projects: another user's ids", () => {
 
 describe("projects: a project chat's answers", () => {
   async function askInChat(u: User, chatId: string, content: string) {
-    const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+    const res = await WORKER.fetch(`${BASE}/api/chats/${chatId}/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "10.8.8.8" },
       body: JSON.stringify({ content }),

@@ -4,13 +4,14 @@
  * only to records that were sent, numbers no record backs marked, markdown when the endpoint has
  * no JSON schema, and an answer that found nothing refunded.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
 import { getProduct, loadSharedCatalog } from "~/server/market/catalog";
 import { formatCents } from "~/server/market/format";
 import { createDb } from "../../db/client";
 import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // Answers retrieve from the shared catalog in D1; the test reads the same rows to check figures.
 beforeAll(async () => {
@@ -23,7 +24,7 @@ type User = Awaited<ReturnType<typeof verifiedUser>>;
 type Loose = Record<string, any>;
 
 async function ask(u: User, chatId: string, content: string) {
-  const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+  const res = await WORKER.fetch(`${BASE}/api/chats/${chatId}/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "10.7.7.7" },
     body: JSON.stringify({ content }),

@@ -8,10 +8,10 @@
  * workerd cannot read the disk: Vite inlines the fixtures at transform time (import.meta.glob
  * with ?raw), so the files uploaded are the files in the folder, byte for byte.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import questionSet from "../fixtures/knowledge-base/questions.json";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const fixtures = import.meta.glob<string>(
   ["../fixtures/knowledge-base/*", "!../fixtures/knowledge-base/questions.json"],
@@ -57,7 +57,7 @@ describe("knowledge-base retrieval", () => {
       for (const file of files) {
         const form = new FormData();
         form.append("file", new File([file.text], file.name));
-        const res = await SELF.fetch(`${BASE}/api/projects/${projectId}/files`, {
+        const res = await WORKER.fetch(`${BASE}/api/projects/${projectId}/files`, {
           method: "POST",
           headers: { authorization: `Bearer ${user.token}` },
           body: form,

@@ -3,7 +3,7 @@
  * not from the generator: what it reads back is exactly the generated catalog D1 was seeded
  * from, and a price changed in D1 is what the answers then say.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
 import { createAnalyst } from "~/server/ai/analyst";
@@ -15,6 +15,7 @@ import { sharedCatalogVersion, writeCatalogMeta } from "../../db/catalog";
 import { SAMPLE_VERSION_KEY } from "../../db/catalog-seed";
 import { createDb } from "../../db/client";
 import { BASE, call, seedSampleCatalog, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
 type Loose = Record<string, any>;
@@ -62,7 +63,7 @@ describe("the shared catalog the analyst reads", () => {
     const u = await verifiedUser();
     const chatId = crypto.randomUUID();
     const marker = `m-${chatId.slice(0, 8)}`;
-    const res = await SELF.fetch(`${BASE}/api/chats/${chatId}/messages`, {
+    const res = await WORKER.fetch(`${BASE}/api/chats/${chatId}/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "10.7.7.8" },
       body: JSON.stringify({ content: `[fake:research] self-cleaning lick mat ${marker}` }),

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // Signed with Stripe's own library (contract), against the endpoint's configured secret.
 // Inside workerd Stripe uses WebCrypto, which only has the async signer.
@@ -30,7 +31,7 @@ function checkoutEvent(userId: number, id = `evt_${crypto.randomUUID()}`) {
 
 async function post(payload: string, headerPromise?: string | Promise<string>) {
   const header = await headerPromise;
-  return SELF.fetch("http://127.0.0.1/api/webhooks/stripe", {
+  return WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", {
     method: "POST",
     headers: { "content-type": "application/json", ...(header ? { "stripe-signature": header } : {}) },
     body: payload,
@@ -166,7 +167,7 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("pushes a plan change to an open usage stream at once", async () => {
     const u = await verifiedUser();
-    const res = await SELF.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
+    const res = await WORKER.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await reader.read()).value)).toContain('"plan":"free"');

@@ -4,9 +4,10 @@
  * bytes, served to its owner and staff), the paid plans' 24-hour promise, the rate limit, the
  * staff-only inbox and the audit entry of every staff action.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, makeAdmin, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type U = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -32,7 +33,7 @@ async function openWithScreenshot(u: U, bytes: Uint8Array<ArrayBuffer>, name = "
   form.append("category", "bug");
   form.append("message", "See the screenshot.");
   form.append("file", new File([bytes], name));
-  const res = await SELF.fetch(`${BASE}/api/support/tickets`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: form });
+  const res = await WORKER.fetch(`${BASE}/api/support/tickets`, { method: "POST", headers: { authorization: `Bearer ${u.token}` }, body: form });
   return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- read loosely
 }
 
@@ -120,14 +121,14 @@ describe("support tickets", () => {
     const t = made.json.data;
     expect(t.screenshotUrl).toBe(`/api/support/tickets/${t.id}/screenshot`);
 
-    const own = await SELF.fetch(`${BASE}${t.screenshotUrl}`, { headers: { authorization: `Bearer ${u.token}` } });
+    const own = await WORKER.fetch(`${BASE}${t.screenshotUrl}`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(PNG);
 
     expect((await call(t.screenshotUrl, { token: other.token })).status).toBe(404);
     expect((await call(t.screenshotUrl)).status).toBe(401);
-    const asStaff = await SELF.fetch(`${BASE}/api/admin/support/tickets/${t.id}/screenshot`, { headers: { authorization: `Bearer ${s.token}` } });
+    const asStaff = await WORKER.fetch(`${BASE}/api/admin/support/tickets/${t.id}/screenshot`, { headers: { authorization: `Bearer ${s.token}` } });
     expect(asStaff.status).toBe(200);
     expect((await call(`/api/admin/support/tickets/${t.id}/screenshot`, { token: other.token })).status).toBe(403);
 

@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TUTORIALS } from "~/domain/tutorials";
 import { BASE, call, seedSampleCatalog, uniqueName, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 type Step = { id: string; state: string; completion: string; doneAt: string | null };
@@ -67,7 +68,7 @@ describe("tutorial progress", () => {
 
     const form = new FormData();
     form.append("file", new File(["Our supplier ships in 5 days."], "supplier.txt", { type: "text/plain" }));
-    const res = await SELF.fetch(`${BASE}/api/projects/${json.data.id}/files`, {
+    const res = await WORKER.fetch(`${BASE}/api/projects/${json.data.id}/files`, {
       method: "POST",
       headers: { authorization: `Bearer ${user.token}` },
       body: form,

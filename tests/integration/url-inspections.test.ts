@@ -3,12 +3,13 @@
  * (tests/integration/fake-shopify.ts): every refusal class of the URL guard, redirects re-checked
  * at each hop, the size and time caps, and the extractor against each kind of page (ADR 012).
  */
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchShopifyCatalog } from "~/server/web/product-extractor";
 import { createGuardedFetcher, guardRefusalOf } from "~/server/web/url-guard";
 import { RATE_LIMITS } from "~/server/platform/rate-limit-rules";
 import { BASE, call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const { harbor, summit, web } = env.FAKE_SHOPIFY;
 
@@ -261,7 +262,7 @@ describe("thumbnails through the guard: GET /api/url-inspections/image", () => {
 
   it("passes a raster image on, from our origin, under a CSP that runs nothing", async () => {
     // Read as bytes (the shared call() helper reads text, which workerd warns about for a PNG).
-    const res = await SELF.fetch(`${BASE}/api/url-inspections/image?url=${encodeURIComponent(`${web}/images/dot.png`)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await WORKER.fetch(`${BASE}/api/url-inspections/image?url=${encodeURIComponent(`${web}/images/dot.png`)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);

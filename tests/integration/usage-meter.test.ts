@@ -5,6 +5,7 @@ import { PLANS } from "~/domain/plans";
 import { dayKey } from "~/domain/usage-periods";
 import type { UsageMeter } from "../../workers/usage-meter";
 import { call, makeAdmin, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 const ctx = (userId: number, limits: Partial<MeterContext["limits"]> = {}): MeterContext => ({
   userId,
@@ -90,7 +91,7 @@ describe("usage API", () => {
 
   it("streams the user's counters as Server-Sent Events and pushes a spend", async () => {
     const u = await verifiedUser();
-    const res = await (await import("cloudflare:test")).SELF.fetch("http://127.0.0.1/api/usage/stream", {
+    const res = await WORKER.fetch("http://127.0.0.1/api/usage/stream", {
       headers: { authorization: `Bearer ${u.token}` },
     });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
@@ -107,9 +108,8 @@ describe("usage API", () => {
 
   it("fans a spend out to every open stream of the user (two tabs)", async () => {
     const u = await verifiedUser();
-    const { SELF } = await import("cloudflare:test");
     const open = async () => {
-      const res = await SELF.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
+      const res = await WORKER.fetch("http://127.0.0.1/api/usage/stream", { headers: { authorization: `Bearer ${u.token}` } });
       const reader = res.body!.getReader();
       await reader.read(); // the initial snapshot
       return reader;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dropPagePolicy } from "~/server/platform/security-headers";
 import worker from "../../workers/app";
 import { call, verifiedUser } from "./helpers";
+import { WORKER } from "./worker";
 
 // What the Worker's wrapper (workers/app.ts) adds to every answer, on the drop page path it
 // shortcuts for speed (no copy of the Response, headers built once per isolate) and on the others.
@@ -46,7 +47,7 @@ describe("drop pages through the Worker's wrapper", () => {
   it("a published page (first from D1, then from the isolate) carries every security header and a fresh request id", async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
+      const res = await WORKER.fetch(`http://127.0.0.1/p/${slug}`, { headers: { "user-agent": "Googlebot/2.1" } });
       expect(res.status).toBe(200);
       expectDropPageHeaders(res);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -60,7 +61,7 @@ describe("drop pages through the Worker's wrapper", () => {
   });
 
   it("HEAD answers the headers without a body", async () => {
-    const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { method: "HEAD", headers: { "user-agent": "Googlebot/2.1" } });
+    const res = await WORKER.fetch(`http://127.0.0.1/p/${slug}`, { method: "HEAD", headers: { "user-agent": "Googlebot/2.1" } });
     expect(res.status).toBe(200);
     expectDropPageHeaders(res);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -68,18 +69,18 @@ describe("drop pages through the Worker's wrapper", () => {
   });
 
   it("a POST is a 405 naming the allowed methods, its unread body settled, with the same headers", async () => {
-    const res = await SELF.fetch(`http://127.0.0.1/p/${slug}`, { method: "POST", body: "x".repeat(10_000) });
+    const res = await WORKER.fetch(`http://127.0.0.1/p/${slug}`, { method: "POST", body: "x".repeat(10_000) });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD");
     expectDropPageHeaders(res);
   });
 
   it("an unknown slug is a 404 page with the same headers, and the buy link a 302 with them", async () => {
-    const missing = await SELF.fetch("http://127.0.0.1/p/no-such-page-here");
+    const missing = await WORKER.fetch("http://127.0.0.1/p/no-such-page-here");
     expect(missing.status).toBe(404);
     expectDropPageHeaders(missing);
     expect(await missing.text()).toContain("This page is not available");
-    const buy = await SELF.fetch(`http://127.0.0.1/p/${slug}/buy`, { redirect: "manual", headers: { "user-agent": "Googlebot/2.1" } });
+    const buy = await WORKER.fetch(`http://127.0.0.1/p/${slug}/buy`, { redirect: "manual", headers: { "user-agent": "Googlebot/2.1" } });
     expect(buy.status).toBe(302);
     expect(buy.headers.get("location")).toBe("https://shop.example/buy");
     expectDropPageHeaders(buy);
@@ -87,7 +88,7 @@ describe("drop pages through the Worker's wrapper", () => {
 
   it("a preview may be framed by the app itself", async () => {
     const link = await call(`/api/pages/${pageId}/preview-link`, { method: "POST", token });
-    const res = await SELF.fetch(`http://127.0.0.1${link.json.data.url}`);
+    const res = await WORKER.fetch(`http://127.0.0.1${link.json.data.url}`);
     expect(res.status).toBe(200);
     expectDropPageHeaders(res, true);
   });
@@ -135,7 +136,7 @@ describe("the request log on drop pages", () => {
 
 describe("the other paths keep their own headers", () => {
   it("an API answer gets the strict policy and a request id", async () => {
-    const res = await SELF.fetch("http://127.0.0.1/api/health");
+    const res = await WORKER.fetch("http://127.0.0.1/api/health");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -145,7 +146,7 @@ describe("the other paths keep their own headers", () => {
   it("an app page carries a fresh script nonce in its policy and on its scripts", async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
-      const res = await SELF.fetch("http://127.0.0.1/login");
+      const res = await WORKER.fetch("http://127.0.0.1/login");
       expect(res.status).toBe(200);
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
       expect(nonce).toBeTruthy();
@@ -173,5 +174,40 @@ describe("the other paths keep their own headers", () => {
     expect(errors).toHaveBeenCalledTimes(2);
     expect(String(errors.mock.calls[0][0])).toContain("APP_ENV");
     errors.mockRestore();
+  });
+});
+
+// The suite calls the Worker's fetch handler directly (tests/integration/worker.ts); this proves
+// that path answers as the runtime's own service-binding path does.
+describe("the suite's direct calls and SELF", () => {
+  const comparable = (res: Response) => {
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== "x-request-id" && name !== "date"));
+    // The nonce differs per answer; the policy around it must not.
+    if (headers["content-security-policy"]) headers["content-security-policy"] = headers["content-security-policy"].replace(/'nonce-[^']+'/g, "'nonce'");
+    return { status: res.status, headers };
+  };
+
+  it.each([
+    ["GET", "/api/health"],
+    ["GET", "/api/nothing-here"],
+    ["POST", "/api/auth/login"],
+    ["GET", "/login"],
+    ["GET", "/p/no-such-page"],
+    ["HEAD", "/api/health"],
+  ])("%s %s answers the same status and headers either way", async (method, path) => {
+    const init = { method, headers: { "cf-connecting-ip": "10.200.0.1", "content-type": "application/json" }, redirect: "manual" as const };
+    const body = method === "POST" ? "{}" : undefined;
+    const direct = await WORKER.fetch(`http://127.0.0.1${path}`, { ...init, body });
+    const viaRuntime = await SELF.fetch(`http://127.0.0.1${path}`, { ...init, body });
+    expect(comparable(direct)).toEqual(comparable(viaRuntime));
+    // Request ids, nonces and the clock are the only parts of a body that differ between answers.
+    const stable = (text: string) =>
+      text
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")
+        .replace(/nonce="[^"]+"|\\"nonce\\",\\"[^\\]+\\"/g, "<nonce>")
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>");
+    const [directBody, runtimeBody] = [await direct.text(), await viaRuntime.text()];
+    expect(directBody.length).toBeGreaterThan(method === "HEAD" ? -1 : 0);
+    expect(stable(directBody)).toBe(stable(runtimeBody));
   });
 });
