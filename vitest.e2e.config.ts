@@ -12,7 +12,9 @@ export default defineConfig({
     setupFiles: ["./tests/unit/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // One Chromium at a time: the machine has two cores and wrangler needs one.
-    fileParallelism: false,
+    // Two files at a time against the one server (ADR 016): most of a browser test is waiting on
+    // the page, so a second Chromium fills the gaps. E2E_WORKERS=1 runs one file at a time.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

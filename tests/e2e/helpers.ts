@@ -44,6 +44,8 @@ export async function hydrated(page: Page) {
 }
 
 let userCounter = 0;
+/** Two browser test files run at once (vitest.e2e.config.ts): names and client IPs carry the worker's id. */
+const WORKER_ID = Number(process.env.VITEST_POOL_ID ?? 1);
 export const E2E_PASSWORD = "violet-harbor-lantern-42";
 
 /**
@@ -52,12 +54,12 @@ export const E2E_PASSWORD = "violet-harbor-lantern-42";
  */
 export async function signUpThroughApi(context: BrowserContext, options: { verify?: boolean; emailFor?: (name: string) => string } = {}) {
   userCounter += 1;
-  const name = `e2e${Date.now().toString(36)}${userCounter}`;
+  const name = `e2e${Date.now().toString(36)}w${WORKER_ID}n${userCounter}`;
   const email = options.emailFor?.(name) ?? `${name}@store.test`;
   const base = baseURL();
   const signup = await context.request.post(`${base}/api/auth/signup`, {
     data: { username: name, email, password: E2E_PASSWORD },
-    headers: { "cf-connecting-ip": `10.9.${userCounter % 250}.${Date.now() % 250}` },
+    headers: { "cf-connecting-ip": `10.${8 + WORKER_ID}.${userCounter % 250}.${Date.now() % 250}` },
   });
   if (signup.status() !== 201) throw new Error(`signup failed: ${signup.status()} ${await signup.text()}`);
   const { token, user } = (await signup.json()) as { token: string; user: { id: number } };
