@@ -12,9 +12,10 @@ export default defineConfig({
     setupFiles: ["./tests/unit/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // Two files at a time against the one server (ADR 016): most of a browser test is waiting on
-    // the page, so a second Chromium fills the gaps. E2E_WORKERS=1 runs one file at a time.
-    fileParallelism: true,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // One file at a time by default. E2E_WORKERS=2 runs two against the one server (ADR 016: 684 s
+    // -> 606 s), but a page-builder autosave failed once that way in a fresh clone's run, so two
+    // stay opt-in until that is understood.
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
   },
 });

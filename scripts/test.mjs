@@ -9,14 +9,13 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
 const stages = [];
+let current = null;
 async function stage(name, work) {
   console.log(`\n━━ ${name}`);
-  const started = Date.now();
-  try {
-    await work();
-  } finally {
-    stages.push({ name, ms: Date.now() - started });
-  }
+  current = { name, started: Date.now() };
+  await work();
+  stages.push({ name, ms: Date.now() - current.started });
+  current = null;
 }
 const vitest = (config, report) => [
   bin("vitest"),
@@ -39,6 +38,8 @@ await stage("Browser tests (Chromium against wrangler dev)", () => run(...vitest
 console.log("\n✔ All checks passed");
 
 function printTimes(code) {
+  // A failing command exits from inside its stage: count the stage up to there.
+  if (current) stages.push({ name: `${current.name} (failed)`, ms: Date.now() - current.started });
   const total = stages.reduce((sum, s) => sum + s.ms, 0);
   console.log(`\n━━ Where the time went (${code === 0 ? "passed" : "failed"}, ${minutes(total)} in all)`);
   for (const s of stages) console.log(`  ${minutes(s.ms).padStart(8)}  ${s.name}`);
