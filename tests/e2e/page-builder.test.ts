@@ -72,8 +72,18 @@ async function api(context: BrowserContext, token: string, method: string, path:
   return ((await res.json()) as { data: unknown }).data;
 }
 
+// A failed save shows its reason in the poll's last value, so a failing run says why.
 const saved = (page: Page) =>
-  expect.poll(() => page.getByTestId("pb-save-state").getAttribute("data-state"), { timeout: 20_000 }).toBe("saved");
+  expect
+    .poll(
+      async () => {
+        const state = page.getByTestId("pb-save-state");
+        const kind = await state.getAttribute("data-state");
+        return kind === "failed" ? `failed: ${await state.locator("[title]").getAttribute("title")}` : kind;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("saved");
 const hiddenCount = (page: Page) => page.locator('[data-testid="pb-section"][data-hidden]').count();
 
 describe("/ai-page-builder", () => {
@@ -270,10 +280,33 @@ describe("/ai-page-builder", () => {
     const alt = page.getByTestId("pb-image-alt").first();
     await expect(alt.inputValue()).resolves.toBe("");
     await expect(alt.getAttribute("placeholder")).resolves.toBe(product.title);
+    // The server drops this save (503): the editor says it is trying again, and does, by itself.
+    const savesOfThisPage = (url: URL) => url.pathname === `/api/pages/${created.page.id}`;
+    const answered: number[] = [];
+    await page.route(savesOfThisPage, async (route) => {
+      if (route.request().method() !== "PATCH") return route.fallback();
+      if (answered.length === 0) {
+        answered.push(503);
+        return route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ type: "UNAVAILABLE", message: "The database is busy. Try again shortly." }),
+        });
+      }
+      const response = await route.fetch();
+      answered.push(response.status());
+      return route.fulfill({ response });
+    });
     const altText = "Steel bottle standing on a granite trail rock";
     await alt.fill(altText);
     await expect.poll(() => page.getByText(`${altText.length}/512`).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId("pb-save-state").getAttribute("data-state"), { timeout: 10_000 })
+      .toBe("retrying");
+    await expect(page.getByTestId("pb-save-state").innerText()).resolves.toContain("Couldn’t save, trying again");
     await saved(page);
+    await page.unroute(savesOfThisPage);
+    expect(answered).toEqual([503, 200]);
 
     // The address: a taken one is refused in place; the field normalises as it is typed.
     await page.getByTestId("pb-address-edit").click();
@@ -321,7 +354,8 @@ describe("/ai-page-builder", () => {
     await expect(page.getByTestId("pb-published").isVisible()).resolves.toBe(true);
 
     // The taken address's 409 is the browser's own resource line, not an error of the page.
-    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    // The refused address (409) and the dropped save (503) are the browser's only complaints.
+    expect(problems.filter((p) => !/status of (409|503)/.test(p))).toEqual([]);
     await context.close();
   });
 

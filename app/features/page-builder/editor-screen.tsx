@@ -130,6 +130,13 @@ function SaveIndicator({ save, onRetry }: { save: SaveState; onRetry: () => void
         <>
           <Spinner size="sm" /> <span className="text-muted">Saving…</span>
         </>
+      ) : save.kind === "retrying" ? (
+        <>
+          <Spinner size="sm" />{" "}
+          <span className="truncate text-warning" title={save.message}>
+            Couldn’t save, trying again…
+          </span>
+        </>
       ) : save.kind === "pending" ? (
         <span className="text-muted">Unsaved changes</span>
       ) : save.kind === "saved" ? (

@@ -1,13 +1,14 @@
 /**
  * The editor's state: the document with undo and redo, autosave (a PATCH about a second after the
  * last edit, with the revision it was made on), and what the server last confirmed. A CONFLICT
- * stops autosave and keeps the merchant's text until they choose what to keep.
+ * stops autosave and keeps the merchant's text until they choose what to keep; a save the network
+ * or the server dropped is tried again by itself a few times before the merchant is asked.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Page } from "~/domain/contracts/pages";
 import { pageKeys, savePage } from "~/features/pages";
-import { errorMessage } from "~/lib/http";
+import { errorMessage, isRetryable, SYNC_RETRY_DELAYS_MS } from "~/lib/http";
 import {
   docOf,
   edit,
@@ -27,6 +28,8 @@ export type SaveState =
   | { kind: "saved" }
   | { kind: "pending" }
   | { kind: "saving" }
+  /** The last try failed on the network or the server; another starts by itself shortly. */
+  | { kind: "retrying"; message: string }
   | { kind: "failed"; message: string; field: string | null }
   | { kind: "conflict"; message: string };
 
@@ -65,6 +68,7 @@ export function usePageEditor(initial: Page): PageEditor {
   present.current = history.present;
   const blocked = useRef(false); // a conflict stops autosave until the merchant chooses
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const attempt = useRef(0); // automatic retries of the current save so far
   const mounted = useRef(true);
   useEffect(
     () => () => {
@@ -95,15 +99,28 @@ export function usePageEditor(initial: Page): PageEditor {
     if (mounted.current) setSave({ kind: "saving" });
     try {
       const next = await savePage(id, { ...doc, baseRevision: saved.current.revision });
+      attempt.current = 0;
       confirm(next, doc);
-      if (mounted.current) setSave(sameDoc(present.current, doc) ? { kind: "saved" } : { kind: "pending" });
+      if (mounted.current) {
+        if (sameDoc(present.current, doc)) setSave({ kind: "saved" });
+        else {
+          // Edits made while this save was under way (an undo back to the old text included) get their own.
+          setSave({ kind: "pending" });
+          scheduleSave.current(AUTOSAVE_DELAY_MS);
+        }
+      }
       return next;
     } catch (err) {
       if (mounted.current) {
-        if (isConflict(err)) {
+        if (!isConflict(err) && isRetryable(err) && attempt.current < SYNC_RETRY_DELAYS_MS.length) {
+          setSave({ kind: "retrying", message: errorMessage(err, "Check your connection.") });
+          scheduleSave.current(SYNC_RETRY_DELAYS_MS[attempt.current]);
+          attempt.current += 1;
+        } else if (isConflict(err)) {
           blocked.current = true;
           setSave({ kind: "conflict", message: errorMessage(err, "This page was saved elsewhere.") });
         } else {
+          attempt.current = 0;
           setSave({
             kind: "failed",
             message: errorMessage(err, "Check your connection and try again."),
@@ -122,6 +139,12 @@ export function usePageEditor(initial: Page): PageEditor {
     chain.current = next;
     return next;
   }, [saveOnce]);
+  // The next autosave in `ms` (one timer: a newer edit or retry replaces the one waiting).
+  const scheduleSave = useRef((ms: number) => void ms);
+  scheduleSave.current = (ms: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void runSave().catch(() => undefined), ms);
+  };
 
   // Autosave: about a second after the last edit, unless a conflict waits for a choice or the last try failed.
   useEffect(() => {
@@ -131,12 +154,13 @@ export function usePageEditor(initial: Page): PageEditor {
       setSave((s) => (s.kind === "pending" ? { kind: "saved" } : s));
       return;
     }
-    setSave((s) => (s.kind === "failed" || s.kind === "conflict" || s.kind === "saving" ? s : { kind: "pending" }));
-    clearTimeout(timer.current);
+    setSave((s) =>
+      s.kind === "failed" || s.kind === "conflict" || s.kind === "saving" || s.kind === "retrying" ? s : { kind: "pending" },
+    );
     // A failed save is tried again on the next edit (this effect) or by Retry.
-    timer.current = setTimeout(() => void runSave().catch(() => undefined), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer.current);
-  }, [history.present, runSave]);
+    attempt.current = 0;
+    scheduleSave.current(AUTOSAVE_DELAY_MS);
+  }, [history.present]);
 
   // Leaving with unsaved edits asks first (the browser's own prompt).
   useEffect(() => {

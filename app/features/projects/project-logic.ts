@@ -72,18 +72,6 @@ export function toRefreshError(err: unknown): Error {
   return new Error(refreshFailed("unknown error"), { cause: err });
 }
 
-/**
- * Whether a failed background save is worth trying again by itself: the network, a timeout, a
- * rate limit or a server fault. A refusal (invalid, too large, not found) will not change.
- */
-export function isRetryable(err: unknown): boolean {
-  if (err instanceof NetworkError) return err.reason !== "cancelled";
-  if (err instanceof HttpError) return err.status === 429 || err.status >= 500;
-  return false;
-}
-
-/** Pauses before each automatic retry of a background save; after the last one the user is told. */
-export const SYNC_RETRY_DELAYS_MS = [1_500, 4_000, 10_000] as const;
 
 // ——— the list ———
 

@@ -5,7 +5,7 @@
  * succeed later, and the user is told when it gives up; Retry starts again.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isRetryable, SYNC_RETRY_DELAYS_MS } from "./project-logic";
+import { isRetryable, SYNC_RETRY_DELAYS_MS } from "~/lib/http";
 
 export type SaveState = "idle" | "pending" | "saving" | "retrying" | "saved" | "failed";
 

@@ -12,7 +12,6 @@ import {
   formatCanonValue,
   instructionsExcerpt,
   isProjectQuotaError,
-  isRetryable,
   moveId,
   nameClashMessage,
   originLabel,
@@ -84,17 +83,6 @@ describe("the quota error (spec sections 6 and 8)", () => {
     expect(refreshFailed(401)).toBe("Failed to refresh projects: 401");
     expect(CREATE_FAILED).toBe("Failed to create project");
     expect(DELETE_FAILED).toBe("Failed to delete project");
-  });
-
-  it("retries background saves only when they may succeed later", () => {
-    expect(isRetryable(new NetworkError("network"))).toBe(true);
-    expect(isRetryable(new NetworkError("timeout"))).toBe(true);
-    expect(isRetryable(new NetworkError("cancelled"))).toBe(false);
-    expect(isRetryable(new HttpError("503: x", 503, "x"))).toBe(true);
-    expect(isRetryable(new HttpError("429: x", 429, "x"))).toBe(true);
-    expect(isRetryable(new HttpError("400: x", 400, "x"))).toBe(false);
-    expect(isRetryable(new HttpError("413: x", 413, "x"))).toBe(false);
-    expect(isRetryable(new Error("x"))).toBe(false);
   });
 });
 

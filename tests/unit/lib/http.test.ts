@@ -5,6 +5,7 @@ import {
   errorMessage,
   getQueryFn,
   HttpError,
+  isRetryable,
   NETWORK_MESSAGES,
   NetworkError,
   withTimestamp,
@@ -182,5 +183,18 @@ describe("getQueryFn: the default data fetch", () => {
 
   it("requires the first key element to be a URL string", async () => {
     await expect(getQueryFn({ on401: "throw" })({ queryKey: [123] })).rejects.toThrow(/URL string.*number/);
+  });
+});
+
+describe("isRetryable", () => {
+  it("retries background saves only when they may succeed later", () => {
+    expect(isRetryable(new NetworkError("network"))).toBe(true);
+    expect(isRetryable(new NetworkError("timeout"))).toBe(true);
+    expect(isRetryable(new NetworkError("cancelled"))).toBe(false);
+    expect(isRetryable(new HttpError("503: x", 503, "x"))).toBe(true);
+    expect(isRetryable(new HttpError("429: x", 429, "x"))).toBe(true);
+    expect(isRetryable(new HttpError("400: x", 400, "x"))).toBe(false);
+    expect(isRetryable(new HttpError("413: x", 413, "x"))).toBe(false);
+    expect(isRetryable(new Error("x"))).toBe(false);
   });
 });
