@@ -12,10 +12,10 @@ export default defineConfig({
     setupFiles: ["./tests/unit/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // Two files at a time against the one server (ADR 016: 684 s -> 606 s serial vs two; E2E_WORKERS=1
-    // for one). A page-builder autosave once ended 'failed' this way: saves the server drops are now
-    // retried by the editor, and the poll for 'saved' prints a failed save's reason.
-    fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // One file at a time by default; E2E_WORKERS=2 runs two against the one server (ADR 016: 684 s
+    // -> 606 s). With two, wrangler dev's proxy answered a POST 503 ("worker restarted mid-request")
+    // while the images Worker rendered, in two of four full runs; until that is understood, two stay opt-in.
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
   },
 });
