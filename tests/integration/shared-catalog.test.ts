@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
-import { createAnalyst } from "~/server/ai/analyst";
+import { createAnalyst } from "~/server/ai/built-in-analyst";
 import { withSharedCatalog } from "~/server/ai/provider";
 import type { ReplyEvent } from "~/server/ai/types";
 import { generateCatalog, getCatalog, getProduct, loadSharedCatalog, marginOf } from "~/server/market/catalog";

@@ -2,12 +2,15 @@
  * The rules of a conversation (spec sections 3 and 9), free of HTTP and storage: titles,
  * how answers are stored and what history a provider sees. Both the Worker and the browser use them.
  */
+import { parseMemory, type AnalystMemory } from "./analyst-memory";
 import type { ApiMessage, ChatStreamEvent, Citation } from "../contracts/chats";
 
 /** One turn of the conversation as a provider sees it. */
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
   content: string;
+  /** On an assistant turn: what the analyst remembered after writing it (analyst-memory.ts). */
+  memory?: AnalystMemory;
 }
 
 // The message shape is the chat contract's (contracts/chats.ts); these rules work on it.
@@ -40,6 +43,8 @@ export interface StoredAnswer {
   provider?: string;
   stopped?: boolean;
   notCounted?: boolean;
+  /** The analyst's memory after this answer; stored with it, never shown. */
+  memory?: AnalystMemory;
 }
 
 /** The spec's storage marker for content cut at MESSAGE_MAX characters. */
@@ -61,6 +66,7 @@ export function encodeAnswer(answer: StoredAnswer): string {
     ...(answer.provider ? { provider: answer.provider } : {}),
     ...(answer.stopped ? { stopped: true } : {}),
     ...(answer.notCounted ? { notCounted: true } : {}),
+    ...(answer.memory ? { analystMemory: answer.memory } : {}),
   };
   if (answer.summary?.trim()) {
     return JSON.stringify({
@@ -112,6 +118,16 @@ export function decodeMessage(row: StoredRow): ApiMessage | null {
     ...(parsed.stopped ? { stopped: true } : {}),
     ...(parsed.notCounted ? { notCounted: true } : {}),
   };
+}
+
+/** The analyst's memory stored with an assistant row, if any. */
+export function memoryOfRow(content: string): AnalystMemory | undefined {
+  if (!content.startsWith("{")) return undefined;
+  try {
+    return parseMemory((JSON.parse(content) as { analystMemory?: unknown }).analystMemory);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The text of a message a reader (or a model) reads: a research answer's full analysis, else its content. */

@@ -4,7 +4,6 @@
  * figures only. It says that it runs offline on sample data, and when the catalog does not hold
  * what was asked it says so instead of guessing.
  */
-import { AppError } from "~/domain/errors";
 import { ANGLE_LABELS } from "~/domain/market-labels";
 import {
   AD_ANGLES,
@@ -32,9 +31,8 @@ import { formatCents, formatChange, formatCount, formatCountOf, formatDollars, f
 import { nameParts, searchCatalog, type ProductHit } from "~/server/market/search";
 import { contentTerms, stem, tokenize } from "~/server/market/tokens";
 import { budgetLines, verdictLines } from "./analyst-money";
-import type { ChatProvider, ChatTurn, Citation, ReplyEvent, ReplyRequest, UnansweredReason } from "./types";
+import type { ChatTurn, Citation, UnansweredReason } from "./types";
 
-import { answerInProject } from "./project-answer";
 export const ANALYST_ID = "analyst";
 export const ANALYST_LABEL = "Built-in analyst (offline, sample data)";
 export const CATALOG_SOURCE = "sample-catalog";
@@ -56,12 +54,6 @@ export type AnalystIntent =
 /** Intents read from the words of a question (the others are outcomes). */
 type AskedIntent = Exclude<AnalystIntent, "help" | "no-match" | "refusal" | "out-of-scope">;
 
-export interface AnalystOptions {
-  /** Pause between streamed pieces, for demos; 0 (default) streams as fast as the reader takes it. */
-  chunkDelayMs?: number;
-  /** Longest streamed piece, in characters. */
-  chunkSize?: number;
-}
 
 /** A complete answer before streaming; exported so tests and callers can inspect it whole. */
 export interface AnalystAnswer {
@@ -110,14 +102,14 @@ const INTENT_PATTERNS: readonly (readonly [AskedIntent, RegExp])[] = [
   ["products", PRODUCTS_PATTERN],
 ];
 
-const GREETING = /^\s*(hi|hello|hey|yo|help|thanks|thank you|what can you do|who are you|what are you)\b/i;
+export const GREETING = /^\s*(hi|hello|hey|yo|help|thanks|thank you|what can you do|who are you|what are you)\b/i;
 
 /** Requests to invent what no record holds: reviews, ratings, certifications, health claims. */
-const FABRICATION =
+export const FABRICATION =
   /\b(fake|made[- ]up|invent(ed)?|make up|write (me )?(some )?(5|five)[- ]star)\b.*\b(reviews?|ratings?|testimonials?)\b|\b(reviews?|testimonials?|ratings?)\b.*\b(fake|made[- ]up|invent(ed)?)\b|\b(fda|ce|fcc|ul)[- ]?(approved|certified|cleared)\b|\b(say|claim|write|state)\b.*\b(cures?|heals?|treats?|clinically (proven|tested)|doctor[- ]recommended)\b/i;
 
 /** Things this assistant cannot do offline, whatever the product. */
-const OUT_OF_SCOPE =
+export const OUT_OF_SCOPE =
   /\b(weather|translate|translation|stock price|crypto|bitcoin|news|sports? scores?|(generate|make|create|draw) (me )?(an? )?(image|photo|picture|logo|video)s?|live (data|sales|prices)|browse|google it|search the web|website traffic)\b/i;
 
 /** Words about the task rather than the subject; a question left with none of its own is a follow-up. */
@@ -154,7 +146,7 @@ interface Subject {
   store?: Store;
 }
 
-interface TurnReading {
+export interface TurnReading {
   intent: ReturnType<typeof detectIntent>;
   subject: Subject | null;
   /** Subject words the catalog does not know, as the user wrote them. */
@@ -235,7 +227,7 @@ function namedStore(text: string): Store | undefined {
     .sort((a, b) => b.name.length - a.name.length)[0];
 }
 
-function readTurn(text: string): TurnReading {
+export function readTurn(text: string): TurnReading {
   const store = namedStore(text);
   if (!store) return readProductTurn(text);
   // The store's own words name the store, not a product: read the rest of the turn without them.
@@ -359,10 +351,10 @@ function readProductTurn(text: string): TurnReading {
 // Shared pieces of an answer
 // ---------------------------------------------------------------------------------------------
 
-const BASIS_NOTE =
+export const BASIS_NOTE =
   "_Built-in analyst, running offline. Every figure below comes from Dropcraft's **sample catalog** (generated sample data, not live market data)._";
 
-const SAMPLE_CAVEAT = "Before you spend money, check these figures against live data: this catalog is a sample.";
+export const SAMPLE_CAVEAT = "Before you spend money, check these figures against live data: this catalog is a sample.";
 
 
 /** "a TikTok ad", "an Instagram ad". */
@@ -379,7 +371,7 @@ function listInProse(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-function productCitation(p: Product): Citation {
+export function productCitation(p: Product): Citation {
   return { title: `Sample catalog · ${p.id} ${p.name}`, source: CATALOG_SOURCE, record: { kind: "product", id: p.id } };
 }
 
@@ -392,15 +384,15 @@ function adCitation(ad: Ad): Citation {
   };
 }
 
-function storeCitation(store: Store): Citation {
+export function storeCitation(store: Store): Citation {
   return { title: `Sample catalog · ${store.id} ${store.name} (store)`, source: CATALOG_SOURCE, record: { kind: "store", id: store.id } };
 }
 
-function nicheCitation(niche: Niche): Citation {
+export function nicheCitation(niche: Niche): Citation {
   return { title: `Sample catalog · niche: ${niche.name}`, source: CATALOG_SOURCE, record: { kind: "niche", id: niche.id } };
 }
 
-function uniqueCitations(citations: Citation[]): Citation[] {
+export function uniqueCitations(citations: Citation[]): Citation[] {
   const seen = new Set<string>();
   return citations.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true)));
 }
@@ -417,7 +409,7 @@ export const PRODUCT_TABLE_HEADER = [
 ];
 
 /** The one product table every answer uses; each cell is a stored or derived catalog figure. */
-function productTable(products: readonly Product[]): string {
+export function productTable(products: readonly Product[]): string {
   const rows = products.map((p) =>
     [
       p.id,
@@ -458,15 +450,12 @@ function notesBlock(notes: readonly string[]): string[] {
   return notes.length ? [...notes.map((n) => `_${n}_`), ""] : [];
 }
 
-function nicheListLines(): string[] {
-  return listNiches().map((n) => `- ${n.name}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Answers, one per intent
 // ---------------------------------------------------------------------------------------------
 
-function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, notes: string[]): AnalystAnswer {
+export function winningProductsAnswer(niche: Niche | null, asked: Product | undefined, notes: string[]): AnalystAnswer {
   const pool = niche ? productsInNiche(niche.id) : getCatalog().products;
   const ranked = rankWinningProducts(pool);
   const shown = ranked.slice(0, 8);
@@ -628,7 +617,7 @@ function nicheTable(niches: readonly Niche[]): string {
   ].join("\n");
 }
 
-function compareAnswer(named: Niche[], notes: string[]): AnalystAnswer {
+export function compareAnswer(named: Niche[], notes: string[]): AnalystAnswer {
   const isRanking = named.length < 2;
   let compared: Niche[];
   if (isRanking) {
@@ -685,7 +674,7 @@ function compareAnswer(named: Niche[], notes: string[]): AnalystAnswer {
   };
 }
 
-function pricingAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
+export function pricingAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
   const stats = nicheStats(niche.id)!;
   const nicheProducts = productsInNiche(niche.id);
   const lines: string[] = [];
@@ -725,7 +714,7 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
       ...notesBlock(notes),
       productTable([product]),
       "",
-      `### Price points from ${niche.name.toLowerCase()}, at your supplier cost of ${formatCents(product.costCents)}`,
+      `### Price points from ${niche.name.toLowerCase()}, at the catalog's supplier cost of ${formatCents(product.costCents)}`,
       "| Price point | Price | Margin per sale | Margin % |",
       "|---|---|---|---|",
       ...pointRows,
@@ -779,7 +768,7 @@ function pricingAnswer(niche: Niche, product: Product | undefined, notes: string
   };
 }
 
-function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
+export function adsAnswer(niche: Niche, product: Product | undefined, notes: string[]): AnalystAnswer {
   const productAds = product ? adsForProduct(product.id) : [];
   const useProduct = product !== undefined && productAds.length > 0;
   const pool = useProduct ? productAds.slice() : adsInNiche(niche.id);
@@ -882,7 +871,7 @@ function listsNow(store: Store, productId: string): boolean {
 }
 
 /** One competitor store, from its own record: what it is, how big, what it sells best and what it sells now. */
-function storeProfileAnswer(store: Store): AnalystAnswer {
+export function storeProfileAnswer(store: Store): AnalystAnswer {
   const niche = getNiche(store.nicheId)!;
   const bestSellers = store.topProductIds.map((id) => getProduct(id)!).filter(Boolean);
   const listedNow = rankWinningProducts(
@@ -915,7 +904,7 @@ function storeProfileAnswer(store: Store): AnalystAnswer {
   };
 }
 
-function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
+export function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
   const inScope = (niche ? storesInNiche(niche.id).slice() : getCatalog().stores.slice()).sort(
     (a, b) => b.estMonthlyRevenueUsd - a.estMonthlyRevenueUsd || a.id.localeCompare(b.id),
   );
@@ -983,7 +972,7 @@ function storesAnswer(niche: Niche | null, notes: string[]): AnalystAnswer {
  * supplier's delivery estimate (as an estimate, never a promise). The record states no benefit,
  * material, size or guarantee, so the draft leaves marked gaps for them and says so.
  */
-function copyAnswer(product: Product): AnalystAnswer {
+export function copyAnswer(product: Product): AnalystAnswer {
   const niche = getNiche(product.nicheId)!;
   const lines = [
     `## Product page draft: ${product.name}`,
@@ -1024,7 +1013,7 @@ function copyAnswer(product: Product): AnalystAnswer {
 }
 
 /** The catalog has no product by that name: said first, then the nearest records, named as substitutes. */
-function missingProductAnswer(asked: string, intent: AskedIntent, substitutes: readonly Product[], niche: Niche | null): AnalystAnswer {
+export function missingProductAnswer(asked: string, intent: AskedIntent, substitutes: readonly Product[], niche: Niche | null): AnalystAnswer {
   const what: Record<AskedIntent, string> = {
     products: "analyse it",
     compare: "compare it",
@@ -1062,7 +1051,7 @@ function missingProductAnswer(asked: string, intent: AskedIntent, substitutes: r
   };
 }
 
-function budgetAnswer(product: Product, platform: string | null, note: string | null): AnalystAnswer {
+export function budgetAnswer(product: Product, platform: string | null, note: string | null): AnalystAnswer {
   const money = budgetLines(product, platform);
   const lines = [
     `## Ad budget for ${product.name} (${product.id})${platform ? ` on ${platform}` : ""}`,
@@ -1079,7 +1068,7 @@ function budgetAnswer(product: Product, platform: string | null, note: string | 
   return { intent: "budget", markdown: lines.join("\n"), summary: money.summary, citations: [productCitation(product)] };
 }
 
-function verdictAnswer(product: Product): AnalystAnswer {
+export function verdictAnswer(product: Product): AnalystAnswer {
   const money = verdictLines(product);
   const lines = [
     `## Is ${product.name} (${product.id}) a good product to sell?`,
@@ -1098,7 +1087,7 @@ function verdictAnswer(product: Product): AnalystAnswer {
 }
 
 /** A niche's verdict, from its median trend, average margin and the share of products in low competition. */
-function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
+export function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
   const stats = nicheStats(niche.id)!;
   const lowShare = stats.productCount ? stats.lowCompetitionCount / stats.productCount : 0;
   const verdict =
@@ -1134,7 +1123,7 @@ function nicheVerdictAnswer(niche: Niche): AnalystAnswer {
   };
 }
 
-function refusalAnswer(): AnalystAnswer {
+export function refusalAnswer(): AnalystAnswer {
   const lines = [
     "## I can't write that",
     "",
@@ -1150,7 +1139,7 @@ function refusalAnswer(): AnalystAnswer {
   return { intent: "refusal", markdown: lines.join("\n"), unanswered: "refusal" };
 }
 
-function outOfScopeAnswer(): AnalystAnswer {
+export function outOfScopeAnswer(): AnalystAnswer {
   const lines = [
     "## That's outside what I can do",
     "",
@@ -1167,7 +1156,7 @@ function outOfScopeAnswer(): AnalystAnswer {
   return { intent: "out-of-scope", markdown: lines.join("\n"), unanswered: "out-of-scope" };
 }
 
-function helpAnswer(): AnalystAnswer {
+export function helpAnswer(): AnalystAnswer {
   const niches = rankNiches(listNiches());
   const [a, b] = niches;
   const pick = (n: Niche) => rankWinningProducts(productsInNiche(n.id))[0];
@@ -1194,24 +1183,21 @@ function helpAnswer(): AnalystAnswer {
   return { intent: "help", markdown: lines.join("\n"), unanswered: "empty" };
 }
 
-function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): AnalystAnswer {
+export function noMatchAnswer(askedWords: string[], intent: TurnReading["intent"]): AnalystAnswer {
   const asked = askedWords.join(" ");
+  const [a, b] = listNiches();
+  // One short paragraph and two or three things to ask instead: never a list of every niche.
   const lines = [
     asked ? `## I couldn't find "${asked}" in the sample catalog` : "## Which niche or product do you mean?",
     "",
-    "_Built-in analyst, running offline on Dropcraft's sample catalog (generated sample data)._",
-    "",
     asked
-      ? `The sample catalog does not cover ${asked}, and I don't make up figures, so I can't analyse it. These are the niches I know:`
-      : `To answer that I need a niche or product from the sample catalog${intent ? "" : " (or a question about one)"}. These are the niches I know:`,
+      ? `The sample catalog does not cover ${asked}, and I don't make up figures. You could ask:`
+      : `To answer that I need a product or niche${intent ? "" : " (or a question about one)"}. You could ask:`,
+    `- "Find winning products in ${a.name.toLowerCase()}" or "compare ${a.name.toLowerCase()} vs ${b.name.toLowerCase()}"`,
+    `- "What should I charge if I pay [your cost] with shipping?"`,
+    `- "Write TikTok hooks for ${asked ? `a ${asked}` : "my product"}"`,
     "",
-    ...nicheListLines(),
-    "",
-    "### Try",
-    `- "Find winning products in ${listNiches()[0].name.toLowerCase()}"`,
-    `- "Compare ${listNiches()[1].name.toLowerCase()} vs ${listNiches()[2].name.toLowerCase()}"`,
-    "",
-    "I answer from the sample catalog only, so questions beyond it get no figures from me. This answer was not counted against your daily queries.",
+    "This answer was not counted against your daily queries.",
   ];
   return { intent: "no-match", markdown: lines.join("\n"), unanswered: "no-match" };
 }
@@ -1231,7 +1217,7 @@ const ROW_REFERENCE =
 const BACK_REFERENCE = /\b(it|its|that|this|them|they|those|these|that one|this one|the same)\b/i;
 
 /** The record ids of the first table of products or stores in a markdown answer, in row order. */
-function tableRecordIds(markdown: string): string[] {
+export function tableRecordIds(markdown: string): string[] {
   const rowId = /^\|\s*(P-\d{4}|S-\d{3})\b/;
   const lines = markdown.split("\n");
   const firstRow = lines.find((line) => rowId.test(line));
@@ -1255,7 +1241,7 @@ function referencedRow(text: string, previousAnswer: string | undefined): Produc
 }
 
 /** The ad platform a budget question names, for the heading. */
-function platformOf(text: string): string | null {
+export function platformOf(text: string): string | null {
   const m = text.match(/\b(meta|facebook|instagram|tiktok|pinterest|google|youtube|snapchat)\b/i);
   if (!m) return null;
   const name = m[1].toLowerCase();
@@ -1378,7 +1364,7 @@ export function answerConversation(messages: readonly ChatTurn[]): AnalystAnswer
 }
 
 /** Puts an honest note about the reading of the question right under the answer's heading. */
-function withLeadNote(answer: AnalystAnswer, note: string): AnalystAnswer {
+export function withLeadNote(answer: AnalystAnswer, note: string): AnalystAnswer {
   const [heading, ...rest] = answer.markdown.split("\n");
   return { ...answer, markdown: [heading, "", `_${note}_`, ...rest].join("\n") };
 }
@@ -1400,70 +1386,3 @@ function copyForNiche(niche: Niche): AnalystAnswer {
   return { intent: "copy", markdown: lines.join("\n"), citations: top.map(productCitation), unanswered: "empty" };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Streaming
-// ---------------------------------------------------------------------------------------------
-
-/** Splits markdown into pieces of at most `size` characters, at spaces where possible; joined they give the text back. */
-export function splitIntoChunks(markdown: string, size = 40): string[] {
-  const chunks: string[] = [];
-  for (const line of markdown.match(/[^\n]*\n|[^\n]+$/g) ?? []) {
-    let rest = line;
-    while (rest.length > size) {
-      const space = rest.lastIndexOf(" ", size - 1);
-      const cut = space > 0 ? space + 1 : size;
-      chunks.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    if (rest) chunks.push(rest);
-  }
-  return chunks;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
-  const chunkDelayMs = options.chunkDelayMs ?? 0;
-  const chunkSize = options.chunkSize ?? 40;
-  const stopIfAborted = (signal?: AbortSignal) => {
-    if (signal?.aborted) throw abortReason(signal);
-  };
-
-  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
-    stopIfAborted(signal);
-    // An unseeded database: every template needs records, so fail (and refund) with a plain reason.
-    if (getCatalog().products.length === 0) throw new AppError("UNAVAILABLE", "The built-in analyst has no market catalog to answer from yet.");
-    const catalog = answerConversation(messages);
-    const question = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
-    const answer = project ? answerInProject(catalog, project, question) : catalog;
-    // The executive summary leads, as the answer card shows it; then the analysis as it is written.
-    if (answer.summary) yield { type: "summary", text: answer.summary };
-    for (const text of splitIntoChunks(answer.markdown, chunkSize)) {
-      if (chunkDelayMs > 0) await pause(chunkDelayMs, signal);
-      stopIfAborted(signal);
-      yield { type: "delta", text };
-    }
-    stopIfAborted(signal);
-    if (answer.citations?.length) yield { type: "citations", citations: answer.citations };
-    if (answer.unanswered) yield { type: "unanswered", reason: answer.unanswered };
-  }
-
-  return { id: ANALYST_ID, label: ANALYST_LABEL, reply };
-}

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client";
 import { loadSharedCatalog } from "~/server/market/catalog";
 import type { AppEnv } from "~/server/platform/env";
 import type { Logger } from "~/server/platform/log";
-import { createAnalyst } from "./analyst";
+import { createAnalyst } from "./built-in-analyst";
 import { createOpenAiCompatibleProvider } from "./openai-compatible";
 import type { ChatProvider } from "./types";
 

@@ -3,6 +3,7 @@
  * OpenAI-compatible adapter. The chat API streams whatever a provider yields to the browser, so
  * a provider never knows about HTTP, metering or storage.
  */
+import type { AnalystMemory } from "~/domain/chat/analyst-memory";
 import type { ChatTurn, Citation } from "~/domain/chat/conversation";
 
 export type { ChatTurn, Citation };
@@ -59,7 +60,9 @@ export type ReplyEvent =
    * question): it is still shown and saved, but the query is refunded and the answer marked
    * "not counted". At most once, before the stream ends.
    */
-  | { type: "unanswered"; reason: UnansweredReason };
+  | { type: "unanswered"; reason: UnansweredReason }
+  /** What the provider remembers of the conversation after this answer: saved with it, not streamed. */
+  | { type: "memory"; memory: AnalystMemory };
 
 export type UnansweredReason = "no-match" | "refusal" | "empty" | "out-of-scope";
 

@@ -139,6 +139,9 @@ export async function produceAnswer(
         case "unanswered":
           answer.notCounted = true;
           continue; // settled at the end, not streamed
+        case "memory":
+          answer.memory = event.memory;
+          continue; // saved with the answer, never shown
       }
       emit(event);
       onProgress?.(answer);

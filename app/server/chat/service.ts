@@ -9,6 +9,7 @@ import {
   DEFAULT_CHAT_TITLE,
   encodeAnswer,
   historyForProvider,
+  memoryOfRow,
   titleFromQuestion,
   type ApiMessage,
   type StoredAnswer,
@@ -171,9 +172,20 @@ async function projectOf(db: Database, userId: number, chat: { projectId: string
   return projectContextFor(db, userId, chat.projectId, questions.at(-1) ?? "", questions.at(-2));
 }
 
-/** The branch from the first message to `messageId`, as the provider sees it. */
+/**
+ * The branch from the first message to `messageId`, as the provider sees it. The branch's last
+ * answer carries the analyst's memory, so a follow-up, an edit or a regenerate on this branch
+ * continues from what it remembered there.
+ */
 async function turnsUpTo(db: Database, userId: number, chatId: string, messageId: string) {
-  return historyForProvider(conversationPath(await readMessages(db, userId, chatId), messageId));
+  const rows = await listMessages(db, userId, chatId);
+  const path = conversationPath(rows.map(decodeMessage).filter((m) => m !== null), messageId);
+  const turns = historyForProvider(path);
+  const lastAnswer = [...path].reverse().find((m) => m.role === "assistant");
+  const memory = lastAnswer && memoryOfRow(rows.find((r) => r.id === lastAnswer.id)?.content ?? "");
+  const lastAnswerTurn = turns.map((t) => t.role).lastIndexOf("assistant");
+  if (memory && lastAnswerTurn >= 0) turns[lastAnswerTurn] = { ...turns[lastAnswerTurn], memory };
+  return turns;
 }
 
 /**

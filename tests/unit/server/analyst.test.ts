@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ANALYST_ID,
-  ANALYST_LABEL,
-  answerConversation,
-  createAnalyst,
-  detectIntent,
-  PRODUCT_TABLE_HEADER,
-  splitIntoChunks,
-} from "~/server/ai/analyst";
+import { ANALYST_ID, ANALYST_LABEL, answerConversation, detectIntent, PRODUCT_TABLE_HEADER } from "~/server/ai/analyst";
+import { createAnalyst, splitIntoChunks } from "~/server/ai/built-in-analyst";
 import { checkGrounding } from "~/server/ai/grounding";
 import type { ChatTurn, Citation, ReplyEvent } from "~/server/ai/types";
 import {
@@ -184,14 +177,20 @@ describe("the analyst provider", () => {
     expect(ANALYST_LABEL).toMatch(/offline/);
   });
 
-  it("streams the summary first (as the answer card shows it), then several deltas, then the citations", async () => {
+  it("streams the summary first (as the answer card shows it), then several deltas, then the citations, then its memory", async () => {
     const { events, markdown } = await ask("Find winning products in pet supplies");
     const types = events.map((e) => e.type);
     expect(types[0]).toBe("summary");
-    const deltas = types.slice(1, -1);
+    const deltas = types.slice(1, -2);
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.every((t) => t === "delta")).toBe(true);
-    expect(types.at(-1)).toBe("citations");
+    expect(types.at(-2)).toBe("citations");
+    // The memory is last: what the answer listed, for "the second one" next.
+    const memory = events.at(-1);
+    expect(memory?.type).toBe("memory");
+    const listed = memory?.type === "memory" ? memory.memory.list.map((s) => (s.kind === "product" ? s.id : "")) : [];
+    expect(listed.length).toBeGreaterThanOrEqual(5);
+    expect(markdown).toContain(`| ${listed[0]} |`);
     expect(
       events
         .filter((e) => e.type === "delta")
@@ -448,7 +447,7 @@ describe("product page copy", () => {
     const benefits = NICHE_SEEDS.find((s) => s.id === niche.id)!.benefits;
     for (const claim of [...benefits, niche.pain]) expect(markdown.toLowerCase()).not.toContain(claim.toLowerCase());
     expect(summary).toBeUndefined();
-    expect(events[events.length - 1].type).toBe("citations");
+    expect(events[events.length - 2].type).toBe("citations");
   });
 });
 
@@ -500,11 +499,15 @@ describe("conversation context", () => {
 });
 
 describe("honesty", () => {
-  it("says so when the catalog holds nothing on the subject, lists the niches it knows, shows no figures and is not counted", async () => {
+  it("says so in one short paragraph with two or three things it can do instead, shows no figures and is not counted", async () => {
     const { markdown, summary, citations, events } = await ask("Find winning products in vintage tractors");
     expect(markdown).toMatch(/couldn't find "vintage tractors"/);
-    expect(events.at(-1)).toEqual({ type: "unanswered", reason: "no-match" });
-    for (const niche of listNiches()) expect(markdown).toContain(niche.name);
+    expect(events.at(-2)).toEqual({ type: "unanswered", reason: "no-match" });
+    // Never a dump of every niche: at most the two an example names.
+    expect(listNiches().filter((n) => markdown.includes(n.name) || markdown.includes(n.name.toLowerCase())).length).toBeLessThanOrEqual(2);
+    const suggestions = markdown.split("\n").filter((l) => l.startsWith("- "));
+    expect(suggestions.length).toBeGreaterThanOrEqual(2);
+    expect(suggestions.length).toBeLessThanOrEqual(3);
     expect(markdown).not.toMatch(/\$\d/);
     expect(numbersIn(markdown)).toEqual([]);
     expect(summary).toBeUndefined();
@@ -527,7 +530,7 @@ describe("honesty", () => {
     expect(markdown).toMatch(/offline/);
     expect(markdown).toMatch(/sample/);
     for (const variable of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "configure"]) expect(markdown).not.toContain(variable);
-    expect(events.at(-1)).toEqual({ type: "unanswered", reason: "empty" });
+    expect(events.at(-2)).toEqual({ type: "unanswered", reason: "empty" });
     expect(summary).toBeUndefined();
     expect(citations).toEqual([]);
     expect(answerConversation([]).intent).toBe("help");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerConversation, createAnalyst } from "~/server/ai/analyst";
+import { answerConversation } from "~/server/ai/analyst";
+import { createAnalyst } from "~/server/ai/built-in-analyst";
 import { checkGrounding } from "~/server/ai/grounding";
 import { answerInProject, projectSourceTexts, quoteFrom } from "~/server/ai/project-answer";
 import { checkResearch, researchSystemTurn, retrieveFromCatalog, withProject } from "~/server/ai/research";
