@@ -167,7 +167,7 @@ describe("versions: regenerate and edit", () => {
   it("regenerates an answer as a new version, keeping the first, and charges it", async () => {
     const u = await verifiedUser();
     const id = crypto.randomUUID();
-    await readEvents(await ask(u, id, "Pet products?"));
+    await readEvents(await ask(u, id, "[fake:varied] Pet products?"));
     const before = await chatOf(u, id);
     const [question, firstAnswer] = before.messages;
 
@@ -184,7 +184,26 @@ describe("versions: regenerate and edit", () => {
     expect(await usedQueries(u)).toBe(2);
     // Listed with its first question, so chats with like titles can be told apart.
     const listed = (await call("/api/chats", { token: u.token })).json.chats as Loose[];
-    expect(listed[0]).toMatchObject({ id, firstQuestion: "Pet products?", messageCount: 3 });
+    expect(listed[0]).toMatchObject({ id, firstQuestion: "[fake:varied] Pet products?", messageCount: 3 });
+  });
+
+  it("does not charge a regenerate that writes the same answer again, and says so", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "Pet products for a small store?"));
+    const [, firstAnswer] = (await chatOf(u, id)).messages;
+    expect(await usedQueries(u)).toBe(1);
+
+    const again = await readEvents(await send(u, `/api/chats/${id}/messages/${firstAnswer.id}/regenerate`, "POST"));
+    const done = again.at(-1)!.event;
+    expect(done).toMatchObject({ type: "done", counted: false, message: { notCounted: true } });
+    expect(textOf(again)).toBe(firstAnswer.content);
+    expect(done.usage).toMatchObject({ used: 1 });
+    expect(await usedQueries(u)).toBe(1);
+    // Both versions stay; the repeat is marked "not counted" like any other refund.
+    const after = await chatOf(u, id);
+    expect(after.messages.map((m) => m.role)).toEqual(["user", "assistant", "assistant"]);
+    expect(after.messages[2]).toMatchObject({ notCounted: true });
   });
 
   it("edits a question into a new version answered on its own branch; the old branch stays whole", async () => {

@@ -20,6 +20,7 @@ export const FAKE_OPENAI_KEY = "sk-test-dropcraft-fake-openai";
  */
 export type FakeBehaviour =
   | "echo" // default: role chunk, 3 content chunks, finish_reason "stop", [DONE]
+  | "varied" // like echo, but each answer ends with a new take number, as a real model's answers differ
   | "split" // the same bytes written a few at a time, cutting lines and UTF-8 characters
   | "keepalive" // OpenRouter-style ": PROCESSING" comments before the chunks
   | "no-done" // ends after finish_reason "stop" without [DONE] (llama.cpp style)
@@ -259,7 +260,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
       const match = /^\[fake:([a-z-]+)\]\s*/.exec(lastUser);
       const behaviour = (match?.[1] ?? "echo") as FakeBehaviour;
       const question = match ? lastUser.slice(match[0].length) : lastUser;
-      const answer = researchAnswer(behaviour, body) ?? `You asked: ${question}`;
+      const answer = researchAnswer(behaviour, body) ?? `You asked: ${question}${behaviour === "varied" ? ` (take ${nextId})` : ""}`;
       const id = `chatcmpl-${nextId++}`;
       res.on("close", () => {
         if (!res.writableFinished && behaviour !== "drop") hangUps.push(lastUser);

@@ -23,6 +23,8 @@ const StatedFigureSchema = z.object({
   written: z.string(),
   /** The subject's key (see subjectKey) the figure was stated for; null when stated without one (a budget). */
   subject: z.string().nullable(),
+  /** Where the merchant stated it when not in the chat: the project file it comes from. */
+  file: z.string().optional(),
 });
 export type StatedFigure = z.infer<typeof StatedFigureSchema>;
 

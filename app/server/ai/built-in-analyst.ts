@@ -8,7 +8,7 @@ import { getCatalog } from "~/server/market/catalog";
 import { ANALYST_ID, ANALYST_LABEL } from "./analyst";
 import { answerMerchantConversation } from "./merchant/answer";
 import { loadLanguageModel } from "./merchant/read-question";
-import { answerInProject } from "./project-answer";
+import { answerInProject, figuresFromPassages } from "./project-answer";
 import type { ChatProvider, ReplyEvent, ReplyRequest } from "./types";
 
 export interface AnalystOptions {
@@ -66,7 +66,7 @@ export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
     if (getCatalog().products.length === 0) throw new AppError("UNAVAILABLE", "The built-in analyst has no market catalog to answer from yet.");
     await loadLanguageModel();
     stopIfAborted(signal);
-    const catalog = answerMerchantConversation(messages);
+    const catalog = answerMerchantConversation(messages, { fileFigures: project ? figuresFromPassages(project.passages) : [] });
     const question = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
     const answer = project ? answerInProject(catalog, project, question) : catalog;
     // The executive summary leads, as the answer card shows it; then the analysis as it is written.

@@ -48,7 +48,8 @@ export function quoteFrom(text: string, question: string, max = 320): string {
   const clean = text.replace(/\s+/g, " ").trim();
   if (clean.length <= max) return clean;
   const terms = searchTerms(question).map((t) => t.slice(0, Math.max(4, t.length - 2)));
-  const sentences = clean.match(/[^.!?]+[.!?]*(\s|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [clean];
+  // A sentence ends at . ! or ? before a space or the end: never inside "6.40" or "v2.1".
+  const sentences = clean.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
   const scored = sentences.map((s, i) => ({ i, s, hits: terms.filter((t) => s.toLowerCase().includes(t)).length }));
   const best = scored.reduce((a, b) => (b.hits > a.hits ? b : a), scored[0]);
   let quote = best.s;
@@ -79,6 +80,41 @@ function openingLine(project: ProjectContext, voice: string | undefined, found: 
 /** The project's own words an answer may take figures from: its passages and canon values. */
 export function projectSourceTexts(project: ProjectContext): string[] {
   return [...project.passages.map((p) => p.text), ...project.canon.map((e) => valueText(e.value))];
+}
+
+/** A money figure a project file states, with its role and as the file writes it. */
+export interface FileFigure {
+  role: "cost" | "landedCost" | "shipping" | "price";
+  value: number;
+  written: string;
+  fileName: string;
+}
+
+/** "supplier_cost_usd: 6.40", "Shipping cost = $2.10", "Retail price: 24.99": labelled money figures, kept exactly as written. */
+const FILE_FIGURE = /(^|[^A-Za-z_])([A-Za-z][A-Za-z_ ()-]{0,40}?)"?\s*[:=]\s*"?(\$?\s?\d+(?:\.\d{1,2})?)(?![\d.]*\d)/g;
+
+function roleOfLabel(label: string): FileFigure["role"] | null {
+  const l = label.toLowerCase().replace(/[_-]+/g, " ");
+  if (/landed/.test(l)) return "landedCost";
+  if (/ship|freight|postage|delivery/.test(l) && /cost|fee|usd|\$|price|rate/.test(l)) return "shipping";
+  if (/ship|freight|postage/.test(l) && !/day|time|weight|lb|kg/.test(l)) return "shipping";
+  if (/(supplier|unit|product|wholesale|factory|item) ?(cost|price)|^cost|cogs/.test(l)) return "cost";
+  if (/(retail|selling|sale|our) ?price|^price|msrp/.test(l)) return "price";
+  return null;
+}
+
+/** The labelled money figures of the passages, first mention of each role wins. */
+export function figuresFromPassages(passages: readonly ProjectPassage[]): FileFigure[] {
+  const found = new Map<FileFigure["role"], FileFigure>();
+  for (const passage of passages) {
+    for (const m of passage.text.matchAll(FILE_FIGURE)) {
+      const role = roleOfLabel(m[2]);
+      if (!role || found.has(role)) continue;
+      const written = m[3].replace(/\s+/g, "");
+      found.set(role, { role, value: Number(written.replace("$", "")), written, fileName: passage.fileName });
+    }
+  }
+  return [...found.values()];
 }
 
 /** Combines the catalog's answer with the project's files and canon. */

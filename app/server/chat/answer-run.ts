@@ -7,7 +7,8 @@
  * - An answer saved with text is charged, including one the merchant stopped part way: they
  *   keep what it wrote, marked as stopped.
  * - An answer that found nothing to answer with (the provider says `unanswered`), a stop before
- *   the first word, and a failure are refunded, and the answer says "not counted".
+ *   the first word, a regenerate that wrote the same text as an answer the question already has,
+ *   and a failure are refunded, and the answer says "not counted".
  * - A failure also takes a new question back out of the chat (the page keeps its text to retry).
  */
 import type { AppError } from "~/domain/errors";
@@ -30,6 +31,8 @@ export interface AnswerJob {
   project?: ProjectContext | null;
   /** Set when the question was added for this answer (ask, edit): a failure withdraws it and shows this leaf again. */
   withdrawOnFailure: { leafBefore: string | null } | null;
+  /** On a regenerate: the texts of the answers the question already has. The same text again is not charged. */
+  earlierAnswers?: string[];
 }
 
 export interface AnswerRunDeps {
@@ -74,6 +77,8 @@ export async function runAnswer(
     emit({ type: "error", error: { type: failure.type, message: failureMessage(failure) } });
     return "failed";
   }
+  // A regenerate that writes an answer the merchant already has delivers nothing new: not charged.
+  if (job.earlierAnswers?.some((text) => text.trim() === answer.content.trim()) && !answer.stopped) answer.notCounted = true;
   await saveAndSettle(deps, answer, emit);
   return answer.stopped ? "stopped" : "answered";
 }

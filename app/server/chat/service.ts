@@ -10,6 +10,7 @@ import {
   encodeAnswer,
   historyForProvider,
   memoryOfRow,
+  messageText,
   titleFromQuestion,
   type ApiMessage,
   type StoredAnswer,
@@ -248,6 +249,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
     if (!question || question.role !== "user") throw new AppError("VALIDATION", "This answer has no question to answer again.");
     await claim(chat.id);
     const turns = await turnsUpTo(db, userId, chat.id, question.id);
+    const earlierAnswers = (await readMessages(db, userId, chat.id)).filter((m) => m.role === "assistant" && m.parentId === question.id).map(messageText);
     return {
       userId,
       chatId: chat.id,
@@ -256,6 +258,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
       project: await projectOf(db, userId, chat, turns),
       reservation: reservation.handle,
       withdrawOnFailure: null,
+      earlierAnswers,
     };
   });
 }

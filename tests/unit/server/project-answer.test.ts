@@ -125,3 +125,46 @@ describe("research answers inside a project (any model)", () => {
     expect(checked.analysis).toBe("Delivery takes 4 business days [1]; we also deliver in [48](#unverified) hours.");
   });
 });
+
+describe("the merchant's own figures in a project's files", () => {
+  const priceSheet: ProjectContext = {
+    ...project,
+    canon: [],
+    passages: [
+      {
+        id: 7,
+        fileId: "file-p",
+        fileName: "price-sheet.txt",
+        position: 0,
+        text: "Product: Orthopedic dog bed, medium. supplier_cost_usd: 6.40; shipping_usd: 2.10. Lead time 12 days.",
+      },
+    ],
+  };
+
+  it("quotes a passage with its decimals as written, never cut at a decimal point", () => {
+    const quote = quoteFrom(`${"Intro sentence that is long enough to force a cut. ".repeat(8)}Our supplier_cost_usd: 6.40; shipping_usd: 2.10 per bed.`, "what does the bed cost us", 120);
+    expect(quote).toContain("6.40");
+    expect(quote).toContain("2.10");
+    expect(quote).not.toMatch(/cost_usd: 6\s*$|: 40;/);
+  });
+
+  it("reads labelled money figures from the files with their roles, as the file writes them", async () => {
+    const { figuresFromPassages } = await import("~/server/ai/project-answer");
+    expect(figuresFromPassages(priceSheet.passages)).toEqual([
+      { role: "cost", value: 6.4, written: "6.40", fileName: "price-sheet.txt" },
+      { role: "shipping", value: 2.1, written: "2.10", fileName: "price-sheet.txt" },
+    ]);
+  });
+
+  it("prices from the file's cost and shipping: landed cost 8.50, named as the merchant's file, never a catalog cost called theirs", async () => {
+    const events: ReplyEvent[] = [];
+    for await (const e of createAnalyst().reply({ messages: ask("What should I price the dog bed at?"), project: priceSheet })) events.push(e);
+    const text = events.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("");
+    expect(text).toContain("$6.40 + $2.10 = $8.50");
+    expect(text).toContain("your file price-sheet.txt (6.40)");
+    expect(text).toContain("$8.50 × 3 = $25.50");
+    expect(text).not.toMatch(/your supplier cost/i);
+    // The quote above the answer keeps the decimals too.
+    expect(text).toContain("supplier_cost_usd: 6.40; shipping_usd: 2.10");
+  });
+});

@@ -54,6 +54,7 @@ import {
   type AnalystAnswer,
   type TurnReading,
 } from "../analyst";
+import type { FileFigure } from "../project-answer";
 import type { ChatTurn, Citation } from "../types";
 import {
   landedCost,
@@ -78,12 +79,20 @@ export interface MerchantAnswer extends AnalystAnswer {
 const DEFAULT_HOOKS = 5;
 
 /** Answers the last question of a conversation; earlier answers' memories (or a replay of the turns) give the context. */
-export function answerMerchantConversation(messages: readonly ChatTurn[]): MerchantAnswer {
+export function answerMerchantConversation(messages: readonly ChatTurn[], options: { fileFigures?: readonly FileFigure[] } = {}): MerchantAnswer {
   const userIndexes = messages.flatMap((m, i) => (m.role === "user" ? [i] : []));
   const lastIndex = userIndexes.at(-1);
   if (lastIndex === undefined) return { ...helpAnswer(), memory: EMPTY_MEMORY };
-  const memory = memoryBefore(messages, lastIndex);
+  const memory = withFileFigures(memoryBefore(messages, lastIndex), options.fileFigures ?? []);
   return answerTurn(messages.slice(0, lastIndex + 1), messages[lastIndex].content, memory);
+}
+
+/** The project's files state the merchant's figures too: used as theirs (a figure typed in the chat wins), quoted as the file writes them. */
+function withFileFigures(memory: AnalystMemory, files: readonly FileFigure[]): AnalystMemory {
+  const missing = files.filter((f) => !memory.figures.some((m) => m.role === f.role && !m.file));
+  if (!missing.length) return memory;
+  const kept = memory.figures.filter((m) => !m.file);
+  return { ...memory, figures: [...kept, ...missing.map((f) => ({ role: f.role, value: f.value, kind: "money" as const, written: f.written, subject: null, file: f.fileName }))] };
 }
 
 /** The memory the branch left before `index`: the newest stored one, or rebuilt by reading the earlier questions again. */
@@ -398,7 +407,8 @@ function missingWithFigures(missing: { name: string; substitutes: readonly Produ
   return { ...answer, markdown: [heading, blank, first, "", ask, ...rest].join("\n") };
 }
 
-const yours = (f: StatedFigure | undefined): Figure | undefined => (f && f.kind === "money" ? { cents: toCents(f.value), source: "yours" } : undefined);
+const yours = (f: StatedFigure | undefined): Figure | undefined =>
+  f && f.kind === "money" ? { cents: toCents(f.value), source: "yours", ...(f.file ? { from: `your file ${f.file} (${f.written})` } : {}) } : undefined;
 
 /** Unit inputs: the merchant's figures first, the catalog record's for what they did not say. */
 function unitInputs(stated: ReturnType<typeof statedFor>, product: Product | undefined): UnitInputs {
@@ -428,7 +438,7 @@ function givenLines(inputs: UnitInputs, product: Product | undefined): string[] 
   const lines: string[] = [];
   const row = (label: string, f: Figure | undefined) => {
     if (!f) return;
-    lines.push(`| ${label} | ${formatCents(f.cents)} | ${f.source === "yours" ? "you said" : `sample catalog, ${product?.id ?? "record"}`} |`);
+    lines.push(`| ${label} | ${formatCents(f.cents)} | ${f.source === "yours" ? (f.from ?? "you said") : `sample catalog, ${product?.id ?? "record"}`} |`);
   };
   row("Selling price", inputs.price);
   row("Landed cost (product and shipping)", inputs.landed);
@@ -545,7 +555,7 @@ function priceAnswer(
     "",
     MERCHANT_NOTE,
     "",
-    `Starting from ${own.landed ? `your landed cost of ${formatCents(landed.cents)} (shipping already in it)` : landed.step ? `your cost of ${formatCents(own.cost!.cents)} and shipping of ${formatCents(own.shipping!.cents)}` : `your cost of ${formatCents(landed.cents)}`}:`,
+    `Starting from ${own.landed ? `your landed cost of ${formatCents(landed.cents)} (shipping already in it${own.landed.from ? `; ${own.landed.from}` : ""})` : landed.step ? `your cost of ${formatCents(own.cost!.cents)}${own.cost!.from ? ` (${own.cost!.from})` : ""} and shipping of ${formatCents(own.shipping!.cents)}${own.shipping!.from ? ` (${own.shipping!.from})` : ""}` : `your cost of ${formatCents(landed.cents)}`}:`,
     "",
     ...(landed.step ? stepLines([landed.step]) : []),
     ...landed.note ? [`- _${landed.note}_`] : [],

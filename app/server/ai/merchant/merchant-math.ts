@@ -12,6 +12,8 @@ export type FigureSource = "yours" | "catalog";
 export interface Figure {
   cents: number;
   source: FigureSource;
+  /** Where the merchant gave it, when not in the chat ("your file price-sheet.csv"). */
+  from?: string;
 }
 
 export interface UnitInputs {
