@@ -1,8 +1,8 @@
 /** Chats and their messages. Every query takes the owner's id, so one user never reads another's. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { containsText } from "./text-match";
-import { chats, messages, projects, type Chat, type Message } from "./schema";
+import { answerReports, chats, messages, projects, type Chat, type Message } from "./schema";
 
 export async function listChats(db: Database, userId: number): Promise<Chat[]> {
   return db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt), desc(chats.createdAt)).all();
@@ -252,3 +252,24 @@ export async function projectOwnedBy(db: Database, userId: number, projectId: st
     .get();
   return Boolean(row);
 }
+
+/** Refunded "Not what I asked" reports the user made since `since` (ISO). */
+export async function countRefundedReportsSince(db: Database, userId: number, since: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(answerReports)
+    .where(and(eq(answerReports.userId, userId), eq(answerReports.refunded, true), gte(answerReports.createdAt, since)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Records a report; undefined when this answer was reported already. */
+export async function insertAnswerReport(db: Database, report: typeof answerReports.$inferInsert): Promise<typeof answerReports.$inferSelect | undefined> {
+  return db.insert(answerReports).values(report).onConflictDoNothing().returning().get();
+}
+
+/** Replaces a stored message's content (an answer marked after the fact), for its owner only. */
+export async function replaceMessageContent(db: Database, userId: number, messageId: string, content: string): Promise<Message | undefined> {
+  return db.update(messages).set({ content }).where(and(eq(messages.id, messageId), eq(messages.userId, userId))).returning().get();
+}
+

@@ -172,6 +172,28 @@ export const messages = sqliteTable(
   (t) => [index("messages_chat_created_idx").on(t.chatId, t.createdAt), index("messages_parent_idx").on(t.parentId)],
 );
 
+/** "Not what I asked": an answer the merchant marked as misreading their question, kept for review. */
+export const answerReports = sqliteTable(
+  "answer_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    question: text("question").notNull(),
+    answerExcerpt: text("answer_excerpt").notNull(),
+    provider: text("provider"),
+    /** Whether the answer's query was given back (at most three a day). */
+    refunded: integer("refunded", { mode: "boolean" }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("answer_reports_message_idx").on(t.messageId), index("answer_reports_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 export const subscriptions = sqliteTable("subscriptions", {
   userId: integer("user_id")
     .primaryKey()

@@ -12,10 +12,11 @@ import {
   CreateChatSchema,
   EditQuestionSchema,
   MessageIdSchema,
+  NotWhatIAskedAnswerSchema,
   StreamQuerySchema,
   RenameChatSchema,
 } from "~/domain/contracts/chats";
-import { followAnswer, startAnswer, stopAnswer } from "~/server/chat/rooms";
+import { followAnswer, recoverOrphanedAnswer, startAnswer, stopAnswer } from "~/server/chat/rooms";
 import {
   askQuestion,
   assertOwnChat,
@@ -28,7 +29,9 @@ import {
   listChats,
   regenerateAnswer,
   renameOwnChat,
+  reportNotWhatIAsked,
 } from "~/server/chat/service";
+import { giveBackUsage } from "~/server/usage/meter";
 import { createRouter } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
@@ -83,7 +86,14 @@ export const chats = createRouter()
       request: { params: IdParam },
       responses: { 200: { description: "Chat", ...json(ChatWithMessagesSchema) }, ...errors },
     }),
-    async (c) => c.json(await getChat(c.var.db, requireCaller(c).user.id, c.req.valid("param").id), 200),
+    async (c) => {
+      const userId = requireCaller(c).user.id;
+      const id = c.req.valid("param").id;
+      const found = await getChat(c.var.db, userId, id);
+      // "Answering" with no writer alive (a deploy, a restart): recover it so the chat reads free.
+      if (found.chat.answering && (await recoverOrphanedAnswer(c.env, id))) return c.json(await getChat(c.var.db, userId, id), 200);
+      return c.json(found, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -186,6 +196,26 @@ export const chats = createRouter()
       const { id, messageId } = c.req.valid("param");
       const job = await regenerateAnswer(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, messageId);
       return startAnswer(c.env, c.var.db, job);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/chats/{id}/messages/{messageId}/not-what-i-asked",
+      summary: "Mark an answer that misread the question: kept for review, its query given back (at most three a day)",
+      request: { params: MessageParams },
+      responses: {
+        200: { description: "Recorded; `refunded` says whether the query was given back", ...json(NotWhatIAskedAnswerSchema) },
+        ...errors,
+        400: { description: "The message is a question, not an answer (type VALIDATION)", ...json(ErrorSchema) },
+        409: { description: "This answer was marked already (type CONFLICT)", ...json(ErrorSchema) },
+      },
+    }),
+    async (c) => {
+      const { id, messageId } = c.req.valid("param");
+      const userId = requireCaller(c).user.id;
+      const giveBackQuery = (uid: number, at: string) => giveBackUsage(c.env, uid, "queries", at, c.var.db);
+      return c.json({ data: await reportNotWhatIAsked({ db: c.var.db, giveBackQuery }, userId, id, messageId) }, 200);
     },
   )
   .openapi(

@@ -3,7 +3,7 @@ import type { StoredAnswer } from "../app/domain/chat/conversation";
 import type { ChatStreamEvent } from "../app/domain/contracts/chats";
 import { encodeSseEvent } from "../app/domain/sse";
 import { chatProviderFor, withSharedCatalog } from "../app/server/ai/provider";
-import { runAnswer, saveAndSettle, type AnswerJob } from "../app/server/chat/answer-run";
+import { runAnswer, type AnswerJob } from "../app/server/chat/answer-run";
 import { finishAnswering, saveAnswer, withdrawQuestion } from "../app/server/chat/service";
 import { getEnv } from "../app/server/platform/env";
 import { createLogger } from "../app/server/platform/log";
@@ -29,8 +29,8 @@ const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache
 /**
  * One per chat: writes the chat's answer. Generation belongs to this object, not to the request
  * that asked, so the answer is finished and saved when every reader has gone; readers (every open
- * tab, any device) follow it from any event; Stop ends it here. The answer so far is kept in
- * storage, so if the object restarts mid-answer the watchdog saves what was written, stopped.
+ * tab, any device) follow it from any event; Stop ends it here. The job is kept in storage, so an
+ * answer whose writer died is found (by the watchdog, or the next read or question) and refunded.
  */
 export class ChatRoom extends DurableObject<Env> {
   private run: Run | undefined;
@@ -87,21 +87,28 @@ export class ChatRoom extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
       return;
     }
-    // A job in storage with no run in memory: the object restarted mid-answer.
+    await this.recoverOrphan();
+  }
+
+  /**
+   * An answer whose writer died (a deploy, a restarted object): its job is in storage with no run
+   * in memory. Nobody chose to stop it, so it is not saved as "stopped": the query is refunded, the
+   * chat freed, and the question stays, ready to ask again. Called by the watchdog alarm and
+   * whenever the chat is read or asked while it says it is answering. Resolves with what it found.
+   */
+  async recoverOrphan(): Promise<"running" | "recovered" | "idle"> {
+    if (this.run && !this.run.finished) return "running";
     const job = await this.ctx.storage.get<AnswerJob>("job");
-    if (!job) return;
-    const progress = (await this.ctx.storage.get<StoredAnswer>("progress")) ?? { content: "" };
+    if (!job) return "idle";
     const db = createDb(this.env.DB);
     try {
-      await saveAndSettle(
-        { reservation: reservationFrom(this.env, job.reservation), saveAnswer: (answer) => saveAnswer(db, job, answer) },
-        { ...progress, stopped: true },
-        () => {},
-      );
+      await reservationFrom(this.env, job.reservation).refund();
     } finally {
       await finishAnswering(db, job);
       await this.ctx.storage.delete(["job", "progress"]);
+      await this.ctx.storage.deleteAlarm();
     }
+    return "recovered";
   }
 
   private async execute(run: Run): Promise<void> {

@@ -125,6 +125,20 @@ export class UsageMeter extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * Gives back units already used, in the period they were used in (`at`): an answer the merchant
+   * marked "Not what I asked". Never below zero.
+   */
+  giveBack(context: MeterContext, counter: UsageCounter, at: string, amount = 1): UsageSnapshot {
+    this.applyContext(context);
+    const period = periodOf(counter, new Date(at), context.timeZone);
+    this.sql.exec("UPDATE counters SET used = max(0, used - ?) WHERE period = ? AND counter = ?", amount, period, counter);
+    this.scheduleAlarm(Date.now() + FLUSH_DELAY_MS);
+    this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('dirty', '1')");
+    this.broadcastSnapshot();
+    return this.snapshotNow();
+  }
+
   snapshot(context: MeterContext): UsageSnapshot {
     return this.configure(context);
   }

@@ -302,3 +302,104 @@ describe("limits and ownership", () => {
     expect(await usedQueries(stranger)).toBe(0);
   });
 });
+
+describe("Not what I asked", () => {
+  const report = (u: User, chatId: string, messageId: string) => send(u, `/api/chats/${chatId}/messages/${messageId}/not-what-i-asked`, "POST");
+
+  it("gives the query back three times a day, records every case for review, and refuses a second mark or a question", async () => {
+    const u = await verifiedUser();
+    const answers: { chatId: string; id: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const chatId = crypto.randomUUID();
+      await readEvents(await ask(u, chatId, `Question number ${i}?`));
+      answers.push({ chatId, id: (await chatOf(u, chatId)).messages[1].id });
+    }
+    expect(await usedQueries(u)).toBe(4);
+
+    for (let i = 0; i < 3; i++) {
+      const res = await report(u, answers[i].chatId, answers[i].id);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as Loose;
+      expect(data).toMatchObject({ refunded: true, refundsLeftToday: 2 - i, message: { id: answers[i].id, notCounted: true, refund: "not-what-i-asked" } });
+      expect(await usedQueries(u)).toBe(3 - i);
+    }
+    // The fourth in a day is recorded for review but not refunded.
+    const fourth = (await (await report(u, answers[3].chatId, answers[3].id)).json()) as Loose;
+    expect(fourth.data).toMatchObject({ refunded: false, refundsLeftToday: 0 });
+    expect(fourth.data.message.notCounted).toBeUndefined();
+    expect(await usedQueries(u)).toBe(1);
+
+    // The mark is kept with the answer.
+    expect((await chatOf(u, answers[0].chatId)).messages[1]).toMatchObject({ notCounted: true, refund: "not-what-i-asked" });
+    // Once per answer; a question is no answer.
+    expect((await report(u, answers[0].chatId, answers[0].id)).status).toBe(409);
+    const question = (await chatOf(u, answers[3].chatId)).messages[0];
+    expect((await report(u, answers[3].chatId, question.id)).status).toBe(400);
+    const { env } = await import("cloudflare:test");
+    const rows = await env.DB.prepare("SELECT question, refunded FROM answer_reports WHERE chat_id IN (?, ?, ?, ?) ORDER BY id")
+      .bind(...answers.map((a) => a.chatId))
+      .all();
+    expect(rows.results.map((r) => [r.question, r.refunded])).toEqual([
+      ["Question number 0?", 1],
+      ["Question number 1?", 1],
+      ["Question number 2?", 1],
+      ["Question number 3?", 0],
+    ]);
+  });
+
+  it("is the owner's only: another account's mark is a 404 and changes nothing", async () => {
+    const owner = await verifiedUser();
+    const stranger = await verifiedUser();
+    const chatId = crypto.randomUUID();
+    await readEvents(await ask(owner, chatId, "Pet products?"));
+    const answer = (await chatOf(owner, chatId)).messages[1];
+    expect((await report(stranger, chatId, answer.id)).status).toBe(404);
+    expect(await usedQueries(owner)).toBe(1);
+    expect((await chatOf(owner, chatId)).messages[1].notCounted).toBeUndefined();
+  });
+});
+
+describe("an answer whose writer died", () => {
+  /** What a deploy or a restarted object leaves: the job in storage, no run in memory. */
+  async function killWriter(chatId: string) {
+    const { env, runInDurableObject } = await import("cloudflare:test");
+    const room = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId));
+    await runInDurableObject(room, async (instance: unknown) => {
+      const object = instance as { run?: { stop: AbortController; finished: boolean } };
+      // The provider's connection is closed as a restart would; the run is forgotten without its clean-up.
+      const run = object.run!;
+      object.run = undefined;
+      run.finished = true;
+    });
+  }
+
+  it("is found on the next read and question: refunded, the chat free, the question kept to ask again", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    // An answer that never finishes: the writer is killed while it waits.
+    const res = await ask(u, id, "[fake:hang] Pet products that sell in winter?");
+    const first = await readEvents(res, 1);
+    expect(first[0].event.type).toBe("user");
+    await killWriter(id);
+    // The chat read finds it: not answering any more, the question there, no stopped stub.
+    const read = await chatOf(u, id);
+    expect(read.chat.answering).toBe(false);
+    expect(read.messages.map((m) => m.role)).toEqual(["user"]);
+    expect(read.messages[0].content).toBe("[fake:hang] Pet products that sell in winter?");
+    expect(await usedQueries(u)).toBe(0);
+    // A new question is answered, not refused with 409.
+    const next = await readEvents(await ask(u, id, "Pet products?"));
+    expect(next.at(-1)!.event).toMatchObject({ type: "done", counted: true });
+    expect(await usedQueries(u)).toBe(1);
+  });
+
+  it("is found when a question arrives first", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    await readEvents(await ask(u, id, "[fake:hang] Kitchen gadgets?"), 1);
+    await killWriter(id);
+    const next = await readEvents(await ask(u, id, "Kitchen gadgets for small flats?"));
+    expect(next.at(-1)!.event).toMatchObject({ type: "done", counted: true });
+    expect(await usedQueries(u)).toBe(1);
+  });
+});

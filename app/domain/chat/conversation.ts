@@ -45,6 +45,8 @@ export interface StoredAnswer {
   notCounted?: boolean;
   /** The analyst's memory after this answer; stored with it, never shown. */
   memory?: AnalystMemory;
+  /** Why a written answer was not charged (with notCounted). */
+  refund?: "repeat" | "not-what-i-asked";
 }
 
 /** The spec's storage marker for content cut at MESSAGE_MAX characters. */
@@ -66,6 +68,7 @@ export function encodeAnswer(answer: StoredAnswer): string {
     ...(answer.provider ? { provider: answer.provider } : {}),
     ...(answer.stopped ? { stopped: true } : {}),
     ...(answer.notCounted ? { notCounted: true } : {}),
+    ...(answer.refund ? { refund: answer.refund } : {}),
     ...(answer.memory ? { analystMemory: answer.memory } : {}),
   };
   if (answer.summary?.trim()) {
@@ -117,6 +120,7 @@ export function decodeMessage(row: StoredRow): ApiMessage | null {
     ...(typeof parsed.provider === "string" ? { provider: parsed.provider } : {}),
     ...(parsed.stopped ? { stopped: true } : {}),
     ...(parsed.notCounted ? { notCounted: true } : {}),
+    ...(parsed.refund === "repeat" || parsed.refund === "not-what-i-asked" ? { refund: parsed.refund } : {}),
   };
 }
 

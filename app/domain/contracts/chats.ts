@@ -73,6 +73,10 @@ export const MessageSchema = z
     provider: z.string().optional(),
     stopped: z.boolean().optional(),
     notCounted: z.boolean().optional().meta({ description: "True when the answer found nothing to answer with and its query was refunded" }),
+    refund: z
+      .enum(["repeat", "not-what-i-asked"])
+      .optional()
+      .meta({ description: "Why a written answer was not charged: the same text as an earlier version, or the merchant marked it 'Not what I asked'" }),
     createdAt: z.string(),
   })
   .meta({ id: "Message" });
@@ -167,4 +171,15 @@ export type ChatsDeleted = z.infer<typeof ChatsDeletedSchema>;
 export type EditQuestionBody = z.infer<typeof EditQuestionSchema>;
 export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
 export type ChatStreamEventType = ChatStreamEvent["type"];
+
+export const NotWhatIAskedAnswerSchema = z
+  .object({
+    data: z.object({
+      message: MessageSchema,
+      refunded: z.boolean().meta({ description: "Whether the answer's query was given back (at most three a day)" }),
+      refundsLeftToday: z.number().int().min(0),
+    }),
+  })
+  .meta({ id: "NotWhatIAskedAnswer" });
+export type NotWhatIAskedAnswer = z.infer<typeof NotWhatIAskedAnswerSchema>;
 

@@ -4,7 +4,7 @@
  * Everything goes through the one request client (`~/lib/http`); the stream is read with the
  * shared SSE reader (`~/domain/sse`).
  */
-import type { ChatEnvelope, ChatList, ChatsDeleted, ChatWithMessages, CreateChatBody } from "~/domain/contracts/chats";
+import type { ChatEnvelope, ChatList, ChatsDeleted, ChatWithMessages, CreateChatBody, NotWhatIAskedAnswer } from "~/domain/contracts/chats";
 import { readSseEvents } from "~/domain/sse";
 import { apiRequest, buildHeaders, getQueryFn, throwIfResNotOk } from "~/lib/http";
 import {
@@ -145,3 +145,10 @@ export function newChatId(): string {
   const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
+
+/** "Not what I asked": records the case for review; the query comes back up to three times a day. */
+export async function markNotWhatIAsked(chatId: string, messageId: string): Promise<NotWhatIAskedAnswer["data"]> {
+  const res = await apiRequest("POST", `${chatUrl(chatId)}/messages/${encodeURIComponent(messageId)}/not-what-i-asked`);
+  return ((await res.json()) as NotWhatIAskedAnswer).data;
+}
+

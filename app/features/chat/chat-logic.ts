@@ -244,6 +244,7 @@ export function normalizeMessage(message: ChatMessage): ViewMessage {
   if (citations.length) out.citations = citations;
   if (typeof message.provider === "string" && message.provider) out.provider = message.provider;
   if (message.stopped === true) out.stopped = true;
+  if (message.refund === "repeat" || message.refund === "not-what-i-asked") out.refund = message.refund;
   return out;
 }
 

@@ -17,10 +17,12 @@ import { IconButton } from "~/ui/icon-button";
 import { Tip } from "~/ui/tooltip";
 import { downloadBlob } from "~/ui/download";
 import type { CitedRecord } from "~/domain/contracts/chats";
-import type { AnswerRequest } from "~/features/chat/chat-client";
+import { markNotWhatIAsked, type AnswerRequest } from "~/features/chat/chat-client";
+import { chatKeys } from "~/features/chat/chat-cache";
 import {
   chatAsMarkdown,
   messageKey,
+  normalizeMessage,
   messageVersions,
   visibleMessages,
   type ChatDetail,
@@ -36,6 +38,7 @@ import {
 } from "~/features/chat/chat-store";
 import { useProject } from "~/features/projects";
 import { errorMessage } from "~/lib/http";
+import { notify } from "~/lib/toast";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { AssistantMessage, UserMessage, type VersionNav } from "./message-item";
@@ -263,6 +266,28 @@ export function Conversation({
   const allMessages = detail.data?.messages ?? [];
   const messages = visibleMessages(detail.data);
 
+  // "Not what I asked": the server records it and says whether the query came back; the answer shows it at once.
+  const onNotWhatIAsked = useCallback(
+    async (message: ViewMessage) => {
+      if (!chatId) return;
+      try {
+        const result = await markNotWhatIAsked(chatId, message.id);
+        const saved = normalizeMessage(result.message);
+        queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (d) =>
+          d ? { ...d, messages: d.messages.map((m) => (m.id === saved.id ? { ...m, ...saved } : m)) } : d,
+        );
+        notify(
+          result.refunded
+            ? { title: "Thanks: this query was given back", description: "We keep the question and answer to improve how questions are read." }
+            : { title: "Recorded for review", description: "Today's 3 give-backs are used, so this query stays counted." },
+        );
+      } catch (err) {
+        notify({ title: "Couldn't mark this answer", description: errorMessage(err, "Please try again."), variant: "destructive" });
+      }
+    },
+    [chatId, queryClient],
+  );
+
   // An answer the server is writing that this page did not start (a reload, another device): follow it.
   const answering = Boolean(detail.data?.chat.answering);
   useEffect(() => {
@@ -434,6 +459,7 @@ export function Conversation({
                         onRetry={retry}
                         versions={versionsOf(m)}
                         onRegenerate={(msg) => onAnswerAgain({ kind: "regenerate", messageId: msg.id })}
+                        onNotWhatIAsked={onNotWhatIAsked}
                         onOpenRecord={setOpenRecord}
                         expandAnalysis={Boolean(m.key)}
                       />

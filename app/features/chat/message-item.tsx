@@ -11,6 +11,7 @@ import {
   RefreshCw,
   RotateCcw,
   Sparkles,
+  ThumbsDown,
   TriangleAlert,
 } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
@@ -434,6 +435,8 @@ function CopyAnswerMenu({ message }: { message: ViewMessage }) {
 /** Why an answer did not use a query, in the merchant's words. */
 function notCountedReason(message: ViewMessage): string {
   if (message.stopped) return "Stopped before it began: this answer did not use a query.";
+  if (message.refund === "not-what-i-asked") return "You marked it 'Not what I asked': its query was given back.";
+  if (message.refund === "repeat") return "The same answer as an earlier version: this one did not use a query.";
   return "Nothing found to answer with: this answer did not use a query.";
 }
 
@@ -443,6 +446,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   retryDisabled,
   versions,
   onRegenerate,
+  onNotWhatIAsked,
   onOpenRecord,
   expandAnalysis = false,
 }: {
@@ -452,6 +456,8 @@ export const AssistantMessage = memo(function AssistantMessage({
   versions?: VersionNav;
   /** Answer the question again (a new version; this one stays). */
   onRegenerate?: (message: ViewMessage) => void;
+  /** Mark an answer that misread the question (kept for review, its query given back). */
+  onNotWhatIAsked?: (message: ViewMessage) => Promise<void>;
   onOpenRecord?: (record: CitedRecord) => void;
   /** Show the full analysis of a research answer open (it was just written on this page). */
   expandAnalysis?: boolean;
@@ -464,6 +470,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   const hasText = analysis.trim().length > 0;
   const settled = !streaming;
   const [open, setOpen] = useState(expandAnalysis);
+  const [marking, setMarking] = useState(false);
   const analysisId = useId();
   return (
     <div
@@ -540,6 +547,24 @@ export const AssistantMessage = memo(function AssistantMessage({
                 >
                   <RefreshCw className="size-3.5" aria-hidden />
                 </IconButton>
+              </Tip>
+            )}
+            {onNotWhatIAsked && hasText && !message.notCounted && !message.id.startsWith("local-") && (
+              <Tip content="This answer misread my question: we review it, and give the query back (up to 3 a day)">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-8 gap-1.5 px-2 text-xs text-subtle"
+                  disabled={retryDisabled || marking}
+                  onClick={() => {
+                    setMarking(true);
+                    void onNotWhatIAsked(message).finally(() => setMarking(false));
+                  }}
+                  data-testid="chat-not-what-i-asked"
+                >
+                  <ThumbsDown className="size-3.5" aria-hidden />
+                  Not what I asked
+                </Button>
               </Tip>
             )}
             {message.provider && (

@@ -78,7 +78,10 @@ export async function runAnswer(
     return "failed";
   }
   // A regenerate that writes an answer the merchant already has delivers nothing new: not charged.
-  if (job.earlierAnswers?.some((text) => text.trim() === answer.content.trim()) && !answer.stopped) answer.notCounted = true;
+  if (job.earlierAnswers?.some((text) => text.trim() === answer.content.trim()) && !answer.stopped && !answer.notCounted) {
+    answer.notCounted = true;
+    answer.refund = "repeat";
+  }
   await saveAndSettle(deps, answer, emit);
   return answer.stopped ? "stopped" : "answered";
 }

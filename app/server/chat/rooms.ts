@@ -35,3 +35,12 @@ export function followAnswer(env: ChatRoomBindings, chatId: string, from: number
 export function stopAnswer(env: ChatRoomBindings, chatId: string): Promise<boolean> {
   return roomOf(env, chatId).stop();
 }
+
+/**
+ * Before a chat that says it is answering is read or asked: an answer whose writer died is found
+ * and refunded, so the chat is free again. True when one was recovered.
+ */
+export async function recoverOrphanedAnswer(env: ChatRoomBindings, chatId: string): Promise<boolean> {
+  return (await roomOf(env, chatId).recoverOrphan()) === "recovered";
+}
+

@@ -22,16 +22,19 @@ import {
   appendMessage,
   chatIdTaken,
   claimAnswering,
+  countRefundedReportsSince,
   deleteAllChats,
   deleteChat,
   findChat,
   findMessage,
+  insertAnswerReport,
   insertChatIfAbsent,
   listChatsWithCounts,
   listMessages,
   projectOwnedBy,
   releaseAnswering,
   renameChat,
+  replaceMessageContent,
   searchChats,
   withdrawMessage,
 } from "../../../db/chats";
@@ -48,15 +51,18 @@ export interface ChatDeps {
   limitAiCalls(userId: number): Promise<void>;
   /** Reserves one query (throws USAGE_LIMIT). */
   reserveQuery(userId: number): Promise<UsageReservation>;
+  /** Finds and refunds an answer whose writer died, freeing the chat; true when it did. */
+  recoverOrphan?(chatId: string): Promise<boolean>;
   now?: () => Date;
 }
 
 /** The production wiring of ChatDeps: the AI rate limit and the query meter from the Worker's bindings. */
-export function chatDepsFor(env: MeterBindings & Pick<Env, "RATE_LIMITER">, db: Database): ChatDeps {
+export function chatDepsFor(env: MeterBindings & Pick<Env, "RATE_LIMITER" | "CHAT_ROOM">, db: Database): ChatDeps {
   return {
     db,
     limitAiCalls: (userId) => enforceRateLimit(env.RATE_LIMITER, "aiByUser", String(userId)),
     reserveQuery: (userId) => reserveUsage(env, userId, "queries", 1, db),
+    recoverOrphan: async (chatId) => (await env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)).recoverOrphan()) === "recovered",
   };
 }
 
@@ -154,7 +160,11 @@ async function beginAnswer(
   const reservation = await deps.reserveQuery(userId);
   let claimed: string | undefined;
   const claim = async (chatId: string) => {
-    if (!(await claimAnswering(deps.db, userId, chatId, now, new Date(now.getTime() + RESERVATION_TTL_MS)))) throw busy();
+    const until = new Date(now.getTime() + RESERVATION_TTL_MS);
+    let ok = await claimAnswering(deps.db, userId, chatId, now, until);
+    // Busy, or an answer whose writer died (a deploy, a restart): recover it, then try once more.
+    if (!ok && (await deps.recoverOrphan?.(chatId))) ok = await claimAnswering(deps.db, userId, chatId, now, until);
+    if (!ok) throw busy();
     claimed = chatId;
   };
   try {
@@ -314,3 +324,52 @@ export function finishAnswering(db: Database, job: Pick<AnswerJob, "userId" | "c
 export async function assertOwnChat(db: Database, userId: number, chatId: string): Promise<void> {
   if (!(await findChat(db, userId, chatId))) throw notFound();
 }
+
+/** How many answers a day "Not what I asked" gives the query back for; more are still recorded for review. */
+export const NOT_WHAT_I_ASKED_DAILY_REFUNDS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * "Not what I asked": the merchant marks an answer that misread their question. The case is kept
+ * for review; the answer's query is given back when it was charged, at most three times in 24
+ * hours, and the answer is marked "not counted" with the reason.
+ */
+export async function reportNotWhatIAsked(
+  deps: { db: Database; giveBackQuery(userId: number, at: string): Promise<unknown>; now?: () => Date },
+  userId: number,
+  chatId: string,
+  messageId: string,
+): Promise<{ message: ApiMessage; refunded: boolean; refundsLeftToday: number }> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const chat = await findChat(db, userId, chatId);
+  if (!chat) throw notFound();
+  const row = await findMessage(db, userId, chat.id, messageId);
+  const answer = row && decodeMessage(row);
+  if (!row || !answer) throw messageNotFound();
+  if (answer.role !== "assistant") throw new AppError("VALIDATION", "Only an answer can be marked 'Not what I asked'.");
+  const question = answer.parentId ? await findMessage(db, userId, chat.id, answer.parentId) : undefined;
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const used = await countRefundedReportsSince(db, userId, since);
+  const refunded = !answer.notCounted && used < NOT_WHAT_I_ASKED_DAILY_REFUNDS;
+  const report = await insertAnswerReport(db, {
+    userId,
+    chatId: chat.id,
+    messageId: answer.id,
+    question: question?.content ?? "",
+    answerExcerpt: messageText(answer).slice(0, 2000),
+    provider: answer.provider ?? null,
+    refunded,
+    createdAt: now.toISOString(),
+  });
+  if (!report) throw new AppError("CONFLICT", "You already marked this answer. It is with our team for review.");
+  let message = answer;
+  if (refunded) {
+    await deps.giveBackQuery(userId, answer.createdAt);
+    const stored = JSON.parse(row.content.startsWith("{") ? row.content : encodeAnswer({ content: row.content })) as Record<string, unknown>;
+    const updated = await replaceMessageContent(db, userId, answer.id, JSON.stringify({ ...stored, notCounted: true, refund: "not-what-i-asked" }));
+    message = (updated && decodeMessage(updated)) || answer;
+  }
+  return { message, refunded, refundsLeftToday: Math.max(0, NOT_WHAT_I_ASKED_DAILY_REFUNDS - used - (refunded ? 1 : 0)) };
+}
+

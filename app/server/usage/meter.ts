@@ -106,3 +106,10 @@ export async function reserveUsage(
   if (!outcome.ok) throw usageLimitError(outcome);
   return reservationFrom(env, { userId, counter, reservationId: outcome.reservationId, limit: context.limits[counter], remaining: outcome.remaining });
 }
+
+/** Gives back usage of a past moment (`at`, ISO) to the user's meter: open tabs see it at once. */
+export async function giveBackUsage(env: MeterBindings, userId: number, counter: UsageCounter, at: string, db?: Database) {
+  const { stub, context } = await meterFor(env, userId, db);
+  return stub.giveBack(context, counter, at);
+}
+
