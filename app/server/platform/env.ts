@@ -76,6 +76,11 @@ export const envSchema = z.object({
   /** Model name sent to AI_BASE_URL. */
   AI_MODEL: z.string().min(1).max(200).optional(),
   /**
+   * "on" lets a production deployment answer chat with the built-in analyst (sample catalog and the
+   * merchant's own figures, no model). Without it, production refuses to start with no model configured.
+   */
+  ALLOW_OFFLINE_ANALYST: z.enum(["on", "off"]).default("off"),
+  /**
    * An OpenAI-compatible images endpoint (POST /images/generations and /images/edits), e.g.
    * https://api.openai.com/v1. Unset: the built-in compositor makes every image offline.
    */
@@ -149,6 +154,11 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (Boolean(env.STRIPE_PAYMENT_LINK_MONTHLY) !== Boolean(env.STRIPE_PAYMENT_LINK_YEARLY)) {
     problems.push("STRIPE_PAYMENT_LINK_YEARLY: set both Payment Links (monthly and yearly), or neither for the dev checkout");
+  }
+  if (env.APP_ENV === "production" && !env.AI_BASE_URL && env.ALLOW_OFFLINE_ANALYST !== "on") {
+    problems.push(
+      "AI_BASE_URL: production needs a model for chat; set AI_BASE_URL and AI_MODEL (and AI_API_KEY), or ALLOW_OFFLINE_ANALYST=on to answer with the built-in analyst",
+    );
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     problems.push("AI_MODEL: set the model name to use with AI_BASE_URL, e.g. gpt-4o-mini");

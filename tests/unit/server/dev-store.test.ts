@@ -78,7 +78,7 @@ describe("routing the dev store's domain", () => {
   });
 
   it("cannot be turned on in production: the environment itself is refused", () => {
-    const production = { APP_ENV: "production", APP_URL: "https://app.dropcraft.ai", AUTH_SECRET: "s".repeat(40), STORE_TOKEN_KEY: "k".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_production_secret" };
+    const production = { APP_ENV: "production", AI_BASE_URL: "https://api.openai.com/v1", AI_MODEL: "gpt-4o-mini", APP_URL: "https://app.dropcraft.ai", AUTH_SECRET: "s".repeat(40), STORE_TOKEN_KEY: "k".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_production_secret" };
     expect(usesDevStore(DEV_STORE_SHOP_DOMAIN, production)).toBe(false);
     expect(() => usesDevStore(DEV_STORE_SHOP_DOMAIN, { ...production, DEV_TOOLS: "on" })).toThrow(EnvError);
   });

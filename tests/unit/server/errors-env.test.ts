@@ -34,6 +34,15 @@ describe("environment validation", () => {
   it("treats empty strings as unset", () => {
     expect(parseEnv({ APP_URL: "", DEV_TOOLS: "on" }).APP_URL).toBeUndefined();
   });
+  it("refuses a production deployment with no model for chat, unless the built-in analyst is chosen on purpose", () => {
+    const production = { APP_ENV: "production", APP_URL: "https://app.dropcraft.ai", AUTH_SECRET: "x".repeat(40), STORE_TOKEN_KEY: "k".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_real_secret" };
+    expect(() => parseEnv(production)).toThrow(/AI_BASE_URL: production needs a model for chat/);
+    expect(parseEnv({ ...production, ALLOW_OFFLINE_ANALYST: "on" }).ALLOW_OFFLINE_ANALYST).toBe("on");
+    expect(parseEnv({ ...production, AI_BASE_URL: "https://api.openai.com/v1", AI_MODEL: "gpt-4o-mini" }).AI_MODEL).toBe("gpt-4o-mini");
+    // A local run needs neither: the built-in analyst is its default.
+    expect(parseEnv({ DEV_TOOLS: "on" }).ALLOW_OFFLINE_ANALYST).toBe("off");
+  });
+
   it("keeps the development tools off unless a local run turns them on, and never in production", () => {
     expect(devToolsEnabled(parseEnv({ APP_URL: "https://app.dropcraft.ai" }))).toBe(false);
     // A deployment that forgot APP_ENV still gets neither the outbox nor the free checkout.

@@ -98,6 +98,8 @@ describe("maskToken", () => {
 describe("STORE_TOKEN_KEY", () => {
   const production = {
     APP_ENV: "production",
+    AI_BASE_URL: "https://api.openai.com/v1",
+    AI_MODEL: "gpt-4o-mini",
     APP_URL: "https://app.dropcraft.ai",
     AUTH_SECRET: "a".repeat(40),
     STRIPE_WEBHOOK_SECRET: "whsec_real_secret",

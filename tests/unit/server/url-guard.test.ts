@@ -220,7 +220,7 @@ describe("the test-only loopback allowance", () => {
   });
 
   it("is refused by the environment in production, and off by default", () => {
-    const production = { APP_ENV: "production", AUTH_SECRET: "p".repeat(40), STORE_TOKEN_KEY: "k".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_production_secret", APP_URL: "https://app.dropcraft.ai" };
+    const production = { APP_ENV: "production", ALLOW_OFFLINE_ANALYST: "on", AUTH_SECRET: "p".repeat(40), STORE_TOKEN_KEY: "k".repeat(40), STRIPE_WEBHOOK_SECRET: "whsec_production_secret", APP_URL: "https://app.dropcraft.ai" };
     expect(parseEnv(production).URL_GUARD_ALLOW_LOOPBACK).toBe("off");
     expect(() => parseEnv({ ...production, URL_GUARD_ALLOW_LOOPBACK: "on" })).toThrow(/URL_GUARD_ALLOW_LOOPBACK: the test-only loopback allowance/);
     expect(parseEnv({ APP_ENV: "test", DEV_TOOLS: "on", URL_GUARD_ALLOW_LOOPBACK: "on" }).URL_GUARD_ALLOW_LOOPBACK).toBe("on");
