@@ -493,7 +493,8 @@ function converse(turns: string[]): MerchantAnswer[] {
     messages.push({ role: "user", content: turn });
     const answer = answerMerchantConversation(messages);
     answers.push(answer);
-    messages.push({ role: "assistant", content: answer.markdown, memory: answer.memory });
+    // The memory goes through JSON, as it does when stored with the answer and read back.
+    messages.push({ role: "assistant", content: answer.markdown, memory: JSON.parse(JSON.stringify(answer.memory)) });
   }
   return answers;
 }

@@ -182,7 +182,7 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
   const leadNote = (answer: AnalystAnswer) =>
     storeBestSeller ? withLeadNote(answer, `You named a store, not a product: this is for ${getStore(resolved.subjects[0].kind === "store" ? resolved.subjects[0].id : "")?.name ?? "its"}'s best seller, ${storeBestSeller.name} (${storeBestSeller.id}).`) : answer;
   const missing =
-    subject?.kind === "named" && subject !== YOUR_PRODUCT
+    subject?.kind === "named" && !isYourProduct(subject)
       ? { name: subject.name, substitutes: substitutesFor(subject.name, resolved.catalog, niche) }
       : null;
 
@@ -303,6 +303,8 @@ function resolveSubjects(reading: QuestionReading, memory: AnalystMemory): Resol
 
 /** The product a merchant describes by its figures alone. */
 const YOUR_PRODUCT: SubjectRef = { kind: "named", name: "your product" };
+/** By value: a memory read back from storage holds a copy. */
+const isYourProduct = (subject: SubjectRef) => subject.kind === "named" && subject.name === YOUR_PRODUCT.name;
 
 const CRITERION_VALUE: Record<Criterion, (p: Product) => number> = {
   margin: (p) => p.marginPct,
@@ -451,7 +453,7 @@ const MERCHANT_NOTE =
   "_Built-in analyst, running offline. The figures you gave are used as yours; any sample-catalog figure is named as one._";
 
 function subjectName(subject: SubjectRef | undefined, fallback = "this product"): string {
-  if (!subject || subject === YOUR_PRODUCT || (subject.kind === "named" && subject.name === YOUR_PRODUCT.name)) return fallback;
+  if (!subject || isYourProduct(subject)) return fallback;
   return subject.kind === "product" ? `${subject.name} (${subject.id})` : subject.kind === "named" ? subject.name : subject.name;
 }
 
