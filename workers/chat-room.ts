@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import type { StoredAnswer } from "../app/domain/chat/conversation";
 import type { ChatStreamEvent } from "../app/domain/contracts/chats";
 import { encodeSseEvent } from "../app/domain/sse";
 import { chatProviderFor, withSharedCatalog } from "../app/server/ai/provider";
@@ -12,8 +11,6 @@ import { createDb } from "../db/client";
 
 /** While an answer runs, an alarm this often keeps the object awake and notices a lost run. */
 const WATCHDOG_MS = 30_000;
-/** The answer so far is written to storage at most this often. */
-const PROGRESS_EVERY_MS = 1_000;
 
 interface Run {
   job: AnswerJob;
@@ -34,7 +31,6 @@ const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache
  */
 export class ChatRoom extends DurableObject<Env> {
   private run: Run | undefined;
-  private progressSavedAt = 0;
 
   /** Starts answering a job; false when an answer is already running here. */
   async start(job: AnswerJob): Promise<boolean> {
@@ -42,7 +38,6 @@ export class ChatRoom extends DurableObject<Env> {
     const run: Run = { job, events: [], readers: new Set(), stop: new AbortController(), finished: false };
     this.run = run;
     await this.ctx.storage.put("job", job);
-    await this.ctx.storage.delete("progress");
     await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     this.ctx.waitUntil(this.execute(run));
     return true;
@@ -105,7 +100,7 @@ export class ChatRoom extends DurableObject<Env> {
       await reservationFrom(this.env, job.reservation).refund();
     } finally {
       await finishAnswering(db, job);
-      await this.ctx.storage.delete(["job", "progress"]);
+      await this.ctx.storage.delete("job");
       await this.ctx.storage.deleteAlarm();
     }
     return "recovered";
@@ -124,7 +119,6 @@ export class ChatRoom extends DurableObject<Env> {
           reservation: reservationFrom(this.env, job.reservation),
           saveAnswer: (answer) => saveAnswer(db, job, answer),
           withdrawQuestion: () => withdrawQuestion(db, job),
-          onProgress: (answer) => this.keepProgress(answer),
           onFailure: (err) => log.warn("chat answer failed", { type: err.type, message: err.message }),
         },
         job,
@@ -140,7 +134,7 @@ export class ChatRoom extends DurableObject<Env> {
       run.finished = true;
       for (const reader of run.readers) closeQuietly(reader);
       run.readers.clear();
-      await this.ctx.storage.delete(["job", "progress"]);
+      await this.ctx.storage.delete("job");
       await this.ctx.storage.deleteAlarm();
     }
   }
@@ -158,13 +152,6 @@ export class ChatRoom extends DurableObject<Env> {
     } catch {
       run.readers.delete(reader); // closed or errored: the reader has gone
     }
-  }
-
-  private keepProgress(answer: StoredAnswer): void {
-    const now = Date.now();
-    if (now - this.progressSavedAt < PROGRESS_EVERY_MS) return;
-    this.progressSavedAt = now;
-    this.ctx.storage.put("progress", { ...answer }).catch(() => {});
   }
 }
 

@@ -40,8 +40,6 @@ export interface AnswerRunDeps {
   reservation: UsageReservation;
   saveAnswer(answer: StoredAnswer): Promise<{ message: ApiMessage; chat: Chat }>;
   withdrawQuestion(): Promise<void>;
-  /** The answer so far, after every event: the host keeps it so a restart can save what was written. */
-  onProgress?(answer: StoredAnswer): void;
   onFailure?(err: AppError): void;
 }
 
@@ -67,7 +65,7 @@ export async function runAnswer(
   emit({ type: "user", message: job.question });
   let answer: StoredAnswer;
   try {
-    answer = await produceAnswer(deps.provider, { messages: job.turns, project: job.project ?? undefined }, emit, signal, deps.onProgress);
+    answer = await produceAnswer(deps.provider, { messages: job.turns, project: job.project ?? undefined }, emit, signal);
     if (!answer.content.trim() && !answer.stopped) throw new Error("The AI provider returned an empty answer.");
   } catch (err) {
     const failure = toAppError(err);
@@ -111,7 +109,6 @@ export async function produceAnswer(
   request: { messages: ChatTurn[]; project?: ProjectContext },
   emit: (event: ChatStreamEvent) => void,
   signal: AbortSignal,
-  onProgress?: (answer: StoredAnswer) => void,
 ): Promise<StoredAnswer> {
   const answer: StoredAnswer = { content: "", provider: provider.label };
   // The provider gets its own signal, aborted here rather than by whoever pressed Stop: in a
@@ -152,7 +149,6 @@ export async function produceAnswer(
           continue; // saved with the answer, never shown
       }
       emit(event);
-      onProgress?.(answer);
     }
   } catch (err) {
     if (!signal.aborted) throw err;

@@ -6,13 +6,9 @@ import { AppError } from "~/domain/errors";
 import type { Database } from "../../../db/client";
 import { reservationFrom } from "../usage/meter";
 import type { AnswerJob } from "./answer-run";
+import { roomOf, type ChatRoomBindings } from "./room-stub";
 import { withdrawQuestion } from "./service";
 
-export type ChatRoomBindings = Pick<Env, "CHAT_ROOM" | "USAGE_METER">;
-
-function roomOf(env: ChatRoomBindings, chatId: string) {
-  return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId));
-}
 
 /** Hands the job to its chat's object and answers with its stream from the first event. */
 export async function startAnswer(env: ChatRoomBindings, db: Database, job: AnswerJob): Promise<Response> {

@@ -44,6 +44,7 @@ import { reserveUsage, type MeterBindings, type UsageReservation } from "../usag
 import type { ChatTurn, ProjectContext } from "../ai/types";
 import { projectContextFor } from "../projects/context";
 import type { AnswerJob } from "./answer-run";
+import { roomOf } from "./room-stub";
 
 export interface ChatDeps {
   db: Database;
@@ -62,7 +63,7 @@ export function chatDepsFor(env: MeterBindings & Pick<Env, "RATE_LIMITER" | "CHA
     db,
     limitAiCalls: (userId) => enforceRateLimit(env.RATE_LIMITER, "aiByUser", String(userId)),
     reserveQuery: (userId) => reserveUsage(env, userId, "queries", 1, db),
-    recoverOrphan: async (chatId) => (await env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)).recoverOrphan()) === "recovered",
+    recoverOrphan: async (chatId) => (await roomOf(env, chatId).recoverOrphan()) === "recovered",
   };
 }
 

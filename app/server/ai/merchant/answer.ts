@@ -194,14 +194,14 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
       return next(leadNote(mathAnswer(task, reading, stated, product, subject, platform)));
     case "price":
       if (missing && !hasOwnFigures(stated)) return next(missingWithFigures(missing, "pricing", niche));
-      return next(leadNote(priceAnswer(reading, stated, product, subject, niche)));
+      return next(leadNote(priceAnswer(stated, product, subject, niche)));
     case "budget":
       if (missing && !hasOwnFigures(stated)) return next(missingWithFigures(missing, "budget", niche));
       if (subject?.kind === "niche" && niche && !hasOwnFigures(stated)) {
         const top = rankWinningProducts(productsInNiche(niche.id))[0];
         return next(budgetAnswer(top, platform, `You named a niche, not a product: this is the arithmetic for its strongest product, ${top.name}. Name another by its id for its own.`), [], [refOfProduct(top)]);
       }
-      return next(leadNote(budgetForSubject(reading, stated, product, subject, niche, platform)));
+      return next(leadNote(budgetForSubject(stated, product, subject, niche, platform)));
     case "pick":
       return next(...pickAnswer(reading, stated, niche, memory));
     case "compare":
@@ -449,6 +449,11 @@ function givenLines(inputs: UnitInputs, product: Product | undefined): string[] 
   return lines.length ? ["| Figure | Amount | Source |", "|---|---|---|", ...lines] : [];
 }
 
+/** The opening every answer on the merchant's figures shares: heading, whose figures, the figures, the arithmetic. */
+function figuresHead(heading: string, inputs: UnitInputs, product: Product | undefined, steps: readonly Step[]): string[] {
+  return [heading, "", MERCHANT_NOTE, "", ...givenLines(inputs, product), "", "### The arithmetic", ...stepLines(steps)];
+}
+
 const MERCHANT_NOTE =
   "_Built-in analyst, running offline. The figures you gave are used as yours; any sample-catalog figure is named as one._";
 
@@ -481,20 +486,13 @@ function mathAnswer(
   const inputs = unitInputs(stated, product);
   const landed = landedCost(inputs);
   if (!inputs.price || !landed) {
-    if (landed && !inputs.price) return priceAnswer(reading, stated, product, subject, product ? getNiche(product.nicheId)! : null);
+    if (landed && !inputs.price) return priceAnswer(stated, product, subject, product ? getNiche(product.nicheId)! : null);
     return askForFigures(task === "margin" ? "work out the margin" : "work out the break-even ROAS", subject, ["selling price", "product cost", "shipping cost"]);
   }
   const e = unitEconomicsOf(inputs.price.cents, landed);
   const name = subjectName(subject, "your product");
   const lines = [
-    task === "margin" ? `## Margin on ${name}` : `## Break-even ROAS for ${name}${platform ? ` on ${platform}` : ""}`,
-    "",
-    MERCHANT_NOTE,
-    "",
-    ...givenLines(inputs, product),
-    "",
-    "### The arithmetic",
-    ...stepLines(e.steps),
+    ...figuresHead(task === "margin" ? `## Margin on ${name}` : `## Break-even ROAS for ${name}${platform ? ` on ${platform}` : ""}`, inputs, product, e.steps),
     ...e.notes.map((n) => `- _${n}_`),
     "",
   ];
@@ -536,7 +534,6 @@ function comparables(product: Product | undefined, subject: SubjectRef | undefin
 }
 
 function priceAnswer(
-  reading: QuestionReading,
   stated: ReturnType<typeof statedFor>,
   product: Product | undefined,
   subject: SubjectRef | undefined,
@@ -582,7 +579,6 @@ function priceAnswer(
   } else {
     lines.push("_The sample catalog holds no product of this kind to compare prices with, so the suggestion rests on your cost alone._");
   }
-  void reading;
   return {
     intent: "pricing",
     markdown: lines.join("\n"),
@@ -592,7 +588,6 @@ function priceAnswer(
 }
 
 function budgetForSubject(
-  reading: QuestionReading,
   stated: ReturnType<typeof statedFor>,
   product: Product | undefined,
   subject: SubjectRef | undefined,
@@ -622,15 +617,7 @@ function budgetForSubject(
   const budgetCents = stated.budget ? toCents(stated.budget.value) : null;
   const plan = testPlan(e.breakEvenCpaCents, budgetCents);
   const lines = [
-    `## Daily test budget for ${name}${where}`,
-    "",
-    MERCHANT_NOTE,
-    "",
-    ...givenLines(inputs, product),
-    "",
-    "### The arithmetic",
-    ...stepLines(e.steps),
-    ...stepLines(plan.steps),
+    ...figuresHead(`## Daily test budget for ${name}${where}`, inputs, product, [...e.steps, ...plan.steps]),
     "",
     `**Spend ${formatCents(plan.dailyCents)} a day${where}** (per ad set) for ${plan.days} days, then keep what sells at a ROAS above ${e.breakEvenRoas!.toFixed(2)} and cut what has spent ${formatCents(plan.dailyCents)} without a sale.`,
   ];

@@ -421,7 +421,7 @@ function readCriterion(text: string): QuestionReading["criterion"] {
   return null;
 }
 
-function readReference(terms: Term[], text: string, criterion: QuestionReading["criterion"]): Reference | null {
+function readReference(text: string, criterion: QuestionReading["criterion"]): Reference | null {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9#' ]+/g, " ").replace(/\s+/g, " ")} `;
   const ordinal = lower.match(/ the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)( (one|product|item|pick|row|option|store))?\b| (?:number|no|#|row|option) ?(\d{1,2})\b| the (\d{1,2})(?:st|nd|rd|th)\b/);
   if (ordinal && !/ the first (time|step|thing)\b/.test(lower) && !/ (test|sell|launch|start|try) first\b/.test(lower)) {
@@ -441,7 +441,6 @@ function readReference(terms: Term[], text: string, criterion: QuestionReading["
     // "that" before a noun the merchant names ("that posture corrector") is the named thing, read as a subject.
     return { kind: "it" };
   }
-  void terms;
   return null;
 }
 
@@ -541,7 +540,7 @@ export function readQuestion(text: string): QuestionReading {
     count: readCount(terms, wordValues, amounts),
     platform,
     subjectText: readSubjectText(terms),
-    reference: readReference(terms, text, criterion),
+    reference: readReference(text, criterion),
     criterion,
     isQuestion: /\?/.test(text) || /^\s*(what|which|how|why|is|are|should|can|could|would|do|does|give|write|find|compare|tell|show)\b/i.test(text),
   };
