@@ -24,7 +24,7 @@ export default defineConfig(async () => {
   const fuzzMode = process.env.FUZZ === "full" ? "full" : "sample";
   const fuzzSeed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
   console.log(fuzzMode === "full" ? "Schema fuzz: every request" : `Schema fuzz: seeded sample, FUZZ_SEED=${fuzzSeed} (npm run test:fuzz sends every request)`);
-  const [documentsWorker, imagesWorker] = await Promise.all([bundleCompanionWorker("documents"), bundleCompanionWorker("images")]);
+  const [documentsWorker, imagesWorker, fakeWorkersAi] = await Promise.all([bundleCompanionWorker("documents"), bundleCompanionWorker("images"), bundleFakeWorkersAi()]);
   return {
     plugins: [
       cloudflareTest({
@@ -50,7 +50,11 @@ export default defineConfig(async () => {
             SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
           },
           // The DOCUMENTS and IMAGES service bindings of wrangler.toml reach the real companion Workers.
-          workers: [documentsWorker, imagesWorker],
+          workers: [documentsWorker, imagesWorker, fakeWorkersAi],
+          // A binding in Workers AI's shapes (tests/integration/fake-workers-ai.ts), under its own
+          // name so the suite's model stays AI_BASE_URL's; tests/integration/workers-ai.test.ts
+          // hands it to the provider as the AI binding.
+          wrappedBindings: { WORKERS_AI_FAKE: { scriptName: fakeWorkersAi.name } },
         },
       }),
     ],
@@ -125,6 +129,23 @@ async function bundleCompanionWorker(name: "documents" | "images") {
     ],
     compatibilityDate: field("compatibility_date") as string,
     compatibilityFlags: field("compatibility_flags") as string[],
+  };
+}
+
+/** tests/integration/fake-workers-ai.ts as a wrapped-binding Worker: its default export makes the binding. */
+async function bundleFakeWorkersAi() {
+  const result = await build({
+    entryPoints: [path.join(import.meta.dirname, "tests/integration/fake-workers-ai.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    logLevel: "warning",
+  });
+  return {
+    name: "fake-workers-ai",
+    modules: [{ type: "ESModule" as const, path: "index.mjs", contents: result.outputFiles[0].text }],
   };
 }
 

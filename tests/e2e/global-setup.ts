@@ -24,6 +24,13 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", server.baseURL);
   project.provide("shopifyAdminUrl", shopify.url);
   return async () => {
+    const reloads = server.reloads();
+    if (reloads) {
+      console.warn(
+        `\n⚠ wrangler dev reloaded ${reloads} time(s) during the browser tests: a source file changed mid-run. ` +
+          "A request in flight at a reload is answered 503 (\"worker restarted mid-request\"); do not edit the checkout while they run.\n",
+      );
+    }
     server.stop();
     await shopify.close();
   };

@@ -79,7 +79,10 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
     }
     rmSync(stateDir, { recursive: true, force: true });
   }
-  return { baseURL, stop, output: () => output };
+  // wrangler dev watches the Worker's sources: an edit during a run reloads it, and a POST in
+  // flight then gets its proxy's 503 "worker restarted mid-request".
+  const reloads = () => output.split("Reloading local server").length - 1;
+  return { baseURL, stop, output: () => output, reloads };
 }
 
 /** `-c` for each companion Worker when `config` is the product's (documents: PDF and DOCX text; images: SVG to PNG). */

@@ -9,5 +9,7 @@ declare namespace Cloudflare {
     FUZZ_MODE: "sample" | "full";
     /** The sample's seed, printed by vitest.workers.config.ts; FUZZ_SEED=<n> repeats a run's sample. */
     FUZZ_SEED: string;
+    /** A binding in Workers AI's shapes (tests/integration/fake-workers-ai.ts). */
+    WORKERS_AI_FAKE: Ai;
   }
 }

@@ -9,19 +9,18 @@
 import { AppError } from "~/domain/errors";
 import { readSseEvents } from "~/domain/sse";
 import {
-  checkResearch,
-  MARKDOWN_FORMAT_INSTRUCTION,
-  parseJsonResearch,
-  parseMarkdownResearch,
-  RESEARCH_ANSWER_SCHEMA,
-  researchSystemTurn,
-  retrieveFromCatalog,
-  withProject,
-  streamedJsonString,
-  type ResearchContext,
-  type Retriever,
-} from "./research";
-import type { ChatProvider, ChatTurn, ReplyEvent, ReplyRequest } from "./types";
+  abortReason,
+  createModelProvider,
+  StructuredOutputUnsupported,
+  type JsonSchemaFormat,
+  type ModelProvider,
+} from "./model-provider";
+import type { Retriever } from "./research";
+import type { ChatTurn } from "./types";
+
+export type { JsonSchemaFormat };
+/** The OpenAI-compatible provider: a model provider whose transport is HTTP chat completions. */
+export type OpenAiCompatibleProvider = ModelProvider;
 
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 
@@ -48,31 +47,12 @@ interface ProviderChunk {
 
 const MAX_PROVIDER_MESSAGE = 300;
 
-const RESEARCH_FORMAT = { type: "json_schema", json_schema: RESEARCH_ANSWER_SCHEMA };
-
-/** An OpenAI `json_schema` response format: a name and a JSON Schema (strict when every field is required). */
-export interface JsonSchemaFormat {
-  name: string;
-  schema: Record<string, unknown>;
-  strict?: boolean;
-}
-
-export interface OpenAiCompatibleProvider extends ChatProvider {
-  /**
-   * One whole (not streamed to the caller) completion asked for as JSON matching `format`; on an
-   * endpoint without structured output, asked again without it (the turns must ask for JSON too).
-   * Returns the model's text unparsed; fails with the same AppErrors as `reply`.
-   */
-  completeJson(turns: ChatTurn[], format: JsonSchemaFormat, signal?: AbortSignal): Promise<string>;
-}
-
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): OpenAiCompatibleProvider {
   const { apiKey, model } = options;
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const host = safeHost(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
   const doFetch: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
-  const retrieve = options.retrieve ?? retrieveFromCatalog;
 
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
   const providerSays = (body: unknown): string | undefined => {
@@ -116,7 +96,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   };
 
   /** Streams the completion's text, piece by piece; every failure becomes an AppError (see above). */
-  async function* completion(turns: ChatTurn[], responseFormat: Record<string, unknown> | null, signal?: AbortSignal): AsyncGenerator<string> {
+  async function* completion(turns: ChatTurn[], format: JsonSchemaFormat | null, signal?: AbortSignal): AsyncGenerator<string> {
+    const responseFormat = format
+      ? { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } }
+      : null;
     if (signal?.aborted) throw abortReason(signal);
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(abortReason(signal!));
@@ -256,132 +239,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     }
   }
 
-  // Learned per provider: once an endpoint refuses JSON-schema output, later answers ask for markdown at once.
-  let structuredOutput = true;
-
-  /**
-   * A research answer: the records retrieved first and sent with the question, the structured
-   * answer asked for (markdown where the endpoint has no JSON schema), streamed as it arrives,
-   * then checked against what was retrieved before it is saved (research.ts).
-   */
-  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
-    if (signal?.aborted) throw abortReason(signal);
-    const context = withProject(retrieve(messages), project);
-    const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
-    let structured = structuredOutput;
-    let pieces = completion(turnsFor(structured), structured ? RESEARCH_FORMAT : null, signal)[Symbol.asyncIterator]();
-    let step: IteratorResult<string>;
-    try {
-      step = await pieces.next();
-    } catch (err) {
-      if (!(err instanceof StructuredOutputUnsupported)) throw err;
-      structuredOutput = structured = false;
-      pieces = completion(turnsFor(false), null, signal)[Symbol.asyncIterator]();
-      step = await pieces.next();
-    }
-
-    try {
-      yield* researchEvents(pieces, step, context);
-    } finally {
-      // A reader that stops early hangs up the provider's connection too.
-      await pieces.return?.(undefined);
-    }
-  }
-
-  async function completeJson(turns: ChatTurn[], format: JsonSchemaFormat, signal?: AbortSignal): Promise<string> {
-    const collect = async (responseFormat: Record<string, unknown> | null) => {
-      let text = "";
-      for await (const piece of completion(turns, responseFormat, signal)) text += piece;
-      return text;
-    };
-    if (!structuredOutput) return collect(null);
-    try {
-      return await collect({ type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } });
-    } catch (err) {
-      if (!(err instanceof StructuredOutputUnsupported)) throw err;
-      structuredOutput = false;
-      return collect(null);
-    }
-  }
-
-  return { id: `openai:${model}`, label: model, reply, completeJson };
-}
-
-/** Turns the completion's text into the answer's events, then checks it (see reply). */
-async function* researchEvents(
-  pieces: AsyncIterator<string>,
-  first: IteratorResult<string>,
-  context: ResearchContext,
-): AsyncGenerator<ReplyEvent> {
-  let step = first;
-  const readSummary = streamedJsonString("executiveSummary");
-  const readAnalysis = streamedJsonString("fullAnalysis");
-  let buffer = "";
-  let mode: "json" | "text" | undefined;
-  let streamed = "";
-  let summarySent = false;
-  for (; !step.done; step = await pieces.next()) {
-    buffer += step.value;
-    if (!mode) {
-      const start = buffer.trimStart();
-      if (!start) continue;
-      // Models that ignore the schema answer in prose: stream that as it comes.
-      mode = start.startsWith("{") || start.startsWith("```") ? "json" : "text";
-      if (mode === "text") {
-        streamed = buffer;
-        yield { type: "delta", text: buffer };
-        continue;
-      }
-    }
-    if (mode === "text") {
-      streamed += step.value;
-      yield { type: "delta", text: step.value };
-      continue;
-    }
-    const summary = readSummary(buffer);
-    if (summary?.complete && !summarySent) {
-      summarySent = true;
-      yield { type: "summary", text: summary.value };
-    }
-    const analysis = readAnalysis(buffer);
-    if (analysis && analysis.value.length > streamed.length) {
-      const text = analysis.value.slice(streamed.length);
-      streamed = analysis.value;
-      yield { type: "delta", text };
-    }
-  }
-
-  const raw =
-    mode === "json"
-      ? (parseJsonResearch(buffer) ?? { analysis: streamed || buffer, citations: [] })
-      : parseMarkdownResearch(buffer);
-  const checked = checkResearch(raw, context);
-  // The summary streamed before the check is sent again when the check changed it (citations renumbered).
-  const sentSummary = mode === "json" ? readSummary(buffer)?.value : undefined;
-  if (checked.summary && (!summarySent || checked.summary !== sentSummary)) yield { type: "summary", text: checked.summary };
-  if (checked.analysis !== streamed) yield { type: "replace", text: checked.analysis };
-  if (checked.citations.length) yield { type: "citations", citations: checked.citations };
-  if (raw.refusal) yield { type: "unanswered", reason: "refusal" };
-  else if (raw.foundNothing) yield { type: "unanswered", reason: "no-match" };
-}
-
-/** The endpoint refused `response_format: json_schema`: ask again for markdown. */
-class StructuredOutputUnsupported extends Error {}
-
-/**
- * The turns sent: the research rules with the retrieved records as the system turn, then the
- * conversation, with the markdown format asked for when the endpoint has no structured output.
- */
-export function withResearchContext(messages: ChatTurn[], context: ResearchContext, structured: boolean): ChatTurn[] {
-  // A caller's own instructions (a project's, later) follow the research rules in the one system turn.
-  const own = messages.filter((m) => m.role === "system").map((m) => m.content);
-  const system = [researchSystemTurn(context), ...(structured ? [] : [MARKDOWN_FORMAT_INSTRUCTION]), ...own].join(
-    "\n\n",
-  );
-  return [
-    { role: "system", content: system },
-    ...messages.filter((m) => m.role !== "system").map(({ role, content }) => ({ role, content })),
-  ];
+  return createModelProvider({ id: `openai:${model}`, label: model, complete: completion, retrieve: options.retrieve });
 }
 
 /** `{error:{message}}` (OpenAI, OpenRouter, Groq, vLLM), `{error:"..."}` (Ollama) or `{message}`. */
@@ -394,10 +252,6 @@ function errorMessageOf(body: unknown): string | undefined {
     if (typeof inner === "string" && inner) return inner;
   }
   return typeof message === "string" && message ? message : undefined;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 function safeHost(baseUrl: string): string {

@@ -3,15 +3,14 @@
  * validated and grounded in generate-model.ts), else the built-in copy-framework writer. A model
  * that cannot answer falls back to the built-in writer, and the page says which one wrote it.
  */
-import { createOpenAiCompatibleProvider } from "~/server/ai/openai-compatible";
-import type { AppEnv } from "~/server/platform/env";
+import { modelProviderFor, type ModelConfig } from "~/server/ai/provider";
 import type { Logger } from "~/server/platform/log";
 import { writePageSectionsWithModel } from "./generate-model";
 import { builtinWriter, type SectionWriter } from "./service";
 
-export function modelSectionWriter(config: Pick<AppEnv, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">, log?: Pick<Logger, "warn">): SectionWriter | undefined {
-  if (!config.AI_BASE_URL || !config.AI_MODEL) return undefined;
-  const completer = createOpenAiCompatibleProvider({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "", model: config.AI_MODEL });
+export function modelSectionWriter(config: ModelConfig, log?: Pick<Logger, "warn">): SectionWriter | undefined {
+  const completer = modelProviderFor(config);
+  if (!completer) return undefined;
   return async (product, canon, only) => {
     try {
       const written = await writePageSectionsWithModel(completer, product, canon, { kinds: only });

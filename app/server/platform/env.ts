@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WorkersAiBinding } from "~/server/ai/workers-ai";
 
 /**
  * Every environment variable the Worker reads, validated once per isolate.
@@ -75,6 +76,17 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   /** Model name sent to AI_BASE_URL. */
   AI_MODEL: z.string().min(1).max(200).optional(),
+  /**
+   * The Workers AI binding (`[ai] binding = "AI"`, in wrangler.toml's production environment): the
+   * model when AI_BASE_URL is unset. Deploy-only, as it needs a remote session.
+   */
+  AI: z
+    .custom<WorkersAiBinding>((v) => typeof v === "object" && v !== null && typeof (v as { run?: unknown }).run === "function", {
+      message: "AI must be the Workers AI binding ([ai] binding = \"AI\" in wrangler.toml)",
+    })
+    .optional(),
+  /** The Workers AI text model the AI binding runs, e.g. @cf/meta/llama-3.3-70b-instruct-fp8-fast. */
+  WORKERS_AI_MODEL: z.string().min(1).max(200).optional(),
   /**
    * "on" lets a production deployment answer chat with the built-in analyst (sample catalog and the
    * merchant's own figures, no model). Without it, production refuses to start with no model configured.
@@ -155,9 +167,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   if (Boolean(env.STRIPE_PAYMENT_LINK_MONTHLY) !== Boolean(env.STRIPE_PAYMENT_LINK_YEARLY)) {
     problems.push("STRIPE_PAYMENT_LINK_YEARLY: set both Payment Links (monthly and yearly), or neither for the dev checkout");
   }
-  if (env.APP_ENV === "production" && !env.AI_BASE_URL && env.ALLOW_OFFLINE_ANALYST !== "on") {
+  if (env.APP_ENV === "production" && !env.AI_BASE_URL && !env.AI && env.ALLOW_OFFLINE_ANALYST !== "on") {
     problems.push(
-      "AI_BASE_URL: production needs a model for chat; set AI_BASE_URL and AI_MODEL (and AI_API_KEY), or ALLOW_OFFLINE_ANALYST=on to answer with the built-in analyst",
+      "AI_BASE_URL: production needs a model for chat; deploy with the Workers AI binding (wrangler deploy --env production), or set AI_BASE_URL and AI_MODEL (and AI_API_KEY), or ALLOW_OFFLINE_ANALYST=on to answer with the built-in analyst",
     );
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) {
