@@ -334,6 +334,22 @@ export async function hasImports(db: Database, userId: number): Promise<boolean>
   return rows.length > 0;
 }
 
+/** The user's imported products as the analyst reads them (their own figures), newest first. */
+export async function importedProductsOf(db: Database, userId: number, limit: number) {
+  return db
+    .select({
+      id: catalogProducts.id,
+      name: catalogProducts.name,
+      priceCents: catalogProducts.priceCents,
+      costCents: catalogProducts.costCents,
+      shippingCostCents: catalogProducts.shippingCostCents,
+    })
+    .from(catalogProducts)
+    .where(eq(catalogProducts.ownerUserId, userId))
+    .orderBy(desc(catalogProducts.createdAt), desc(catalogProducts.id))
+    .limit(limit);
+}
+
 /** Users who hold imported products. */
 export async function ownersOfImports(db: Database): Promise<number[]> {
   const rows = await db.selectDistinct({ owner: catalogProducts.ownerUserId }).from(catalogProducts).where(sql`${catalogProducts.ownerUserId} IS NOT NULL`);

@@ -100,4 +100,29 @@ describe("research answers on an OpenAI-compatible model", () => {
     expect(answer.notCounted).toBe(true);
     expect(await usedQueries(u)).toBe(0);
   });
+
+  it("sends the merchant's imported product the question names first, cited as theirs; another user's import is never sent", async () => {
+    const owner = await verifiedUser();
+    const other = await verifiedUser();
+    const feed = [{ name: "Adjustable Posture Corrector Deluxe", price: 34.99, cost: 7.2, shipping_cost: 2.1 }];
+    const imported = await call("/api/catalog/imports", { method: "POST", token: owner.token, body: { format: "json", content: JSON.stringify(feed) } });
+    const importId = imported.json.acceptedRows[0].productId as string;
+
+    const marker = `m-${crypto.randomUUID().slice(0, 8)}`;
+    const { done, answer } = await ask(owner, crypto.randomUUID(), `[fake:research] what margin do I make on my posture corrector? ${marker}`);
+    const request = await lastRequest(marker);
+    expect(request.messages[0].content).toContain(
+      `[1] product ${importId} "Adjustable Posture Corrector Deluxe" (the merchant's own imported product; its figures are theirs): price $34.99, the merchant's cost $7.20, shipping $2.10`,
+    );
+    expect(done).toMatchObject({ type: "done", counted: true });
+    expect(answer.citations[0]).toEqual({ title: `Your import · ${importId} Adjustable Posture Corrector Deluxe`, source: "your-import", record: { kind: "product", id: importId } });
+    // The import's own figures back the answer's numbers: none is marked unverified.
+    expect(answer.fullResearch).toContain("sells at $34.99 [1]");
+    // The cited import opens for its owner.
+    expect((await call(`/api/catalog/products/${importId}`, { token: owner.token })).status).toBe(200);
+
+    const otherMarker = `m-${crypto.randomUUID().slice(0, 8)}`;
+    await ask(other, crypto.randomUUID(), `[fake:research] what margin do I make on my posture corrector? ${otherMarker}`);
+    expect((await lastRequest(otherMarker)).messages[0].content).not.toContain(importId);
+  });
 });

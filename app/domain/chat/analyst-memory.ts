@@ -25,6 +25,8 @@ const StatedFigureSchema = z.object({
   subject: z.string().nullable(),
   /** Where the merchant stated it when not in the chat: the project file it comes from. */
   file: z.string().optional(),
+  /** Or the product they imported (its id): the import's own figure. */
+  imported: z.string().optional(),
 });
 export type StatedFigure = z.infer<typeof StatedFigureSchema>;
 

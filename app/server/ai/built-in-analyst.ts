@@ -60,13 +60,13 @@ export function createAnalyst(options: AnalystOptions = {}): ChatProvider {
     if (signal?.aborted) throw abortReason(signal);
   };
 
-  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+  async function* reply({ messages, project, ownProducts, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     stopIfAborted(signal);
     // An unseeded database: every template needs records, so fail (and refund) with a plain reason.
     if (getCatalog().products.length === 0) throw new AppError("UNAVAILABLE", "The built-in analyst has no market catalog to answer from yet.");
     await loadLanguageModel();
     stopIfAborted(signal);
-    const catalog = answerMerchantConversation(messages, { fileFigures: project ? figuresFromPassages(project.passages) : [] });
+    const catalog = answerMerchantConversation(messages, { fileFigures: project ? figuresFromPassages(project.passages) : [], ownProducts });
     const question = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
     const answer = project ? answerInProject(catalog, project, question) : catalog;
     // The executive summary leads, as the answer card shows it; then the analysis as it is written.

@@ -12,6 +12,7 @@ import {
   RESEARCH_ANSWER_SCHEMA,
   researchSystemTurn,
   retrieveFromCatalog,
+  withOwnProducts,
   withProject,
   streamedJsonString,
   type ResearchContext,
@@ -65,9 +66,9 @@ export function createModelProvider(options: {
    * answer asked for (markdown where the endpoint has no JSON schema), streamed as it arrives,
    * then checked against what was retrieved before it is saved (research.ts).
    */
-  async function* reply({ messages, project, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
+  async function* reply({ messages, project, ownProducts, signal }: ReplyRequest): AsyncGenerator<ReplyEvent> {
     if (signal?.aborted) throw abortReason(signal);
-    const context = withProject(retrieve(messages), project);
+    const context = withOwnProducts(withProject(retrieve(messages), project), messages, ownProducts);
     const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
     let structured = structuredOutput;
     let pieces = completion(turnsFor(structured), structured ? RESEARCH_FORMAT : null, signal)[Symbol.asyncIterator]();

@@ -10,6 +10,7 @@ import { adsForProduct, getNiche, nicheStats, rankWinningProducts, storesInNiche
 import { formatCents, formatChange, formatCount, formatCountOf, formatDollars, formatPercent } from "~/server/market/format";
 import { searchCatalog } from "~/server/market/search";
 import { checkGrounding } from "./grounding";
+import { OWN_IMPORT_SOURCE, ownProductNamed, type OwnProduct } from "./merchant/own-products";
 import { canonCitation, passageCitation, PROJECT_CANON_SOURCE, PROJECT_FILE_SOURCE } from "./project-answer";
 import type { ChatTurn, ProjectContext } from "./types";
 
@@ -21,6 +22,8 @@ export interface RetrievedRecord {
   title: string;
   /** The record as the model reads it: its id and figures, formatted as answers write them. */
   text: string;
+  /** Whose record it is when not its kind's usual source (the merchant's own import). */
+  source?: string;
 }
 
 export interface ResearchContext {
@@ -112,9 +115,33 @@ export function withProject(context: ResearchContext, project: ProjectContext | 
   return { records, project: { name: project.name, instructions: project.instructions } };
 }
 
+/**
+ * Adds the imported product the last question names (the merchant's own record) before every
+ * other record, so its figures are the ones used and cited as theirs.
+ */
+export function withOwnProducts(context: ResearchContext, turns: readonly ChatTurn[], products: readonly OwnProduct[] | undefined): ResearchContext {
+  const question = [...turns].reverse().find((t) => t.role === "user")?.content ?? "";
+  const named = products?.length ? ownProductNamed(question, products) : undefined;
+  if (!named) return context;
+  const figures = [
+    `price ${formatCents(named.priceCents)}`,
+    named.costCents === null ? "cost not given" : `the merchant's cost ${formatCents(named.costCents)}`,
+    named.shippingCostCents === null ? "shipping not given" : `shipping ${formatCents(named.shippingCostCents)}`,
+  ];
+  const own: RetrievedRecord = {
+    n: 1,
+    kind: "product",
+    id: named.id,
+    title: `Your import · ${named.id} ${named.name}`,
+    text: `product ${named.id} "${named.name}" (the merchant's own imported product; its figures are theirs): ${figures.join(", ")}`,
+    source: OWN_IMPORT_SOURCE,
+  };
+  return { ...context, records: [own, ...context.records.filter((r) => r.id !== named.id).map((r, i) => ({ ...r, n: i + 2 }))] };
+}
+
 export const RESEARCH_SYSTEM_PROMPT = [
   "You are Dropcraft's research assistant for e-commerce sellers, dropshippers and marketers.",
-  "Answer from the records below (Dropcraft's sample market catalog) and the conversation. Take every figure (price, cost, margin, orders, trend, ads, revenue) from a record and cite it by its number, like [2].",
+  "Answer from the records below (Dropcraft's sample market catalog, and the merchant's own imported products where marked) and the conversation. A figure from the merchant's own record or words outranks a sample-catalog one; never call a sample-catalog figure theirs. Take every figure (price, cost, margin, orders, trend, ads, revenue) from a record and cite it by its number, like [2].",
   "If the records hold no such product, say so in your first sentence, then offer the closest records and call them substitutes.",
   "Never invent reviews, ratings, certifications, shipping promises or figures. Refuse requests to fabricate them.",
   "Work out budgets from a product's price, cost and shipping, showing the arithmetic as 'a − b = c'.",
@@ -255,9 +282,11 @@ export function checkResearch(raw: RawResearch, context: ResearchContext): Check
     if (!kept.includes(record)) kept.push(record);
     if (c.n !== undefined) renumber.set(c.n, kept.indexOf(record) + 1);
   }
-  const citations: Citation[] = kept.map((r) => ({ title: r.title, source: SOURCE_OF_KIND[r.kind], record: { kind: r.kind, id: r.id } }));
-  // The merchant's own passages and canon back the numbers they state.
-  const sourceTexts = kept.filter((r) => r.kind === "passage" || r.kind === "canon").map((r) => r.text);
+  const citations: Citation[] = kept.map((r) => ({ title: r.title, source: r.source ?? SOURCE_OF_KIND[r.kind], record: { kind: r.kind, id: r.id } }));
+  // The merchant's own passages, canon and imports back the numbers they state (an import by its figures, after its name).
+  const sourceTexts = kept.flatMap((r) =>
+    r.kind === "passage" || r.kind === "canon" ? [r.text] : r.source === OWN_IMPORT_SOURCE ? [r.text.slice(r.text.lastIndexOf("): ") + 3)] : [],
+  );
   const fixMarkers = (text: string) =>
     text.replace(/\s?\[(\d{1,2})\](?!\()/g, (whole, n: string) => {
       const to = renumber.get(Number(n));

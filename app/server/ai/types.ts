@@ -5,6 +5,7 @@
  */
 import type { AnalystMemory } from "~/domain/chat/analyst-memory";
 import type { ChatTurn, Citation } from "~/domain/chat/conversation";
+import type { OwnProduct } from "./merchant/own-products";
 
 export type { ChatTurn, Citation };
 
@@ -43,6 +44,8 @@ export interface ReplyRequest {
   messages: ChatTurn[];
   /** Set when the chat belongs to a project: every answer uses it. */
   project?: ProjectContext;
+  /** The merchant's imported products (newest first): a question naming one is answered from its record and figures. */
+  ownProducts?: OwnProduct[];
   signal?: AbortSignal;
 }
 

@@ -15,6 +15,7 @@ import type { AppError } from "~/domain/errors";
 import { toAppError } from "~/domain/errors";
 import type { ApiMessage, ChatTurn, StoredAnswer } from "~/domain/chat/conversation";
 import type { Chat, ChatStreamEvent } from "~/domain/contracts/chats";
+import type { OwnProduct } from "../ai/merchant/own-products";
 import type { ChatProvider, ProjectContext } from "../ai/types";
 import type { ReservationHandle, UsageReservation } from "../usage/meter";
 
@@ -29,6 +30,8 @@ export interface AnswerJob {
   reservation: ReservationHandle;
   /** The chat's project (instructions, canon, the passages retrieved for this question), when it has one. */
   project?: ProjectContext | null;
+  /** The merchant's imported products, newest first, read against the question. */
+  ownProducts?: OwnProduct[];
   /** Set when the question was added for this answer (ask, edit): a failure withdraws it and shows this leaf again. */
   withdrawOnFailure: { leafBefore: string | null } | null;
   /** On a regenerate: the texts of the answers the question already has. The same text again is not charged. */
@@ -65,7 +68,7 @@ export async function runAnswer(
   emit({ type: "user", message: job.question });
   let answer: StoredAnswer;
   try {
-    answer = await produceAnswer(deps.provider, { messages: job.turns, project: job.project ?? undefined }, emit, signal);
+    answer = await produceAnswer(deps.provider, { messages: job.turns, project: job.project ?? undefined, ownProducts: job.ownProducts }, emit, signal);
     if (!answer.content.trim() && !answer.stopped) throw new Error("The AI provider returned an empty answer.");
   } catch (err) {
     const failure = toAppError(err);
@@ -106,7 +109,7 @@ export async function saveAndSettle(
  */
 export async function produceAnswer(
   provider: ChatProvider,
-  request: { messages: ChatTurn[]; project?: ProjectContext },
+  request: { messages: ChatTurn[]; project?: ProjectContext; ownProducts?: OwnProduct[] },
   emit: (event: ChatStreamEvent) => void,
   signal: AbortSignal,
 ): Promise<StoredAnswer> {

@@ -39,8 +39,10 @@ import {
   withdrawMessage,
 } from "../../../db/chats";
 import type { Database } from "../../../db/client";
+import { importedProductsOf } from "../../../db/catalog";
 import { enforceRateLimit } from "../platform/rate-limit";
 import { reserveUsage, type MeterBindings, type UsageReservation } from "../usage/meter";
+import { OWN_PRODUCTS_READ } from "../ai/merchant/own-products";
 import type { ChatTurn, ProjectContext } from "../ai/types";
 import { projectContextFor } from "../projects/context";
 import type { AnswerJob } from "./answer-run";
@@ -240,6 +242,7 @@ export async function askQuestion(
       question: decodeMessage(asked.message)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
+      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };
@@ -267,6 +270,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
       question: decodeMessage(question)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
+      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
       reservation: reservation.handle,
       withdrawOnFailure: null,
       earlierAnswers,
@@ -292,6 +296,7 @@ export async function editQuestion(deps: ChatDeps, userId: number, chatId: strin
       question: decodeMessage(edited.message)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
+      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };

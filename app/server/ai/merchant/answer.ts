@@ -69,6 +69,7 @@ import {
   type UnitInputs,
 } from "./merchant-math";
 import { readQuestion, type Criterion, type MerchantTask, type QuestionReading, type StatedAmount } from "./read-question";
+import { OWN_IMPORT_SOURCE, ownProductCalled, ownProductNamed, type OwnProduct } from "./own-products";
 import { adCopyFor, descriptionFor, gapsIn, hooksFor, type WritingSubject } from "./writing";
 
 export interface MerchantAnswer extends AnalystAnswer {
@@ -79,12 +80,16 @@ export interface MerchantAnswer extends AnalystAnswer {
 const DEFAULT_HOOKS = 5;
 
 /** Answers the last question of a conversation; earlier answers' memories (or a replay of the turns) give the context. */
-export function answerMerchantConversation(messages: readonly ChatTurn[], options: { fileFigures?: readonly FileFigure[] } = {}): MerchantAnswer {
+export function answerMerchantConversation(
+  messages: readonly ChatTurn[],
+  options: { fileFigures?: readonly FileFigure[]; ownProducts?: readonly OwnProduct[] } = {},
+): MerchantAnswer {
   const userIndexes = messages.flatMap((m, i) => (m.role === "user" ? [i] : []));
   const lastIndex = userIndexes.at(-1);
   if (lastIndex === undefined) return { ...helpAnswer(), memory: EMPTY_MEMORY };
-  const memory = withFileFigures(memoryBefore(messages, lastIndex), options.fileFigures ?? []);
-  return answerTurn(messages.slice(0, lastIndex + 1), messages[lastIndex].content, memory);
+  const own = options.ownProducts ?? [];
+  const memory = withFileFigures(memoryBefore(messages, lastIndex, own), options.fileFigures ?? []);
+  return answerTurn(messages.slice(0, lastIndex + 1), messages[lastIndex].content, memory, own);
 }
 
 /** The project's files state the merchant's figures too: used as theirs (a figure typed in the chat wins), quoted as the file writes them. */
@@ -96,7 +101,7 @@ function withFileFigures(memory: AnalystMemory, files: readonly FileFigure[]): A
 }
 
 /** The memory the branch left before `index`: the newest stored one, or rebuilt by reading the earlier questions again. */
-function memoryBefore(messages: readonly ChatTurn[], index: number): AnalystMemory {
+function memoryBefore(messages: readonly ChatTurn[], index: number, own: readonly OwnProduct[]): AnalystMemory {
   for (let i = index - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.role === "assistant" && m.memory) return m.memory;
@@ -106,7 +111,7 @@ function memoryBefore(messages: readonly ChatTurn[], index: number): AnalystMemo
   let memory = EMPTY_MEMORY;
   for (let i = 0; i < index; i++) {
     if (messages[i].role !== "user") continue;
-    memory = answerTurn(messages.slice(0, i + 1), messages[i].content, memory).memory;
+    memory = answerTurn(messages.slice(0, i + 1), messages[i].content, memory, own).memory;
   }
   return memory;
 }
@@ -123,20 +128,25 @@ interface Resolved {
   catalog: TurnReading | null;
 }
 
-function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMemory): MerchantAnswer {
+function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMemory, own: readonly OwnProduct[]): MerchantAnswer {
   const keep = (answer: AnalystAnswer): MerchantAnswer => ({ ...answer, memory });
   if (!text.trim()) return keep(helpAnswer());
   if (FABRICATION.test(text)) return keep(refusalAnswer());
   if (OUT_OF_SCOPE.test(text)) return keep(outOfScopeAnswer());
 
   const reading = readQuestion(text);
-  const resolved = resolveSubjects(reading, memory);
+  let resolved = resolveSubjects(reading, memory);
+  // A product the merchant imported, named in the question, is read from their import, never from a sample product of the same name.
+  const namedImport = resolved.how === "reference" ? undefined : ownProductNamed(text, own);
+  if (namedImport) resolved = { subjects: [{ kind: "named", name: namedImport.name }], how: "named", catalog: null };
+  const ownProduct = resolved.subjects[0]?.kind === "named" ? ownProductCalled(resolved.subjects[0].name, own) : undefined;
   // "And for cycling?", "what about the second one?": the last task, asked of a new subject.
   const bareFollowUp = /^\s*(and|what about|how about|same for|and what about|ok and|now)\b/i.test(text) || text.trim().split(/\s+/).length <= 3;
   const carried = bareFollowUp && resolved.how !== "none" ? (memory.task as MerchantTask | null) : null;
   // "What about the second one?" after a pick or a comparison asks about that product, not for the list again.
   const task: MerchantTask | null =
-    reading.tasks[0] ?? (carried && ["pick", "compare", "research"].includes(carried) && resolved.how === "reference" ? "verdict" : carried);
+    reading.tasks[0] ??
+    (carried && ["pick", "compare", "research"].includes(carried) && resolved.how === "reference" ? "verdict" : (carried ?? (ownProduct ? "verdict" : null)));
   const subjectKeyNow = resolved.subjects[0] ? subjectKey(resolved.subjects[0]) : null;
   // "What ROAS do I need at $26.99?": the one unlabelled amount of a money question is the price.
   const unlabelled = reading.amounts.filter((a) => a.kind === "money" && a.role === null);
@@ -144,7 +154,7 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
     unlabelled.length === 1 && (task === "break-even" || task === "margin" || task === "budget") && !reading.amounts.some((a) => a.role === "price")
       ? reading.amounts.map((a) => (a === unlabelled[0] ? { ...a, role: "price" as const } : a))
       : reading.amounts;
-  const figures = mergeFigures(memory, amounts, subjectKeyNow);
+  const figures = withImportFigures(mergeFigures(memory, amounts, subjectKeyNow), ownProduct, subjectKeyNow);
   const platform = reading.platform ?? (resolved.how === "named" ? null : (memory.platform as QuestionReading["platform"]));
   const next = (answer: AnalystAnswer, list: SubjectRef[] = [], focus: SubjectRef[] = resolved.subjects): MerchantAnswer => ({
     ...answer,
@@ -180,9 +190,13 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
   const stated = statedFor(figures, subjectKeyNow);
 
   const leadNote = (answer: AnalystAnswer) =>
-    storeBestSeller ? withLeadNote(answer, `You named a store, not a product: this is for ${getStore(resolved.subjects[0].kind === "store" ? resolved.subjects[0].id : "")?.name ?? "its"}'s best seller, ${storeBestSeller.name} (${storeBestSeller.id}).`) : answer;
+    storeBestSeller
+      ? withLeadNote(answer, `You named a store, not a product: this is for ${getStore(resolved.subjects[0].kind === "store" ? resolved.subjects[0].id : "")?.name ?? "its"}'s best seller, ${storeBestSeller.name} (${storeBestSeller.id}).`)
+      : ownProduct
+        ? fromImport(answer, ownProduct)
+        : answer;
   const missing =
-    subject?.kind === "named" && !isYourProduct(subject)
+    subject?.kind === "named" && !isYourProduct(subject) && !ownProduct
       ? { name: subject.name, substitutes: substitutesFor(subject.name, resolved.catalog, niche) }
       : null;
 
@@ -214,6 +228,8 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
       return next(marketVerdict(task, product, subject, niche, resolved));
     case "verdict":
       if (product) return next(leadNote(verdictAnswer(product)));
+      // An import has no market figures (ads, orders) in the sample catalog: its verdict is its unit economics.
+      if (ownProduct) return next(leadNote(mathAnswer("break-even", reading, stated, undefined, subject, platform)));
       if (subject?.kind === "store") return next(storeProfileAnswer(getStore(subject.id)!));
       if (niche && subject?.kind === "niche") return next(nicheVerdictAnswer(niche));
       if (missing) return next(missingWithFigures(missing, "verdict", niche));
@@ -225,7 +241,7 @@ function answerTurn(turns: readonly ChatTurn[], text: string, memory: AnalystMem
       if (task === "description" && product) return next(leadNote(copyAnswer(product)));
       // Hooks or ads for a niche: the hooks its real ads use, by angle.
       if (!product && subject?.kind === "niche" && niche) return next(adsAnswer(niche, undefined, []));
-      return next(leadNote(writeFor(task, reading, product, subject, niche, stated)));
+      return next(leadNote(writeFor(task, reading, product, subject, niche, stated, ownProduct)));
     case "research":
       if (subject?.kind === "named" && !niche) return next(scopeAnswer(reading, resolved));
       return next(winningProductsAnswer(niche, product, []));
@@ -374,6 +390,31 @@ function mergeFigures(memory: AnalystMemory, amounts: readonly StatedAmount[], s
   return figures;
 }
 
+/** An imported product's own price, cost and shipping, as the merchant's figures for it; one they typed in the chat wins. */
+function withImportFigures(figures: readonly StatedFigure[], product: OwnProduct | undefined, subject: string | null): StatedFigure[] {
+  const kept = figures.filter((f) => !f.imported);
+  if (!product || !subject) return kept;
+  const own: [StatedFigure["role"], number | null][] = [
+    ["price", product.priceCents],
+    ["cost", product.costCents],
+    ["shipping", product.shippingCostCents],
+  ];
+  const typed = (role: StatedFigure["role"]) => kept.some((f) => f.subject === subject && (f.role === role || (role !== "price" && f.role === "landedCost")));
+  const added = own.flatMap(([role, cents]): StatedFigure[] =>
+    cents === null || typed(role) ? [] : [{ role, value: cents / 100, kind: "money", written: formatCents(cents), subject, imported: product.id }],
+  );
+  return [...kept, ...added];
+}
+
+/** An answer about an imported product says where its figures come from and cites the import, which opens like any record. */
+function fromImport(answer: AnalystAnswer, product: OwnProduct): AnalystAnswer {
+  const held = [product.costCents !== null && "cost", product.shippingCostCents !== null && "shipping"].filter(Boolean);
+  const note = `This is your imported product ${product.name} (${product.id}): its price${held.length ? ` and ${held.join(" and ")} come` : " comes"} from your import.`;
+  const citation: Citation = { title: `Your import · ${product.id} ${product.name}`, source: OWN_IMPORT_SOURCE, record: { kind: "product", id: product.id } };
+  const noted = withLeadNote(answer, note);
+  return { ...noted, citations: uniqueCitations([citation, ...(noted.citations ?? [])]) };
+}
+
 /** The merchant's figures for this subject (and the ones stated for no subject), by role. */
 function statedFor(figures: readonly StatedFigure[], subject: string | null): Partial<Record<StatedFigure["role"], StatedFigure>> {
   const out: Partial<Record<StatedFigure["role"], StatedFigure>> = {};
@@ -410,7 +451,9 @@ function missingWithFigures(missing: { name: string; substitutes: readonly Produ
 }
 
 const yours = (f: StatedFigure | undefined): Figure | undefined =>
-  f && f.kind === "money" ? { cents: toCents(f.value), source: "yours", ...(f.file ? { from: `your file ${f.file} (${f.written})` } : {}) } : undefined;
+  f && f.kind === "money"
+    ? { cents: toCents(f.value), source: "yours", ...(f.file ? { from: `your file ${f.file} (${f.written})` } : f.imported ? { from: `your import ${f.imported}` } : {}) }
+    : undefined;
 
 /** Unit inputs: the merchant's figures first, the catalog record's for what they did not say. */
 function unitInputs(stated: ReturnType<typeof statedFor>, product: Product | undefined): UnitInputs {
@@ -487,7 +530,9 @@ function mathAnswer(
   const landed = landedCost(inputs);
   if (!inputs.price || !landed) {
     if (landed && !inputs.price) return priceAnswer(stated, product, subject, product ? getNiche(product.nicheId)! : null);
-    return askForFigures(task === "margin" ? "work out the margin" : "work out the break-even ROAS", subject, ["selling price", "product cost", "shipping cost"]);
+    // Only what is missing: an import that holds its price is not asked for it again.
+    const needed = [...(inputs.price ? [] : ["selling price"]), ...(landed ? [] : ["product cost", "shipping cost"])];
+    return askForFigures(task === "margin" ? "work out the margin" : "work out the break-even ROAS", subject, needed);
   }
   const e = unitEconomicsOf(inputs.price.cents, landed);
   const name = subjectName(subject, "your product");
@@ -908,6 +953,7 @@ function writeFor(
   subject: SubjectRef | undefined,
   niche: Niche | null,
   stated: ReturnType<typeof statedFor>,
+  own?: OwnProduct,
 ): AnalystAnswer {
   const s = writingSubject(product, subject, niche, stated);
   if (!s) {
@@ -932,7 +978,9 @@ function writeFor(
   }
   const source = product
     ? `_Written from the **sample catalog** record ${product.id} (its name, niche, audience and price only). Facts it does not hold are left in [brackets] for you to fill; nothing is invented._`
-    : `_The sample catalog has no record of this product, so this is written from your words only. Fill the [brackets] with facts from your supplier or your own sample; I don't invent features, reviews or claims._`;
+    : own
+      ? `_Written from your imported product ${own.id} (its name and price only). Fill the [brackets] with facts from your supplier or your own sample; I don't invent features, reviews or claims._`
+      : `_The sample catalog has no record of this product, so this is written from your words only. Fill the [brackets] with facts from your supplier or your own sample; I don't invent features, reviews or claims._`;
   const lines: string[] = [];
   if (task === "hooks") {
     const count = reading.count ?? DEFAULT_HOOKS;
@@ -955,7 +1003,7 @@ function writeFor(
       ...(ad.description ? [`**Description** (${ad.description.length}/${ad.limits.description}):`, `> ${ad.description}`, ""] : []),
       `**Call to action:** ${ad.cta}`,
     );
-    if (s.price) lines.push("", s.price.source === "yours" ? `_The price is the one you gave._` : `_The price is the sample catalog's suggested price for ${product!.id}: use yours._`);
+    if (s.price) lines.push("", s.price.source === "yours" ? (own && stated.price?.imported ? `_The price is your import's._` : `_The price is the one you gave._`) : `_The price is the sample catalog's suggested price for ${product!.id}: use yours._`);
   } else {
     const d = descriptionFor(s);
     lines.push(`## Product description: ${d.title}`, "", source, "", `### ${d.title}`, d.intro, "", ...d.bullets.map((b) => `- ${b}`));
