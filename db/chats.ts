@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { containsText } from "./text-match";
-import { answerReports, chats, messages, projects, type Chat, type Message } from "./schema";
+import { answerReports, chats, messages, projects, users, type Chat, type Message } from "./schema";
 
 export async function listChats(db: Database, userId: number): Promise<Chat[]> {
   return db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.updatedAt), desc(chats.createdAt)).all();
@@ -273,3 +273,13 @@ export async function replaceMessageContent(db: Database, userId: number, messag
   return db.update(messages).set({ content }).where(and(eq(messages.id, messageId), eq(messages.userId, userId))).returning().get();
 }
 
+/** "Not what I asked" reports for staff, newest first, with the merchant's email; `beforeId` pages back. */
+export async function listAnswerReports(db: Database, page: { beforeId?: number; limit: number }) {
+  return db
+    .select({ report: answerReports, userEmail: users.email })
+    .from(answerReports)
+    .innerJoin(users, eq(users.id, answerReports.userId))
+    .where(page.beforeId ? lt(answerReports.id, page.beforeId) : undefined)
+    .orderBy(desc(answerReports.id))
+    .limit(page.limit);
+}

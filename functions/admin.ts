@@ -10,6 +10,8 @@ import {
   AdminUserDetailSchema,
   AdminUserListSchema,
   AdminUserSearchQuerySchema,
+  AnswerReportListSchema,
+  AnswerReportQuerySchema,
   CatalogRefreshListSchema,
   CatalogRefreshRowSchema,
 } from "~/domain/contracts/admin";
@@ -22,6 +24,7 @@ import {
   adminOverview,
   adminResendVerification,
   adminUserDetail,
+  findAnswerReports,
   findAuditEntries,
   findUsers,
   type ActionDeps,
@@ -143,6 +146,19 @@ export const admin = createRouter()
     async (c) => {
       requireAdmin(c);
       return c.json(await findAuditEntries(c.var.db, c.req.valid("query")), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/answer-reports",
+      summary: "Answers merchants marked 'Not what I asked', newest first, for review",
+      request: { query: AnswerReportQuerySchema },
+      responses: { 200: { description: "Reports", ...json(AnswerReportListSchema) }, ...staffOnly },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      return c.json(await findAnswerReports(c.var.db, c.req.valid("query")), 200);
     },
   )
   .openapi(

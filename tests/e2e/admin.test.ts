@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -22,6 +22,18 @@ describe("admin", () => {
     const user = await openPage("/login");
     const target = await signUpThroughApi(user.context);
     await go(user.page, "/projects");
+    // The user marks an answer "Not what I asked": staff review it below.
+    const chatId = crypto.randomUUID();
+    const question = "Which pet product sells best?";
+    await askThroughApi(user.context, target.token, chatId, question);
+    const chat = (await (await user.context.request.get(`${baseURL()}/api/chats/${chatId}`, { headers: { authorization: `Bearer ${target.token}` } })).json()) as {
+      messages: { id: string; role: string }[];
+    };
+    const answerId = chat.messages.find((m) => m.role === "assistant")!.id;
+    const marked = await user.context.request.post(`${baseURL()}/api/chats/${chatId}/messages/${answerId}/not-what-i-asked`, { headers: { authorization: `Bearer ${target.token}` } });
+    expect(marked.status()).toBe(200);
+    // A counted answer: the mark gives its query back.
+    expect(((await marked.json()) as { data: { refunded: boolean } }).data.refunded).toBe(true);
 
     // The admin, on a phone-sized screen.
     const staff = await openPage("/login", { width: 375, height: 812 });
@@ -58,6 +70,15 @@ describe("admin", () => {
     await staff.page.keyboard.press("Escape");
     await staff.page.getByTestId("admin-tab-audit").click();
     await staff.page.getByTestId("admin-audit-entry").filter({ hasText: "E2E: fraud ticket 77" }).waitFor();
+
+    // The answer the user reported, with their question, in its own tab.
+    await staff.page.getByTestId("admin-tab-answers").click();
+    const report = staff.page.getByTestId("admin-answer-report").filter({ hasText: question }).filter({ hasText: target.email });
+    await report.waitFor();
+    expect(await report.textContent()).toContain(target.email);
+    expect(await report.textContent()).toContain("Query given back");
+    expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (process.env.SCREENSHOT_DIR) await staff.page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-answer-reports-375.png` });
 
     console.info("[admin e2e] disabled and audited");
     // The user's open page: the next navigation lands on the login page.

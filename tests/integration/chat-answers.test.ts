@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { conversationPath, versionsOf } from "~/domain/chat/conversation";
 import { readSseEvents } from "~/domain/sse";
-import { BASE, call, verifiedUser } from "./helpers";
+import { BASE, call, makeAdmin, verifiedUser } from "./helpers";
 import { WORKER } from "./worker";
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -335,16 +335,24 @@ describe("Not what I asked", () => {
     expect((await report(u, answers[0].chatId, answers[0].id)).status).toBe(409);
     const question = (await chatOf(u, answers[3].chatId)).messages[0];
     expect((await report(u, answers[3].chatId, question.id)).status).toBe(400);
-    const { env } = await import("cloudflare:test");
-    const rows = await env.DB.prepare("SELECT question, refunded FROM answer_reports WHERE chat_id IN (?, ?, ?, ?) ORDER BY id")
-      .bind(...answers.map((a) => a.chatId))
-      .all();
-    expect(rows.results.map((r) => [r.question, r.refunded])).toEqual([
-      ["Question number 0?", 1],
-      ["Question number 1?", 1],
-      ["Question number 2?", 1],
-      ["Question number 3?", 0],
+    // Staff read every case, newest first, through the admin API; merchants cannot.
+    expect((await call("/api/admin/answer-reports", { token: u.token })).status).toBe(403);
+    const staff = await verifiedUser();
+    await makeAdmin(staff.user.id);
+    const listed = (await call("/api/admin/answer-reports?limit=100", { token: staff.token })).json as Loose;
+    const mine = (listed.data as Loose[]).filter((r) => answers.some((a) => a.chatId === r.chatId));
+    expect(mine.map((r) => [r.question, r.refunded, r.userEmail, r.messageId])).toEqual([
+      ["Question number 3?", false, u.email, answers[3].id],
+      ["Question number 2?", true, u.email, answers[2].id],
+      ["Question number 1?", true, u.email, answers[1].id],
+      ["Question number 0?", true, u.email, answers[0].id],
     ]);
+    expect(mine[0].answerExcerpt).toContain("Question number 3?");
+    // Paged back by id.
+    const firstPage = (await call("/api/admin/answer-reports?limit=1", { token: staff.token })).json as Loose;
+    expect(firstPage.data).toHaveLength(1);
+    const older = (await call(`/api/admin/answer-reports?limit=100&beforeId=${firstPage.nextBeforeId}`, { token: staff.token })).json as Loose;
+    expect(older.data.every((r: Loose) => r.id < firstPage.nextBeforeId)).toBe(true);
   });
 
   it("is the owner's only: another account's mark is a 404 and changes nothing", async () => {

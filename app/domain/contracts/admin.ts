@@ -164,6 +164,32 @@ export const CatalogRefreshRowSchema = z
 
 export const CatalogRefreshListSchema = z.object({ data: z.array(CatalogRefreshRowSchema) }).meta({ id: "CatalogRefreshList" });
 
+export const AnswerReportSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    userEmail: z.string(),
+    chatId: z.string(),
+    messageId: z.string(),
+    question: z.string(),
+    answerExcerpt: z.string(),
+    provider: z.string().nullable(),
+    refunded: z.boolean().meta({ description: "Whether the query was given back (at most three a day)" }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "AnswerReport", description: "An answer a merchant marked 'Not what I asked', kept for review" });
+
+export const AnswerReportQuerySchema = z.object({
+  beforeId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const AnswerReportListSchema = z
+  .object({ data: z.array(AnswerReportSchema), nextBeforeId: z.number().nullable() })
+  .meta({ id: "AnswerReportList" });
+
+export type AnswerReport = z.infer<typeof AnswerReportSchema>;
+export type AnswerReportList = z.infer<typeof AnswerReportListSchema>;
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;

@@ -7,6 +7,7 @@ import type {
   AdminOverview,
   AdminUserDetail,
   AdminUserList,
+  AnswerReportList,
   CatalogRefreshRow,
 } from "~/domain/contracts/admin";
 import type { StaffTicketSummary } from "~/domain/contracts/support";
@@ -60,6 +61,10 @@ export async function runUserAction(
 
 export function fetchAuditLog(params: { q?: string; beforeId?: number; limit?: number }, signal?: AbortSignal) {
   return getJson<AdminAuditList>(`/api/admin/audit-log${query(params)}`, signal);
+}
+
+export function fetchAnswerReports(params: { beforeId?: number }, signal?: AbortSignal) {
+  return getJson<AnswerReportList>(`/api/admin/answer-reports${query(params)}`, signal);
 }
 
 export async function fetchCatalogRefreshes(signal?: AbortSignal): Promise<CatalogRefreshRow[]> {

@@ -7,4 +7,5 @@ export const adminKeys = {
   userTickets: (id: number) => ["/api/admin", "support", "tickets", id] as const,
   audit: (q: string) => ["/api/admin", "audit-log", q] as const,
   refreshes: () => ["/api/admin", "catalog", "refreshes"] as const,
+  answerReports: () => ["/api/admin", "answer-reports"] as const,
 };

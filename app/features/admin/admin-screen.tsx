@@ -1,10 +1,11 @@
-/** /admin: the staff area in tabs (Overview, Users, Inboxes, Audit log, Catalog jobs). */
+/** /admin: the staff area in tabs (Overview, Users, Inboxes, Audit log, Answer reports, Catalog jobs). */
 import { useSearchParams } from "@remix-run/react";
 import { AdminCommissionsPanel } from "~/features/affiliate";
 import { AdminFeedbackPanel } from "~/features/feedback";
 import { AdminPartnerApplicationsPanel } from "~/features/partners";
 import { AdminTicketsPanel } from "~/features/support";
 import { PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui";
+import { AnswerReportsTab } from "./answer-reports-tab";
 import { AuditTab } from "./audit-tab";
 import { CatalogTab } from "./catalog-tab";
 import { InboxesTab, type AdminInbox } from "./inboxes-tab";
@@ -24,6 +25,7 @@ const TABS = [
   { id: "users", label: "Users" },
   { id: "inboxes", label: "Inboxes" },
   { id: "audit", label: "Audit log" },
+  { id: "answers", label: "Answer reports" },
   { id: "catalog", label: "Catalog jobs" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -35,7 +37,7 @@ export function AdminScreen({ inboxes = ADMIN_INBOXES }: { inboxes?: readonly Ad
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : "overview";
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-testid="admin-screen">
-      <PageHeader title="Admin" description="Run the business: figures, users, inboxes, the audit log and catalog jobs. Every action asks for a reason and is recorded." />
+      <PageHeader title="Admin" description="Run the business: figures, users, inboxes, the audit log, answers merchants reported and catalog jobs. Every action asks for a reason and is recorded." />
       <Tabs
         value={tab}
         onValueChange={(next) => {
@@ -64,6 +66,9 @@ export function AdminScreen({ inboxes = ADMIN_INBOXES }: { inboxes?: readonly Ad
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />
+        </TabsContent>
+        <TabsContent value="answers">
+          <AnswerReportsTab />
         </TabsContent>
         <TabsContent value="catalog">
           <CatalogTab />

@@ -1,10 +1,11 @@
-/** Admin data: overview, the user directory and one user, the audit log, catalog jobs, and actions. */
+/** Admin data: overview, the user directory and one user, the audit log, answer reports, catalog jobs, and actions. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { GrantablePlan } from "~/domain/admin";
 import { HttpError } from "~/lib/http";
 import { useDebounced } from "~/ui";
 import {
+  fetchAnswerReports,
   fetchAuditLog,
   fetchCatalogRefreshes,
   fetchOverview,
@@ -83,6 +84,18 @@ export function useUserTickets(id: number | null) {
     enabled: id !== null,
     retry,
   });
+}
+
+/** "Not what I asked" reports, newest first, paged back on demand. */
+export function useAnswerReports() {
+  const pages = useInfiniteQuery({
+    queryKey: adminKeys.answerReports(),
+    queryFn: ({ pageParam, signal }) => fetchAnswerReports({ beforeId: pageParam }, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBeforeId ?? undefined,
+    retry,
+  });
+  return { pages, rows: pages.data?.pages.flatMap((p) => p.data) ?? [] };
 }
 
 export function useCatalogRefreshes() {

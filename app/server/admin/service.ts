@@ -11,7 +11,7 @@ import {
   MRR_DEFINITION,
   type GrantablePlan,
 } from "~/domain/admin";
-import type { AdminAuditEntry, AdminOverview, AdminUserDetail, AdminUserRow } from "~/domain/contracts/admin";
+import type { AdminAuditEntry, AdminOverview, AdminUserDetail, AdminUserRow, AnswerReportList } from "~/domain/contracts/admin";
 import { AppError } from "~/domain/errors";
 import { CURRENCY } from "~/domain/pricing";
 import { planDisplayName } from "~/domain/plans";
@@ -31,6 +31,7 @@ import {
   writePlanGrant,
 } from "../../../db/admin";
 import { recordAdminAction, searchAdminActions } from "../../../db/admin-audit";
+import { listAnswerReports } from "../../../db/chats";
 import type { Database } from "../../../db/client";
 import { countNewsletterSubscribers } from "../../../db/newsletter";
 import type { AdminAuditRow, Subscription, User } from "../../../db/schema";
@@ -123,6 +124,26 @@ function auditEntry(row: AdminAuditRow): AdminAuditEntry {
 export async function findAuditEntries(db: Database, search: { q?: string; beforeId?: number; limit: number }) {
   const rows = await searchAdminActions(db, search);
   return { data: rows.map(auditEntry), nextBeforeId: rows.length === search.limit ? (rows.at(-1)?.id ?? null) : null };
+}
+
+/** The answers merchants marked "Not what I asked", newest first: what the analyst misread, to fix. */
+export async function findAnswerReports(db: Database, page: { beforeId?: number; limit: number }): Promise<AnswerReportList> {
+  const rows = await listAnswerReports(db, page);
+  return {
+    data: rows.map(({ report, userEmail }) => ({
+      id: report.id,
+      userId: report.userId,
+      userEmail,
+      chatId: report.chatId,
+      messageId: report.messageId,
+      question: report.question,
+      answerExcerpt: report.answerExcerpt,
+      provider: report.provider,
+      refunded: report.refunded,
+      createdAt: report.createdAt,
+    })),
+    nextBeforeId: rows.length === page.limit ? (rows.at(-1)?.report.id ?? null) : null,
+  };
 }
 
 async function loadUser(db: Database, userId: number) {
