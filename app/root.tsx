@@ -15,7 +15,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorScreen, NotFoundScreen } from "~/features/shell/light";
 import { Toaster } from "~/ui/toaster";
-import { publicConfig } from "~/server/remix/root.server";
+import { productFacts, publicConfig } from "~/server/remix/root.server";
 import { deviceRedirect, isMobileDevice } from "~/domain/routing";
 import { checkBuildVersion, clearBrowserCaches } from "~/features/shell/light";
 import { createQueryClient } from "~/lib/query-client";
@@ -51,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     theme: themeFromCookie(cookie) ?? DEFAULT_THEME,
     // The app shell renders collapsed from the server on (lib/ui-store.ts, shell/sidebar-boot.ts).
     sidebarCollapsed: sidebarCollapsedFromCookie(cookie),
+    facts: await productFacts(context),
     ...publicConfig(context),
   };
 }

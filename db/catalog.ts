@@ -328,6 +328,19 @@ export function scoreInputs(db: Database, ownerUserId: number | null) {
     .where(ownerUserId === null ? isNull(catalogProducts.ownerUserId) : visibleTo(ownerUserId));
 }
 
+/** The sample library's size: products, ads, niches and stores without an owner. */
+export async function sampleLibraryCounts(db: Database): Promise<{ products: number; ads: number; niches: number; stores: number }> {
+  const [row] = await db
+    .select({
+      products: sql<number>`(SELECT count(*) FROM ${catalogProducts} WHERE ${catalogProducts.ownerUserId} IS NULL)`,
+      ads: sql<number>`(SELECT count(*) FROM ${catalogAds} WHERE ${catalogAds.productId} IN (SELECT ${catalogProducts.id} FROM ${catalogProducts} WHERE ${catalogProducts.ownerUserId} IS NULL))`,
+      niches: sql<number>`(SELECT count(*) FROM ${catalogNiches} WHERE ${catalogNiches.ownerUserId} IS NULL)`,
+      stores: sql<number>`(SELECT count(*) FROM ${catalogStores} WHERE ${catalogStores.ownerUserId} IS NULL)`,
+    })
+    .from(sql`(SELECT 1)`);
+  return { products: Number(row.products), ads: Number(row.ads), niches: Number(row.niches), stores: Number(row.stores) };
+}
+
 /** Whether the user has imported any product. */
 export async function hasImports(db: Database, userId: number): Promise<boolean> {
   const rows = await db.select({ id: catalogProducts.id }).from(catalogProducts).where(eq(catalogProducts.ownerUserId, userId)).limit(1);

@@ -25,7 +25,8 @@ describe("free plan surfaces", () => {
     expect(text).toContain("Upgrade Required");
     expect(text).toContain("This feature is only available to premium users.");
     expect(text).toContain("0 exports left");
-    expect(await page.getByTestId("upgrade-modal-counter").innerText()).toMatch(/1,?43\d/);
+    // No invented "sellers upgraded" ticker: a local run has a handful of merchants, so the line has no number.
+    expect(await page.getByTestId("upgrade-modal-counter").innerText()).toBe("Built for dropshippers and e-commerce sellers");
     await page.getByTestId("upgrade-modal-continue-free").click();
     await modal.waitFor({ state: "detached" });
 

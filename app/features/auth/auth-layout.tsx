@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import { Check, Rocket, Search, Store, Zap } from "lucide-react";
 import type { ReactNode } from "react";
+import { libraryClaim, merchantsClaim } from "~/domain/product-facts";
 import { TESTIMONIALS } from "~/domain/testimonials";
+import { useProductFacts } from "~/lib/product-facts";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 
 const VALUE_POINTS = [
-  { icon: Search, title: "Find winning products", text: "AI research across 200+ million ads, updated 8 times daily." },
+  { icon: Search, title: "Find winning products", text: null },
   {
     icon: Store,
     title: "Turn a URL into a store page",
@@ -25,9 +27,10 @@ const FACES = [
   { initials: "AK", tone: "from-brand-strong to-brand" },
 ] as const;
 
-/** 'Trusted by 5,000+ entrepreneurs' and 'No credit card required' (spec section 1). */
+/** The spec's "Trusted by …" with the real merchant count (or without a number), and "No credit card required" (spec section 1). */
 export function TrustClaims({ tone = "panel" }: { tone?: "panel" | "page" }) {
   const onPanel = tone === "panel";
+  const merchants = merchantsClaim(useProductFacts());
   return (
     <ul
       className={`flex flex-wrap items-center gap-x-5 gap-y-2 text-sm ${onPanel ? "text-white/85" : "justify-center text-muted"}`}
@@ -47,10 +50,8 @@ export function TrustClaims({ tone = "panel" }: { tone?: "panel" | "page" }) {
           ))}
         </span>
         <span>
-          Trusted by{" "}
-          <strong className={onPanel ? "font-semibold text-white" : "font-semibold text-fg"}>
-            5,000+ entrepreneurs
-          </strong>
+          {merchants.lead}
+          <strong className={onPanel ? "font-semibold text-white" : "font-semibold text-fg"}>{merchants.figure}</strong>
         </span>
       </li>
       <li className="flex items-center gap-1.5">
@@ -62,6 +63,7 @@ export function TrustClaims({ tone = "panel" }: { tone?: "panel" | "page" }) {
 }
 
 function BrandPanel() {
+  const facts = useProductFacts();
   const quote = TESTIMONIALS.find((t) => t.featured) ?? TESTIMONIALS[0];
   return (
     <aside
@@ -105,7 +107,7 @@ function BrandPanel() {
               </span>
               <span>
                 <span className="block font-semibold">{title}</span>
-                <span className="mt-0.5 block text-sm text-white/75">{text}</span>
+                <span className="mt-0.5 block text-sm text-white/75">{text ?? libraryClaim(facts)}</span>
               </span>
             </li>
           ))}
@@ -115,6 +117,7 @@ function BrandPanel() {
       <div className="relative space-y-6">
         {quote && (
           <figure className="rounded-2xl bg-black/15 p-5 ring-1 ring-white/15 backdrop-blur-sm">
+            <p className="mb-2 text-[11px] font-medium tracking-wide text-white/60 uppercase">Sample testimonial</p>
             <blockquote className="text-[15px] leading-relaxed text-white/90">“{quote.content}”</blockquote>
             <figcaption className="mt-3 flex items-center gap-3 text-sm">
               <span

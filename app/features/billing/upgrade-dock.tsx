@@ -4,6 +4,8 @@ import { IconButton } from "~/ui/icon-button";
 import { Check, ChevronDown, ChevronUp, Crown, Star } from "lucide-react";
 import { useId } from "react";
 import { allowancePhrase, COUNTERS, periodPhrase } from "~/domain/counters";
+import { merchantCount } from "~/domain/product-facts";
+import { useProductFacts } from "~/lib/product-facts";
 import { Tip } from "~/ui/tooltip";
 import { useQueryUsage, useSubscription } from "~/features/account";
 import { BILLING_STORAGE_KEYS, useStoredFlag } from "./storage";
@@ -49,6 +51,7 @@ export function UpgradeDock({
   const usage = useQueryUsage();
   const [open, setOpen] = useDockOpen();
   const panelId = useId();
+  const merchants = merchantCount(useProductFacts());
   if (!isFree) return null;
 
   const headline = dockHeadline(usage.nearLimit, usage.remaining);
@@ -159,10 +162,7 @@ export function UpgradeDock({
                 data-testid="upgrade-dock-social-proof"
               >
                 <Star className="mt-px size-3 shrink-0 fill-warning text-warning" aria-hidden />
-                <span>
-                  Join 1,200+ dropshippers and 7,200+ merchants · rated{" "}
-                  <span className="font-semibold text-muted">4.9/5</span>
-                </span>
+                <span>{merchants ? `Join ${merchants} on Dropcraft · cancel anytime` : "Cancel anytime · no lock-in"}</span>
               </p>
             </div>
           </div>

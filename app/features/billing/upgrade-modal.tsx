@@ -1,4 +1,6 @@
-import { Check, ExternalLink, Flame, Loader2, Lock, ShieldCheck } from "lucide-react";
+import { Check, ExternalLink, Loader2, Lock, ShieldCheck, Users } from "lucide-react";
+import { merchantsClaim } from "~/domain/product-facts";
+import { useProductFacts } from "~/lib/product-facts";
 import { Button } from "~/ui/button";
 import { useEffect, useState } from "react";
 import { BillingToggle } from "~/features/pricing";
@@ -29,25 +31,11 @@ export const UPGRADE_MODAL_BENEFITS = [
   `Priority support (help within ${PRIORITY_SUPPORT_HOURS} hours)`,
 ] as const;
 
-/** The marketing counter: starts at 1430 and grows by 1 to 3 every 5 s while the modal is open. */
-export const UPGRADE_COUNTER_START = 1430;
-export const UPGRADE_COUNTER_INTERVAL_MS = 5000;
-
 const LIMIT_STATE: Record<UpgradeFeature, { left: string; hint: string }> = {
   export: { left: "0 exports left", hint: "The Free plan has no page exports to your store." },
   download: { left: "0 downloads left", hint: "Image downloads come with Growth." },
   generate: { left: "0 generations left", hint: "Your Free allowance is used up for now." },
 };
-
-function useMarketingCounter(running: boolean) {
-  const [count, setCount] = useState(UPGRADE_COUNTER_START);
-  useEffect(() => {
-    if (!running) return;
-    const id = setInterval(() => setCount((n) => n + 1 + Math.floor(Math.random() * 3)), UPGRADE_COUNTER_INTERVAL_MS);
-    return () => clearInterval(id);
-  }, [running]);
-  return count;
-}
 
 export interface UpgradeModalProps extends Required<UpgradeModalDetail> {
   isOpen: boolean;
@@ -59,7 +47,7 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
   const [interval, setBillingInterval] = useState<BillingInterval>("monthly");
   const checkout = useGrowthCheckout();
   const { prefetch } = checkout;
-  const count = useMarketingCounter(isOpen);
+  const merchants = merchantsClaim(useProductFacts());
   const price = growthPriceDisplay(interval);
   const state = LIMIT_STATE[feature];
 
@@ -183,14 +171,12 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
             )}
           </div>
 
-          <p
-            className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted"
-            data-testid="upgrade-modal-counter"
-          >
-            <Flame className="size-3.5 text-warning" aria-hidden />
+          {/* The spec's "sellers upgraded this month" ticker counted nothing: the line says what is true, with the real number of merchants once it means something. */}
+          <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-muted" data-testid="upgrade-modal-counter">
+            <Users className="size-3.5 text-accent" aria-hidden />
             <span>
-              <span className="font-semibold tabular-nums text-fg">{count.toLocaleString("en-US")}</span> sellers
-              upgraded this month
+              {merchants.lead}
+              <span className="font-semibold tabular-nums text-fg">{merchants.figure}</span>
             </span>
           </p>
           <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-subtle">

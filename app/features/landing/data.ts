@@ -1,7 +1,9 @@
 /**
  * Static marketing data for the public landing page (spec section 3, "Static marketing data").
- * Every number and name here is sample copy; nothing is fetched.
+ * The sample orders and testimonials are labelled as samples where they are shown; figures about
+ * Dropcraft itself come from app/domain/product-facts.ts, never from here.
  */
+import { CATALOG_REFRESHES_PER_DAY } from "~/domain/product-facts";
 
 export { TESTIMONIALS, type CompanyLogoId, type Testimonial } from "~/domain/testimonials";
 
@@ -28,13 +30,6 @@ export const SAMPLE_SALES: SampleSale[] = [
   { product: "Smart Water Bottle", amount: "$38.00", time: "17 min ago" },
   { product: "Heated Eye Massager", amount: "$119.90", time: "21 min ago" },
 ];
-
-export const STATS = [
-  { value: "40+", label: "hours saved per week", detail: "Research, copy and creatives on autopilot." },
-  { value: "$2K+", label: "monthly savings", detail: "Fewer tools, freelancers and failed tests." },
-  { value: "10x", label: "page quality", detail: "Conversion-ready pages from a product URL." },
-  { value: "95%", label: "reduction in time to launch", detail: "From idea to live store in under 15 minutes." },
-] as const;
 
 export const FAQS: FaqItem[] = [
   {
@@ -65,7 +60,7 @@ export const FAQS: FaqItem[] = [
   {
     question: "How does the AI work?",
     answer:
-      "Dropcraft combines large language models with a product and ad library that is updated 8 times daily and covers 200+ million ads. It scores product ideas for likely success, writes your store copy, generates visuals and prepares ad campaigns, and you review everything before it goes live.",
+      `Dropcraft combines large language models with a product and ad library that is refreshed ${CATALOG_REFRESHES_PER_DAY} times a day. It scores product ideas for likely success, writes your store copy, generates visuals and prepares ad campaigns, and you review everything before it goes live.`,
   },
   {
     question: "Is my data safe?",

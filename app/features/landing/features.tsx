@@ -11,6 +11,8 @@ import Wand2 from "lucide-react/icons/wand-2";
 import Workflow from "lucide-react/icons/workflow";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { CATALOG_REFRESHES_PER_DAY } from "~/domain/product-facts";
+import { useProductFacts } from "~/lib/product-facts";
 import { SpriteIcon } from "./icon-sprite";
 
 interface Feature {
@@ -32,9 +34,9 @@ const FEATURES: Feature[] = [
     description:
       "Research runs on a living product and ad library. Dropcraft reads what is scaling right now, checks the demand behind it and tells you how likely a product is to win before you spend a cent on ads.",
     points: [
-      "Product and ad library updated 8 times daily",
-      "200+ million ads analysed for real demand signals",
-      "87% success prediction on every product you research",
+      `Product and ad library refreshed ${CATALOG_REFRESHES_PER_DAY} times a day`,
+      "Every ad's hook, angle and run time read for demand signals",
+      "A winning score on every product, with the five reasons behind it",
     ],
     visual: <WorkflowVisual />,
   },
@@ -46,7 +48,7 @@ const FEATURES: Feature[] = [
     description:
       "Drop in any supplier or competitor link. The builder writes the copy, picks the angles, lays out the page and generates the visuals, so every launch starts from a page that already sells.",
     points: [
-      "10x page quality compared with raw supplier listings",
+      "Copy written from the product's own facts, never invented claims",
       "Conversion-focused copy, images and reviews layout",
       "Export to Shopify, or download as CSV or HTML",
     ],
@@ -156,9 +158,13 @@ export function SectionIntro({
   );
 }
 
+/** An illustration of a screen, with sample data: it says so on the screen itself. */
 function VisualFrame({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div role="img" aria-label={label} className="relative">
+    <div role="img" aria-label={`${label} (illustration with sample data)`} className="relative">
+      <span aria-hidden className="absolute top-4 right-4 z-10 rounded-full border border-line bg-surface/90 px-2 py-0.5 text-[10px] font-medium tracking-wide text-muted uppercase">
+        Sample data
+      </span>
       <div
         aria-hidden
         className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-[radial-gradient(60%_60%_at_50%_50%,var(--brand-soft),transparent_70%)]"
@@ -179,8 +185,9 @@ const PRODUCTS = [
 ];
 
 function WorkflowVisual() {
+  const facts = useProductFacts();
   return (
-    <VisualFrame label="Winning products list with success scores, from a library updated 8 times daily">
+    <VisualFrame label={`Winning products list with success scores, from a library refreshed ${CATALOG_REFRESHES_PER_DAY} times a day`}>
       <div className="flex items-center justify-between">
         <div className="flex items-center gap-2 text-sm font-semibold text-fg">
           <ScanSearch className="size-4 text-brand" />
@@ -215,9 +222,9 @@ function WorkflowVisual() {
       </div>
       <div className="mt-5 grid grid-cols-3 gap-3 border-t border-line pt-5 text-center">
         {[
-          ["200M+", "ads tracked"],
-          ["8×", "daily updates"],
-          ["87%", "prediction"],
+          [facts ? facts.ads.toLocaleString("en-US") : "Ads", "in the library"],
+          [`${CATALOG_REFRESHES_PER_DAY}×`, "refreshes a day"],
+          [facts ? facts.niches.toLocaleString("en-US") : "Niches", "niches scored"],
         ].map(([value, label]) => (
           <div key={label}>
             <p className="text-xl font-bold text-fg">{value}</p>
@@ -231,7 +238,7 @@ function WorkflowVisual() {
 
 function PageBuilderVisual() {
   return (
-    <VisualFrame label="AI Page Builder turning a product URL into a store page with 10x page quality">
+    <VisualFrame label="AI Page Builder turning a product URL into a store page">
       <div className="flex items-center gap-2 rounded-xl border border-line bg-surface px-3 py-2.5 text-xs text-muted">
         <Link2 className="size-4 shrink-0 text-brand" />
         <span className="truncate">supplier.example/item/posture-corrector-pro</span>
@@ -254,7 +261,7 @@ function PageBuilderVisual() {
           <div className="flex flex-col">
             <p className="text-[11px] font-semibold tracking-wider text-muted uppercase">Bestseller</p>
             <p className="mt-1 text-base font-bold text-fg">Posture Corrector Pro</p>
-            <p className="mt-1 text-xs text-muted">Stand taller in 14 days — or your money back.</p>
+            <p className="mt-1 text-xs text-muted">Adjustable strap that fits under everyday clothing.</p>
             <p className="mt-3 text-lg font-bold text-fg">
               $29.99 <span className="text-xs font-medium text-muted line-through">$49.99</span>
             </p>
@@ -271,7 +278,7 @@ function PageBuilderVisual() {
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2 text-xs">
         <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-fg">
-          <BarChart3 className="size-3.5 text-accent" /> Page quality 10x
+          <BarChart3 className="size-3.5 text-accent" /> SEO audit built in
         </span>
         <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-2.5 py-1 font-medium text-fg">
           <FileCode2 className="size-3.5 text-brand" /> Shopify · CSV · HTML

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
+import { merchantCount } from "~/domain/product-facts";
 import { NewsletterSignupForm } from "~/features/newsletter";
+import { useProductFacts } from "~/lib/product-facts";
 import { SpriteIcon } from "./icon-sprite";
 import { DropcraftMark } from "./logos";
 
@@ -33,6 +35,7 @@ const COLUMNS = [
 
 /** Closing call to action above the footer. */
 export function FinalCta() {
+  const merchants = merchantCount(useProductFacts());
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-24 lg:px-8">
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl border border-line bg-surface px-6 py-16 text-center shadow-2xl shadow-black/30 sm:px-12 sm:py-20">
@@ -51,7 +54,7 @@ export function FinalCta() {
           Your next winning product is one afternoon away
         </h2>
         <p className="mx-auto mt-5 max-w-xl text-base text-muted sm:text-lg">
-          Join 5,000+ entrepreneurs building with Dropcraft. Try it 100% free — no credit card required.
+          {merchants ? `Join ${merchants} building with Dropcraft.` : "Build your store with Dropcraft."} Try it 100% free — no credit card required.
         </p>
         <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
@@ -107,7 +110,7 @@ export function SiteFooter() {
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>© 2025 Dropcraft. All rights reserved.</p>
-          <p>Figures on this page are illustrative sample data.</p>
+          <p>Testimonials, brand names, orders and screen illustrations on this page are samples.</p>
         </div>
       </div>
     </footer>

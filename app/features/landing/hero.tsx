@@ -1,9 +1,9 @@
 import { AuthLink } from "~/features/auth/light";
 import { useEffect, useRef, useState } from "react";
-import { TESTIMONIALS } from "./data";
+import { libraryClaim, merchantsClaim } from "~/domain/product-facts";
+import { useProductFacts } from "~/lib/product-facts";
 import { LiveSalesFeed } from "./live-sales";
-import { ProfileAvatar } from "./avatar";
-import { FiveStars, SpriteIcon } from "./icon-sprite";
+import { SpriteIcon } from "./icon-sprite";
 
 export const DASHBOARD_PREVIEW_SRC = "/landing/dashboard-preview.svg";
 const PREVIEW_WIDTH = 1200;
@@ -70,7 +70,8 @@ function DashboardPreview() {
 }
 
 export function Hero() {
-  const faces = TESTIMONIALS.filter((t) => t.featured).slice(0, 3);
+  const facts = useProductFacts();
+  const merchants = merchantsClaim(facts);
   return (
     <section aria-labelledby="hero-title" className="relative isolate -mt-16 overflow-hidden pt-16">
       <HeroBackdrop />
@@ -78,12 +79,10 @@ export function Hero() {
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pt-24">
         <div className="mx-auto max-w-4xl text-center">
           <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border border-line bg-surface/60 px-3.5 py-1.5 text-xs font-medium text-muted shadow-sm sm:text-sm">
-            <span className="flex items-center text-warning" aria-hidden>
-              <FiveStars size={14} />
+            <span className="flex items-center text-accent" aria-hidden>
+              <SpriteIcon name="check" className="size-3.5" />
             </span>
-            <span>
-              Rated <span className="font-semibold text-fg">Excellent 4.8/5</span> by 3500+ dropshippers
-            </span>
+            <span>{libraryClaim(facts)}</span>
           </p>
 
           <h1
@@ -111,7 +110,7 @@ export function Hero() {
               <SpriteIcon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
             </AuthLink>
             <AuthLink
-              to="/login"
+              to="/signup"
               className="inline-flex items-center justify-center rounded-xl border border-line bg-surface/70 px-7 py-3.5 text-sm font-semibold tracking-wide text-fg transition hover:border-fg/20 hover:bg-surface-2"
             >
               TRY FREE NOW
@@ -120,13 +119,9 @@ export function Hero() {
 
           <div className="mt-8 flex flex-col items-center justify-center gap-4 text-sm text-muted sm:flex-row sm:gap-6">
             <div className="flex items-center gap-3">
-              <div className="flex -space-x-2">
-                {faces.map((t) => (
-                  <ProfileAvatar key={t.name} testimonial={t} size="sm" decorative className="ring-2 ring-bg" />
-                ))}
-              </div>
               <span>
-                Trusted by <span className="font-semibold text-fg">5,000+ entrepreneurs</span>
+                {merchants.lead}
+                <span className="font-semibold text-fg">{merchants.figure}</span>
               </span>
             </div>
             <span aria-hidden className="hidden h-4 w-px bg-line sm:block" />

@@ -34,8 +34,8 @@ export const LandingPage = memo(function LandingPage() {
             <SectionIntro
               eyebrow="Testimonials"
               titleId="testimonials-title"
-              title="Loved by sellers who launch fast"
-              description="Rated Excellent 4.8/5 by 3500+ dropshippers. Here is what a few of them say."
+              title="What sellers could say after launching fast"
+              description="Sample testimonials, written to show how sellers use Dropcraft: illustrative quotes, not reviews from real customers."
             />
             <div className="mt-14">
               <TestimonialSlider testimonials={TESTIMONIALS} />

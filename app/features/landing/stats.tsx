@@ -1,15 +1,19 @@
-import { STATS, TESTIMONIALS } from "./data";
+import { headlineStats } from "~/domain/product-facts";
+import { useProductFacts } from "~/lib/product-facts";
+import { TESTIMONIALS } from "./data";
 import { CompanyLogo } from "./logos";
 
-/** The four headline numbers (spec section 1). */
+/** The four headline numbers (spec section 1): counts from the library, read at render time; none when they cannot be read. */
 export function StatsSection() {
+  const stats = headlineStats(useProductFacts());
+  if (!stats.length) return null;
   return (
     <section aria-labelledby="stats-title" className="relative border-y border-line bg-surface/40">
       <h2 id="stats-title" className="sr-only">
-        Results sellers see with Dropcraft
+        What the library holds
       </h2>
       <dl className="mx-auto grid max-w-7xl grid-cols-2 lg:grid-cols-4">
-        {STATS.map((stat, i) => (
+        {stats.map((stat, i) => (
           <div
             key={stat.label}
             className={`flex flex-col-reverse justify-end gap-2 px-5 py-10 sm:px-8 sm:py-14 ${i % 2 === 1 ? "border-l border-line" : ""} ${
@@ -32,14 +36,15 @@ export function StatsSection() {
   );
 }
 
-/** Wordmarks of sample brands (invented names, not real trademarks), scrolling gently. */
+/** Wordmarks of sample brands (invented names, not real trademarks, and not customers: the heading says so), scrolling gently. */
 export function LogoStrip() {
   const ids = Array.from(new Set(TESTIMONIALS.map((t) => t.companyLogo)));
   return (
     <section aria-labelledby="logos-title" className="py-14 sm:py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="logos-title" className="text-center text-sm font-medium text-muted">
-          Trusted by 5,000+ entrepreneurs — from solo dropshippers to growing brands
+          Built for entrepreneurs, from solo dropshippers to growing brands
+          <span className="mt-1 block text-xs font-normal text-subtle">Sample brand names, for illustration</span>
         </h2>
         <div className="relative mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_12%,black_88%,transparent)] motion-reduce:[mask-image:none]">
           <div className="flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center hover:[animation-play-state:paused]">

@@ -108,10 +108,16 @@ export function buildSearchIndex<A extends SearchableArticle>(articles: readonly
   return { articles: indexed, vocabulary: [...vocabulary].sort() };
 }
 
+/**
+ * Merchant shorthand is a word in its own right, never a typo of a nearby one ("roas" is not
+ * "rows"): it matches only itself or a longer word it starts.
+ */
+export const MERCHANT_TERMS: ReadonlySet<string> = new Set(["roas", "cpa", "cpc", "cpm", "aov", "cog", "cogs", "sku", "ctr", "ugc", "ltv", "moq", "gmv", "cvr"]);
+
 /** The article words a query word stands for, each with how much a hit on it is worth. */
 function expandTerm(term: string, vocabulary: string[]): Map<string, number> {
   const out = new Map<string, number>();
-  const max = allowedEdits(term);
+  const max = MERCHANT_TERMS.has(term) ? 0 : allowedEdits(term);
   for (const word of vocabulary) {
     if (word === term) out.set(word, 1);
     else if (term.length >= 3 && word.startsWith(term)) out.set(word, 0.8);

@@ -1,4 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ProductFacts } from "~/domain/product-facts";
+import { createDb } from "../../../db/client";
+import { loadProductFacts } from "../market/product-facts";
 import { devToolsEnabled, getEnv } from "../platform/env";
 import { DEV_STORE_ACCESS_TOKEN, DEV_STORE_PATH, DEV_STORE_SHOP_DOMAIN } from "../store-export/dev-store";
 
@@ -11,4 +14,9 @@ export function publicConfig(context: AppLoadContext) {
     // On a local run only: the offline dev store's published domain and token, for the connect form.
     devStore: devToolsEnabled(config) ? { shopDomain: DEV_STORE_SHOP_DOMAIN, accessToken: DEV_STORE_ACCESS_TOKEN, adminPath: DEV_STORE_PATH } : null,
   };
+}
+
+/** The figures the product states about itself on any page (library size, merchants), from D1. */
+export function productFacts(context: AppLoadContext): Promise<ProductFacts | null> {
+  return loadProductFacts(createDb(context.cloudflare.env.DB));
 }
