@@ -70,8 +70,8 @@ describe("edit distance", () => {
 describe("merchant shorthand", () => {
   it("never reads ROAS, CPA, AOV, COGS, SKU, CTR or UGC as a typo of another word", () => {
     const index = buildSearchIndex([
-      { key: "a/rows", title: "Table rows", summary: "Rows and columns", body: "Each row of the table." },
-      { key: "a/cap", title: "Caps", summary: "The cap", body: "A cap on usage, on a cop or a cup." },
+      { category: "a", slug: "rows", title: "Table rows", summary: "Rows and columns", body: "Each row of the table." },
+      { category: "a", slug: "cap", title: "Caps", summary: "The cap", body: "A cap on usage, on a cop or a cup." },
     ]);
     for (const term of ["ROAS", "roas", "CPA", "AOV", "COGS", "SKU", "CTR", "UGC"]) {
       const result = searchHelp(index, term);
@@ -81,7 +81,7 @@ describe("merchant shorthand", () => {
     // A real typo is still corrected.
     expect(searchHelp(index, "rowz").correctedQuery).toBe("row");
     // Shorthand matches itself.
-    const withRoas = buildSearchIndex([{ key: "a/roas", title: "Break-even ROAS", summary: "ROAS explained", body: "ROAS is revenue over ad spend." }]);
-    expect(searchHelp(withRoas, "roas").hits.map((h) => h.article.key)).toEqual(["a/roas"]);
+    const withRoas = buildSearchIndex([{ category: "a", slug: "roas", title: "Break-even ROAS", summary: "ROAS explained", body: "ROAS is revenue over ad spend." }]);
+    expect(searchHelp(withRoas, "roas").hits.map((h) => h.article.slug)).toEqual(["roas"]);
   });
 });
