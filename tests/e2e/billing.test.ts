@@ -24,7 +24,9 @@ describe("free plan surfaces", () => {
     const text = await modal.innerText();
     expect(text).toContain("Upgrade Required");
     expect(text).toContain("This feature is only available to premium users.");
-    expect(text).toContain("0 exports left");
+    // Free never had store exports: the modal says the feature comes with Growth, not that an allowance ran out.
+    expect(text).toContain("Store exports come with Growth");
+    expect(text).not.toMatch(/0 exports left|Limit reached/i);
     // No invented "sellers upgraded" ticker: a local run has a handful of merchants, so the line has no number.
     expect(await page.getByTestId("upgrade-modal-counter").innerText()).toBe("Built for dropshippers and e-commerce sellers");
     await page.getByTestId("upgrade-modal-continue-free").click();

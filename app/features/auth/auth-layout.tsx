@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check, Rocket, Search, Store, Zap } from "lucide-react";
 import type { ReactNode } from "react";
-import { libraryClaim, merchantsClaim } from "~/domain/product-facts";
+import { libraryClaim, merchantCount, merchantsClaim } from "~/domain/product-facts";
 import { TESTIMONIALS } from "~/domain/testimonials";
 import { useProductFacts } from "~/lib/product-facts";
 import { Logo } from "~/ui/logo";
@@ -30,25 +30,30 @@ const FACES = [
 /** The spec's "Trusted by …" with the real merchant count (or without a number), and "No credit card required" (spec section 1). */
 export function TrustClaims({ tone = "panel" }: { tone?: "panel" | "page" }) {
   const onPanel = tone === "panel";
-  const merchants = merchantsClaim(useProductFacts());
+  const facts = useProductFacts();
+  const merchants = merchantsClaim(facts);
+  // Faces beside a count suggest the people in it: shown only with a real count.
+  const counted = merchantCount(facts) !== null;
   return (
     <ul
       className={`flex flex-wrap items-center gap-x-5 gap-y-2 text-sm ${onPanel ? "text-white/85" : "justify-center text-muted"}`}
       data-testid={onPanel ? "auth-claims" : "auth-claims-compact"}
     >
       <li className="flex items-center gap-2.5">
-        <span aria-hidden className="flex -space-x-1">
-          {FACES.map((f) => (
-            <span
-              key={f.initials}
-              className={`grid size-7 place-items-center rounded-full bg-linear-to-br text-[10px] font-semibold text-white ring-2 ${f.tone} ${
-                onPanel ? "ring-white/25" : "ring-bg"
-              }`}
-            >
-              {f.initials}
-            </span>
-          ))}
-        </span>
+        {counted && (
+          <span aria-hidden className="flex -space-x-1">
+            {FACES.map((f) => (
+              <span
+                key={f.initials}
+                className={`grid size-7 place-items-center rounded-full bg-linear-to-br text-[10px] font-semibold text-white ring-2 ${f.tone} ${
+                  onPanel ? "ring-white/25" : "ring-bg"
+                }`}
+              >
+                {f.initials}
+              </span>
+            ))}
+          </span>
+        )}
         <span>
           {merchants.lead}
           <strong className={onPanel ? "font-semibold text-white" : "font-semibold text-fg"}>{merchants.figure}</strong>

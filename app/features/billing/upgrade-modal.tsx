@@ -31,10 +31,14 @@ export const UPGRADE_MODAL_BENEFITS = [
   `Priority support (help within ${PRIORITY_SUPPORT_HOURS} hours)`,
 ] as const;
 
-const LIMIT_STATE: Record<UpgradeFeature, { left: string; hint: string }> = {
-  export: { left: "0 exports left", hint: "The Free plan has no page exports to your store." },
-  download: { left: "0 downloads left", hint: "Image downloads come with Growth." },
-  generate: { left: "0 generations left", hint: "Your Free allowance is used up for now." },
+/**
+ * Without a `limitLabel` the modal is about a feature the Free plan never had: it says the
+ * feature comes with Growth, not that an allowance ran out (one the merchant never had).
+ */
+const GROWTH_FEATURE: Record<UpgradeFeature, { left: string; hint: string }> = {
+  export: { left: "Store exports come with Growth", hint: "The Free plan does not export pages to a store." },
+  download: { left: "Downloads come with Growth", hint: "The Free plan does not include downloads." },
+  generate: { left: "This comes with Growth", hint: "The Free plan does not include it." },
 };
 
 export interface UpgradeModalProps extends Required<UpgradeModalDetail> {
@@ -49,7 +53,7 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
   const { prefetch } = checkout;
   const merchants = merchantsClaim(useProductFacts());
   const price = growthPriceDisplay(interval);
-  const state = LIMIT_STATE[feature];
+  const state = GROWTH_FEATURE[feature];
 
   useEffect(() => {
     if (isOpen) prefetch(interval);
@@ -84,9 +88,9 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
               <Lock className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-[11px] font-semibold uppercase tracking-wider text-warning">Limit reached</p>
+              <p className="text-[11px] font-semibold uppercase tracking-wider text-warning">{limitLabel ? "Limit reached" : "Growth feature"}</p>
               <p className="text-lg font-bold leading-tight tracking-tight text-fg">{limitLabel || state.left}</p>
-              <p className="mt-0.5 text-xs text-muted">{state.hint}</p>
+              {!limitLabel && <p className="mt-0.5 text-xs text-muted">{state.hint}</p>}
             </div>
           </div>
 

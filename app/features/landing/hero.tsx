@@ -78,8 +78,8 @@ export function Hero() {
 
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pt-24">
         <div className="mx-auto max-w-4xl text-center">
-          <p className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border border-line bg-surface/60 px-3.5 py-1.5 text-xs font-medium text-muted shadow-sm sm:text-sm">
-            <span className="flex items-center text-accent" aria-hidden>
+          <p className="inline-flex items-start gap-2 rounded-2xl border border-line bg-surface/60 px-3.5 py-1.5 text-left text-xs font-medium text-muted shadow-sm sm:items-center sm:rounded-full sm:text-sm">
+            <span className="mt-0.5 flex shrink-0 items-center text-accent sm:mt-0" aria-hidden>
               <SpriteIcon name="check" className="size-3.5" />
             </span>
             <span>{libraryClaim(facts)}</span>
