@@ -491,6 +491,8 @@ export interface GuardRefusal {
   hops: Hop[];
   /** The cap that was hit, for too_large (bytes), timeout (ms) and too_many_redirects. */
   limit?: number;
+  /** The runtime's reference for a failed connection, for support (never in the message). */
+  reference?: string;
 }
 
 /** The refusal an error carries when the guard threw it; null for anything else. */
@@ -503,6 +505,28 @@ export function guardRefusalOf(err: unknown): GuardRefusal | null {
 /** A refusal that is a failure to get an answer (nothing the guard decided): network errors. */
 export function isFetchFailure(refusal: GuardRefusal): boolean {
   return refusal.code === "network";
+}
+
+/**
+ * A failed connection in words a merchant understands: the host could not be found, refused the
+ * connection, failed its secure connection, or could not be reached. The runtime's reference
+ * (workerd's "internal error; reference = …") is kept apart for support.
+ */
+export function networkFailure(host: string, err: unknown): { message: string; reference?: string } {
+  const said = err instanceof Error ? `${err.name} ${err.message} ${String((err as { code?: unknown }).code ?? "")}` : String(err);
+  const reference = /reference\s*=\s*([\w-]+)/i.exec(said)?.[1];
+  const site = host.replace(/^www\./, "");
+  let message: string;
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|DNS|name not resolved|could not resolve|no such host/i.test(said)) {
+    message = `We could not find ${site}. Check the address for a typo.`;
+  } else if (/ECONNREFUSED|connection refused|refused/i.test(said)) {
+    message = `${site} refused the connection. Try again later.`;
+  } else if (/certificate|TLS|SSL|handshake/i.test(said)) {
+    message = `${site} did not set up a secure connection. Check the address, or try again later.`;
+  } else {
+    message = `We could not reach ${site}. Check the address, or try again later.`;
+  }
+  return reference ? { message, reference } : { message };
 }
 
 function refusalError(code: UrlRefusalCode, message: string, url: string, hops: Hop[], limit?: number, cause?: unknown): AppError {
@@ -607,8 +631,11 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
         if (timedOut) throw timeoutError(href);
         if (options.signal?.aborted) throw cancelledError();
         hops.push({ url: href, status: null });
-        const why = err instanceof Error && err.message ? err.message : "the connection failed";
-        throw refusalError("network", `Could not reach ${check.display}: ${why}`, href, hops, undefined, err);
+        const failure = networkFailure(check.url.hostname, err);
+        const error = refusalError("network", failure.message, href, hops, undefined, err);
+        // The runtime's own words ("internal error; reference = …") stay with the error for support, not in the sentence.
+        if (failure.reference) (error.details!.refusal as GuardRefusal).reference = failure.reference;
+        throw error;
       }
       hops.push({ url: href, status: res.status });
 

@@ -273,6 +273,23 @@ describe("address parsers", () => {
 });
 
 describe("guardedFetch with an injected fetch (no network)", () => {
+  it("says why a connection failed in plain words and keeps the runtime's reference apart", async () => {
+    const failing = (message: string, code?: string) =>
+      (async () => {
+        throw Object.assign(new Error(message), code ? { code } : {});
+      }) as unknown as typeof fetch;
+    const refusalFor = async (message: string, code?: string) =>
+      guardRefusalOf(await guardedFetch("https://www.petco.com/products.json?limit=250&page=1", { fetchImpl: failing(message, code) }).catch((e: unknown) => e))!;
+
+    const internal = await refusalFor("internal error; reference = iefs374abc");
+    expect(internal).toMatchObject({ code: "network", message: "We could not reach petco.com. Check the address, or try again later.", reference: "iefs374abc" });
+    expect(internal.message).not.toMatch(/internal error|reference|products\.json/);
+    expect((await refusalFor("getaddrinfo ENOTFOUND www.petco.com", "ENOTFOUND")).message).toBe("We could not find petco.com. Check the address for a typo.");
+    expect((await refusalFor("connect ECONNREFUSED 1.2.3.4:443", "ECONNREFUSED")).message).toBe("petco.com refused the connection. Try again later.");
+    expect((await refusalFor("TLS handshake failed: certificate has expired")).message).toBe("petco.com did not set up a secure connection. Check the address, or try again later.");
+    expect((await refusalFor("connection reset")).reference).toBeUndefined();
+  });
+
   it("refuses before calling fetch at all", async () => {
     let called = 0;
     const fetchImpl = (async () => {
