@@ -78,9 +78,10 @@ export const COUNTERS = Object.freeze({
   }),
   exports: counter({
     period: "month",
-    label: "Store exports",
+    // Exports into a connected store; CSV and HTML downloads count nothing.
+    label: "Exports to your store",
     shortLabel: "Exports",
-    unit: { one: "export", other: "exports" },
+    unit: { one: "store export", other: "store exports" },
     limitTitle: "Monthly export limit reached",
     limits: { free: 0, growth: 10, elite: 10 },
   }),

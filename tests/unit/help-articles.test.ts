@@ -47,7 +47,7 @@ describe("the article set", () => {
     const n = (v: number) => v.toLocaleString("en-US");
     expect(plans).toContain(`| AI queries | ${n(COUNTERS.queries.limits.free)} | ${n(COUNTERS.queries.limits.growth)} | ${n(COUNTERS.queries.limits.elite)} |`);
     expect(plans).toContain(`| Image generations | ${COUNTERS.images.limits.free} | ${COUNTERS.images.limits.growth} | ${COUNTERS.images.limits.elite} |`);
-    expect(plans).toContain(`| Store exports | 0 | ${COUNTERS.exports.limits.growth} | ${COUNTERS.exports.limits.elite} |`);
+    expect(plans).toContain(`| Exports to your store (CSV and HTML downloads are not counted) | 0 | ${COUNTERS.exports.limits.growth} | ${COUNTERS.exports.limits.elite} |`);
     expect(plans).toContain(`| Projects | ${ALLOWANCES.projects.limits.free} | ${ALLOWANCES.projects.limits.growth} | ${ALLOWANCES.projects.limits.elite} |`);
   });
 });

@@ -3,8 +3,9 @@
  * product (optionally with its landing page) created in a connected Shopify store through the
  * Admin GraphQL API; plus the store connections themselves.
  *
- * Every export is one `exports` (paid plans; the free plan gets the upgrade modal's "download" or
- * "export"), reserved before the work and refunded when it fails.
+ * Only an export into a connected store is one `exports` (reserved before the work, refunded when
+ * it fails): a CSV or HTML download is the merchant's own file and counts nothing. Both are paid
+ * features; the free plan gets the upgrade modal's "download" or "export".
  */
 import type { Page, PageSection, ShopifyExportRecord, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
 import { SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts/pages";
@@ -69,30 +70,26 @@ async function asOneExport<T>(deps: PageDeps, userId: number, work: () => Promis
 export async function exportPageCsv(deps: PageDeps, userId: number, pageId: string): Promise<{ csv: string; fileName: string }> {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
   await requirePaidPages(deps.db, userId, "download");
-  return asOneExport(deps, userId, async () => {
-    const csv = shopifyProductCsv({
-      handle: page.slug,
-      product: page.product,
-      descriptionHtml: productDescriptionHtml(page),
-      seo: { title: page.seo.title, description: page.seo.description },
-      imageAlts: page.seo.imageAlts,
-      published: page.status === "published",
-    });
-    await recordPageExport(deps.db, { pageId, userId, kind: "shopify-csv" });
-    return { csv, fileName: `${fileStem(page)}-shopify.csv` };
+  const csv = shopifyProductCsv({
+    handle: page.slug,
+    product: page.product,
+    descriptionHtml: productDescriptionHtml(page),
+    seo: { title: page.seo.title, description: page.seo.description },
+    imageAlts: page.seo.imageAlts,
+    published: page.status === "published",
   });
+  await recordPageExport(deps.db, { pageId, userId, kind: "shopify-csv" });
+  return { csv, fileName: `${fileStem(page)}-shopify.csv` };
 }
 
 export async function exportPageHtmlZip(deps: PageDeps, userId: number, pageId: string): Promise<{ zip: Uint8Array; fileName: string }> {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
   await requirePaidPages(deps.db, userId, "download");
-  return asOneExport(deps, userId, async () => {
-    // The standalone copy buys straight from the merchant's checkout (no click counter to reach).
-    const html = renderStandaloneHtml(page, { canonicalUrl: `${deps.origin}${publicPath(page.slug)}`, buyHref: page.buyUrl ?? "#", siteName: page.product.vendor ?? page.product.title });
-    const zip = standalonePageZip({ html, slug: page.slug });
-    await recordPageExport(deps.db, { pageId, userId, kind: "html" });
-    return { zip, fileName: `${fileStem(page)}-page.zip` };
-  });
+  // The standalone copy buys straight from the merchant's checkout (no click counter to reach).
+  const html = renderStandaloneHtml(page, { canonicalUrl: `${deps.origin}${publicPath(page.slug)}`, buyHref: page.buyUrl ?? "#", siteName: page.product.vendor ?? page.product.title });
+  const zip = standalonePageZip({ html, slug: page.slug });
+  await recordPageExport(deps.db, { pageId, userId, kind: "html" });
+  return { zip, fileName: `${fileStem(page)}-page.zip` };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ describe("the counter catalogue", () => {
 
   it("words the limit the same way on every surface", () => {
     expect(usageLimitMessage("queries", 10)).toBe("You have used all 10 AI queries for today. It resets tomorrow.");
-    expect(usageLimitMessage("exports", 10)).toBe("You have used all 10 store exports for this month. It resets next month.");
+    expect(usageLimitMessage("exports", 10)).toBe("You have used all 10 exports to your store for this month. It resets next month.");
     expect(leftPhrase("queries", 0)).toBe("0 queries left today");
     expect(leftPhrase("pageGenerations", 3)).toBe("3 page generations left this month");
     expect(leftPhrase("queries", -2)).toBe("0 queries left today");
