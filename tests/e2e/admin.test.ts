@@ -44,6 +44,11 @@ describe("admin", () => {
     // Nothing on the page is wider than the phone.
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    // Staff are not sold to in their console: no free-plan banner and no upgrade dock.
+    expect(await staff.page.getByTestId("free-plan-banner").count()).toBe(0);
+    expect(await staff.page.getByTestId("upgrade-dock").count()).toBe(0);
+    // Plans by the names merchants see, never their internal ids.
+    expect(await staff.page.getByTestId("admin-overview").innerText()).not.toMatch(/\((free|pro|elite)\)/);
     console.info("[admin e2e] overview shown");
     await staff.page.getByTestId("admin-tab-users").click();
     await staff.page.getByTestId("admin-user-search").fill(target.email);

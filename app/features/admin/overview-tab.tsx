@@ -47,7 +47,7 @@ export function OverviewTab() {
   const o = overview.data;
   const signups30 = o.signupsPerDay.reduce((n, d) => n + d.count, 0);
   const byPlan = Object.entries(o.subscriptions.payingByPlan)
-    .map(([plan, n]) => `${n} ${planDisplayName(plan)} (${plan})`)
+    .map(([plan, n]) => `${n} ${planDisplayName(plan)}`)
     .join(", ");
   const usageRows = Object.entries(o.usageLast30Days)
     .map(([key, value]) => ({ key, label: counterLabel(key), value }))

@@ -9,9 +9,9 @@ import { IconButton } from "~/ui/icon-button";
 export const FREE_BANNER_TEXT =
   "You are on a free plan with limited features. Upgrade now to unlock your full potential.";
 
-/** The spec's exclusions, plus the offline test checkout (a dev tool, not a product screen). */
+/** The spec's exclusions, plus the offline test checkout (a dev tool) and the staff console (staff run the business there, they are not sold to). */
 export function isFreeBannerHidden(pathname: string): boolean {
-  return isBannerExcluded(pathname) || pathname === "/dev/checkout";
+  return isBannerExcluded(pathname) || pathname === "/dev/checkout" || pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
 /**

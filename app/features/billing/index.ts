@@ -1,6 +1,6 @@
 /** The billing feature's public face: routes and other features import only what is listed here. */
 export { BillingOverlays } from "./billing-overlays";
-export { FreePlanBanner, FREE_BANNER_TEXT } from "./free-plan-banner";
+export { FreePlanBanner, FREE_BANNER_TEXT, isFreeBannerHidden } from "./free-plan-banner";
 export { PlanBadge } from "./plan-badge";
 export { PremiumWelcome, PremiumWelcomeDialog, WELCOME_TITLE } from "./premium-welcome";
 export { UpgradeDock } from "./upgrade-dock";

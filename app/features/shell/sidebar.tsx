@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { UpgradeDock } from "~/features/billing";
+import { isFreeBannerHidden, UpgradeDock } from "~/features/billing";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { Tip } from "~/ui/tooltip";
@@ -311,8 +311,8 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
         )}
       </div>
 
-      {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer. */}
-      <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} onExpandSidebar={() => setSidebarCollapsed(false)} />
+      {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer; not in the staff console. */}
+      {!isFreeBannerHidden(pathname) && <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} onExpandSidebar={() => setSidebarCollapsed(false)} />}
 
       <div className="shrink-0 border-t border-line px-3 py-3" data-testid="sidebar-footer">
         {isLoading ? (
