@@ -126,7 +126,11 @@ describe("explorer", () => {
       const first = page.locator("table tbody tr").first();
       await first.waitFor();
       const name = await first.getByTestId("row-open").innerText();
-      await first.getByTestId("row-open").click();
+      // A click anywhere on the row (here its price cell) opens the product, not only its name.
+      const priceCell = page.locator("tr", { has: page.getByTestId("row-open") }).first().locator("td").nth(2);
+      await priceCell.scrollIntoViewIfNeeded();
+      const box = (await priceCell.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.waitForURL(/product=P-\d+/);
       const productId = new URL(page.url()).searchParams.get("product")!;
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });

@@ -55,7 +55,8 @@ function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }
       <Link
         to={productHref(params, p.id)}
         preventScrollReset
-        className="line-clamp-2 font-semibold text-fg underline-offset-2 hover:text-brand hover:underline focus-visible:underline"
+        // Stretched over its row: a click anywhere on the row opens the product.
+        className="line-clamp-2 font-semibold text-fg underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:text-brand hover:underline focus-visible:underline"
         data-testid="row-open"
       >
         {p.name}
@@ -125,7 +126,7 @@ export function ResultsTable({
       rowKey={(p) => p.id}
       sort={SORTABLE.includes(view.sort) ? { key: view.sort, direction: view.order } : undefined}
       onSortChange={(key) => onSort(key as SortKey)}
-      className="[&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3"
+      className="[&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3 [&_tbody_tr]:relative [&_tbody_tr]:cursor-pointer"
     />
   );
 }
