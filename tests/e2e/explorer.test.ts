@@ -112,6 +112,14 @@ describe("explorer", () => {
       await page.getByTestId("explorer-clear").click();
       await page.waitForURL((url) => url.search === "");
       await page.locator("table tbody tr").first().waitFor();
+
+      // A lowest price above the highest is said, beside the prices and where the results go.
+      await go(page, "/ai-explore?priceMin=50&priceMax=20");
+      expect(await page.getByTestId("explorer-price-clash").innerText()).toContain("The highest price ($20) is below the lowest ($50)");
+      await page.getByTestId("filters-price-clash").waitFor();
+      await page.getByTestId("explorer-clear-prices").click();
+      await page.waitForURL((url) => !url.search.includes("price"));
+      await page.locator("table tbody tr").first().waitFor();
       expect(problems).toEqual([]);
     },
   );

@@ -66,6 +66,14 @@ describe("GET /api/catalog/products", () => {
     expect(JSON.stringify(bad.json)).toMatch(/pageSize|sort/);
     expect((await call("/api/catalog/products")).status).toBe(401);
   });
+
+  it("says so when the lowest price is above the highest, instead of answering no rows", async () => {
+    const clash = await call("/api/catalog/products?priceMin=5000&priceMax=2000", { token });
+    expect(clash.status).toBe(400);
+    expect(JSON.stringify(clash.json)).toContain("The highest price is below the lowest price, so no product can match");
+    expect((await call("/api/catalog/products?priceMin=2000&priceMax=2000", { token })).status).toBe(200);
+    expect((await call("/api/catalog/exports/products.csv?priceMin=5000&priceMax=2000", { token })).status).toBe(400);
+  });
 });
 
 describe("GET /api/catalog/products/{id}", () => {

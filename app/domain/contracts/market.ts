@@ -78,7 +78,12 @@ export const ExplorerQuerySchema = z.object({
   order: z.enum(["asc", "desc"]).default("desc"),
   page: intParam(1, 10_000).default(1),
   pageSize: intParam(1, 100).default(25),
-});
+})
+  // A lowest price above the highest matches nothing: said, not silently answered with no rows.
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    path: ["priceMax"],
+    message: "The highest price is below the lowest price, so no product can match: change one of them",
+  });
 export type ExplorerQuery = z.infer<typeof ExplorerQuerySchema>;
 
 export const ExplorerProductSchema = z

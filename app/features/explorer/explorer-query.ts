@@ -96,6 +96,11 @@ function text(raw: string | null, max: number): string | undefined {
   return t ? t.slice(0, max) : undefined;
 }
 
+/** A lowest price above the highest: no product can match (the API refuses it too). */
+export function priceClash(view: Pick<ExplorerView, "priceMin" | "priceMax">): boolean {
+  return view.priceMin !== undefined && view.priceMax !== undefined && view.priceMin > view.priceMax;
+}
+
 /** Reads a view from the address's query string; unknown or invalid values fall back to the defaults. */
 export function parseView(params: URLSearchParams): ExplorerView {
   const competition = (params.get("competition") ?? "")

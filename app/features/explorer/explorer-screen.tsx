@@ -22,7 +22,19 @@ import { ALLOWANCES } from "~/domain/counters";
 import { useCurrentUser } from "~/features/account";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, buttonClasses, Dialog, EmptyState, IconButton, Input, PageHeader, Select, cx, Chip } from "~/ui";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  Dialog,
+  EmptyState,
+  IconButton,
+  Input,
+  PageHeader,
+  Select,
+  cx,
+  Chip,
+} from "~/ui";
 import { BacktestCard } from "./backtest-card";
 import { exportCsvHref } from "./explorer-client";
 import {
@@ -34,6 +46,7 @@ import {
   exportQuery,
   pageCount,
   parseView,
+  priceClash,
   toggleSort,
   filterChips,
   withFilter,
@@ -94,7 +107,10 @@ function SignedOutExplorer() {
       <div className="mt-6 rounded-xl border border-line bg-surface p-6">
         <ul className="space-y-2 text-sm text-muted">
           <li>5,100 sample products in 60 niches with 26 weeks of orders, prices and ads, plus your own imports.</li>
-          <li>Filters for niche, price, margin, competition, platform, trend and shipping time; CSV export and saved lists.</li>
+          <li>
+            Filters for niche, price, margin, competition, platform, trend and shipping time; CSV export and saved
+            lists.
+          </li>
           <li>The score&rsquo;s measured precision on the catalog&rsquo;s own history, with its method.</li>
         </ul>
         <div className="mt-5 flex flex-wrap gap-2">
@@ -117,7 +133,9 @@ function SignedInExplorer() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseView(params), [params]);
   const query = apiQuery(view);
-  const page = useExplorerPage(query);
+  // A price range that cannot match is said where the results go, and not asked of the API.
+  const clash = priceClash(view);
+  const page = useExplorerPage(query, { enabled: !clash });
   const niches = useNiches();
   const lists = useSavedLists();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -269,7 +287,24 @@ function SignedInExplorer() {
           aria-live="polite"
           data-testid="explorer-results"
         >
-          {page.isPending ? (
+          {clash ? (
+            <div data-testid="explorer-price-clash">
+              <EmptyState
+                icon={SearchX}
+                title="No product can match this price range"
+                description={`The highest price ($${view.priceMax}) is below the lowest ($${view.priceMin}). Change one of them.`}
+                action={
+                  <Button
+                    variant="secondary"
+                    onClick={() => setView({ ...view, priceMin: undefined, priceMax: undefined, page: 1 })}
+                    data-testid="explorer-clear-prices"
+                  >
+                    Clear the price range
+                  </Button>
+                }
+              />
+            </div>
+          ) : page.isPending ? (
             <ResultsSkeleton />
           ) : !data ? (
             <div
@@ -523,12 +558,7 @@ function FilterChips({
       ))}
       {chips.length > 1 && (
         <li>
-          <Button
-            variant="link"
-            onClick={onClear}
-            className="h-7 px-2 text-xs"
-            data-testid="chips-clear"
-          >
+          <Button variant="link" onClick={onClear} className="h-7 px-2 text-xs" data-testid="chips-clear">
             Clear all
           </Button>
         </li>

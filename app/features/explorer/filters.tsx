@@ -12,6 +12,7 @@ import {
   PLATFORM_OPTIONS,
   TREND_OPTIONS,
   activeFilterCount,
+  priceClash,
   type Competition,
   type ExplorerView,
   type FilterKey,
@@ -158,6 +159,11 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
                 testId={tid("price-max")}
               />
             </div>
+            {priceClash(view) && (
+              <p role="alert" className="mt-1.5 text-xs text-danger" data-testid={tid("price-clash")}>
+                The highest price is below the lowest, so no product can match. Change one of them.
+              </p>
+            )}
           </Group>
         </div>
 

@@ -24,12 +24,12 @@ import {
 /** Retry network trouble and server errors once, never a refusal (400, 404). */
 const retry = (failures: number, err: unknown) => failures < 1 && !(err instanceof HttpError && err.status < 500);
 
-export function useExplorerPage(query: string) {
+export function useExplorerPage(query: string, options: { enabled?: boolean } = {}) {
   const { user } = useCurrentUser();
   return useQuery({
     queryKey: explorerKeys.products(query),
     queryFn: ({ signal }) => fetchProducts(query, signal),
-    enabled: Boolean(user),
+    enabled: Boolean(user) && options.enabled !== false,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry,
