@@ -19,6 +19,7 @@ import { shopifyProductCsv } from "../store-export/shopify-csv";
 import { maskToken, openToken, sealToken, tokenContext } from "../store-export/token-crypto";
 import { reserveUsage } from "../usage/meter";
 import { createGuardedFetcher } from "../web/url-guard";
+import { offerSentence } from "./generate-builtin";
 import { escapeHtml, renderStandaloneHtml } from "./render";
 import { pageRow, publicPath, requirePaidPages, toPage, type PageDeps } from "./service";
 
@@ -34,9 +35,21 @@ export interface ExportDeps extends PageDeps {
 
 const BODY_KINDS: PageSection["kind"][] = ["benefits", "how-it-works", "specs", "in-the-box", "faq", "guarantee"];
 
-function sectionHtml(s: PageSection): string {
+/**
+ * The offer sentences the page writer puts in its text ("Now $34.99, was $49.99: you save $15.00
+ * (30%)."): in a store, prices belong in its price fields, which stay current; a sentence in the
+ * description would repeat them and go stale at the first price change.
+ */
+const OFFER_SENTENCE = /(?:From |Now )?\S+, was [^:\n]+: you save [^)\n]+\)\.?/g;
+
+function withoutOffer(text: string, offer: string | null): string {
+  const cut = offer ? text.split(offer).join(" ") : text;
+  return cut.replace(OFFER_SENTENCE, " ").replace(/[ \t]{2,}/g, " ").trim();
+}
+
+function sectionHtml(s: PageSection, offer: string | null): string {
   const parts = [`<h2>${escapeHtml(s.heading)}</h2>`];
-  for (const p of s.body.split(/\n{2,}/).filter((t) => t.trim())) parts.push(`<p>${escapeHtml(p.trim())}</p>`);
+  for (const p of withoutOffer(s.body, offer).split(/\n{2,}/).filter((t) => t.trim())) parts.push(`<p>${escapeHtml(p.trim())}</p>`);
   if (s.items.length) {
     const items = s.items.map((i) => (i.text ? `<li><strong>${escapeHtml(i.title)}</strong>: ${escapeHtml(i.text)}</li>` : `<li>${escapeHtml(i.title)}</li>`));
     parts.push(s.kind === "how-it-works" ? `<ol>${items.join("")}</ol>` : `<ul>${items.join("")}</ul>`);
@@ -44,12 +57,14 @@ function sectionHtml(s: PageSection): string {
   return parts.join("\n");
 }
 
-/** The product's description HTML: the hero's text, then the visible body sections in page order. */
-export function productDescriptionHtml(page: Pick<Page, "sections">): string {
+/** The product's description HTML: the hero's text, then the visible body sections in page order, without offer sentences. */
+export function productDescriptionHtml(page: Pick<Page, "sections" | "product">): string {
+  const offer = offerSentence(page.product);
   const visible = page.sections.filter((s) => !s.hidden);
   const hero = visible.find((s) => s.kind === "hero");
-  const intro = hero?.body.trim() ? [`<p>${escapeHtml(hero.body.trim())}</p>`] : [];
-  return [...intro, ...visible.filter((s) => BODY_KINDS.includes(s.kind)).map(sectionHtml)].join("\n");
+  const heroText = hero ? withoutOffer(hero.body, offer) : "";
+  const intro = heroText ? [`<p>${escapeHtml(heroText)}</p>`] : [];
+  return [...intro, ...visible.filter((s) => BODY_KINDS.includes(s.kind)).map((s) => sectionHtml(s, offer))].join("\n");
 }
 
 const fileStem = (page: Page) => page.slug.replace(/[^a-z0-9-]/g, "") || "page";
