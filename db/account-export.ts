@@ -1,6 +1,31 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "./client";
-import { chats, messages, newsletterSubscribers, pageExports, pages, projects, sessions, storeConnections, subscriptions, usageDaily, users } from "./schema";
+import {
+  answerReports,
+  catalogImports,
+  catalogNiches,
+  catalogProducts,
+  chats,
+  feedbackItems,
+  feedbackVotes,
+  images,
+  marketReports,
+  messages,
+  newsletterSubscribers,
+  pageExports,
+  pages,
+  projectFiles,
+  projects,
+  savedProducts,
+  sessions,
+  storeConnections,
+  subscriptions,
+  supportMessages,
+  supportTickets,
+  trackedCompetitors,
+  usageDaily,
+  users,
+} from "./schema";
 
 /** Everything stored about one user, for "download all my data". Secrets are left out. */
 export async function collectUserData(db: Database, userId: number) {
@@ -46,9 +71,40 @@ export async function collectUserData(db: Database, userId: number) {
       .where(eq(storeConnections.userId, userId)),
     db.select().from(pageExports).where(eq(pageExports.userId, userId)),
   ]);
+  // What the merchant made, imported, saved, tracked, asked and reported. Image and file bytes live in
+  // R2: their records are here, with the names and ids the app downloads them by.
+  const [userImages, files, imports, importedProducts, ownNiches, saved, tracked, reports, tickets, feedback, votes, answerMarks] = await Promise.all([
+    db.select().from(images).where(eq(images.userId, userId)),
+    db.select().from(projectFiles).where(eq(projectFiles.userId, userId)),
+    db.select().from(catalogImports).where(eq(catalogImports.userId, userId)),
+    db.select().from(catalogProducts).where(eq(catalogProducts.ownerUserId, userId)),
+    db.select().from(catalogNiches).where(eq(catalogNiches.ownerUserId, userId)),
+    db.select().from(savedProducts).where(eq(savedProducts.userId, userId)),
+    db.select().from(trackedCompetitors).where(eq(trackedCompetitors.userId, userId)),
+    db.select().from(marketReports).where(eq(marketReports.userId, userId)),
+    db.select().from(supportTickets).where(eq(supportTickets.userId, userId)),
+    db.select().from(feedbackItems).where(eq(feedbackItems.userId, userId)),
+    db.select().from(feedbackVotes).where(eq(feedbackVotes.userId, userId)),
+    db.select().from(answerReports).where(eq(answerReports.userId, userId)),
+  ]);
+  const ticketIds = tickets.map((t) => t.id);
+  const ticketMessages = ticketIds.length
+    ? (await Promise.all(chunk(ticketIds, 90).map((ids) => db.select().from(supportMessages).where(inArray(supportMessages.ticketId, ids))))).flat()
+    : [];
   return {
     profile,
     pages: userPages,
+    images: userImages,
+    projectFiles: files,
+    catalogImports: imports,
+    importedProducts,
+    importedNiches: ownNiches,
+    savedProducts: saved,
+    trackedCompetitors: tracked,
+    marketReports: reports,
+    supportTickets: tickets.map((t) => ({ ...t, messages: ticketMessages.filter((m) => m.ticketId === t.id) })),
+    feedback: { items: feedback, votes },
+    answerReports: answerMarks,
     storeConnections: connections,
     pageExports: exportsLog,
     sessions: userSessions,

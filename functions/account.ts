@@ -136,7 +136,11 @@ export const account = createRouter()
       path: "/account",
       summary: "Delete my account and all its data (needs the password)",
       request: body(z.object({ password: password() })),
-      responses: { 200: { description: "Deleted", ...json(SuccessSchema) }, ...errors },
+      responses: {
+        200: { description: "Deleted", ...json(SuccessSchema) },
+        409: { description: "A paid plan still renews: cancel it first", ...json(ErrorSchema) },
+        ...errors,
+      },
     }),
     async (c) => {
       const caller = requireCaller(c);

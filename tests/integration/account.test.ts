@@ -72,6 +72,24 @@ describe("account settings", () => {
     expect(Array.isArray(res.json.sessions)).toBe(true);
   });
 
+  it("includes what the merchant imported, saved, asked support and suggested", async () => {
+    const u = await verifiedUser();
+    const imported = await call("/api/catalog/imports", { method: "POST", token: u.token, body: { format: "json", content: JSON.stringify([{ name: "Export check lamp", price: 19.5, cost: 4 }]) } });
+    const productId = imported.json.acceptedRows[0].productId as string;
+    expect((await call(`/api/catalog/products/${productId}/saves`, { method: "POST", token: u.token, body: { list: "Shortlist" } })).status).toBeLessThan(300);
+    expect((await call("/api/support/tickets", { method: "POST", token: u.token, body: { subject: "Export data check", category: "export", message: "Where is my data?" } })).status).toBeLessThan(300);
+    expect((await call("/api/feedback", { method: "POST", token: u.token, body: { kind: "idea", title: "Export data idea", details: "Add XML too." } })).status).toBeLessThan(300);
+
+    const data = (await call("/api/account/export", { token: u.token })).json;
+    expect(data.importedProducts.map((p: { name: string }) => p.name)).toEqual(["Export check lamp"]);
+    expect(data.catalogImports).toHaveLength(1);
+    expect(data.savedProducts).toMatchObject([{ productId, listName: "Shortlist" }]);
+    expect(data.supportTickets[0]).toMatchObject({ subject: "Export data check" });
+    expect(data.supportTickets[0].messages.map((m: { body: string }) => m.body)).toContain("Where is my data?");
+    expect(data.feedback.items[0]).toMatchObject({ title: "Export data idea" });
+    for (const key of ["images", "projectFiles", "trackedCompetitors", "marketReports", "answerReports"]) expect(Array.isArray(data[key]), key).toBe(true);
+  });
+
   it("deletes the account with the password: data gone, sessions ended", async () => {
     const u = await verifiedUser();
     const wrong = await call("/api/account", { method: "DELETE", token: u.token, body: { password: "not-it-at-all" } });
@@ -84,6 +102,23 @@ describe("account settings", () => {
       .first<{ users: number; sessions: number; tokens: number }>();
     expect(rows).toEqual({ users: 0, sessions: 0, tokens: 0 });
     expect((await call("/api/auth/login", { method: "POST", body: { username: u.name, password: STRONG_PASSWORD } })).status).toBe(401);
+  });
+
+  it("refuses to delete an account whose paid plan still renews, and deletes it once the plan is cancelled", async () => {
+    const u = await verifiedUser();
+    await env.DB.prepare("INSERT INTO subscriptions (user_id, plan, plan_name, status, current_period_end) VALUES (?, 'automation', 'Growth', 'active', '2026-12-28T00:00:00.000Z')")
+      .bind(u.user.id)
+      .run();
+    const refused = await call("/api/account", { method: "DELETE", token: u.token, body: { password: STRONG_PASSWORD } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(
+      "Your Growth plan renews on 2026-12-28. Cancel it in Manage billing first, so you are not charged for an account that no longer exists; then delete the account.",
+    );
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(200);
+
+    // Cancelled (it ends at the period's end): nothing more will be charged, so the account may go.
+    await env.DB.prepare("UPDATE subscriptions SET cancel_at_period_end = 1 WHERE user_id = ?").bind(u.user.id).run();
+    expect((await call("/api/account", { method: "DELETE", token: u.token, body: { password: STRONG_PASSWORD } })).status).toBe(200);
   });
 
   it("needs a signed-in caller for every settings route", async () => {

@@ -5,6 +5,7 @@ import { Button, FormAlert, PasswordField, TextField } from "~/features/auth";
 import { useForm } from "~/features/auth";
 import { Modal } from "~/ui/modal";
 import { notify } from "~/lib/toast";
+import { useSubscription } from "~/features/account";
 import { useDeleteAccount } from "./account-api";
 import { SectionCard } from "./section-card";
 
@@ -28,6 +29,10 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     }),
   });
   const confirmed = form.values.confirmation === DELETE_CONFIRMATION;
+  // A renewing paid plan must be cancelled first (the server refuses otherwise): said before the password is typed.
+  const { isPaid, planName, status } = useSubscription();
+  const renews = isPaid && Boolean(status?.hasActiveSubscription) && !status?.cancelAtPeriodEnd && status?.customerId !== null;
+  const renewsOn = status?.currentPeriodEnd ? new Date(status.currentPeriodEnd).toLocaleDateString("en-US", { dateStyle: "medium" }) : null;
 
   const close = (next: boolean) => {
     if (remove.isPending) return;
@@ -86,6 +91,14 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <ul className="space-y-1.5 rounded-xl border border-danger/30 bg-danger/10 px-4 py-3 text-[13px] text-fg">
           <li>• Your projects, chats and generated content are erased.</li>
           <li>• Every device is signed out immediately.</li>
+          {renews ? (
+            <li data-testid="delete-account-plan">
+              • Your {planName} plan renews{renewsOn ? ` on ${renewsOn}` : ""}: cancel it in Manage billing first, so you are not charged for an
+              account that no longer exists. Until then the account cannot be deleted.
+            </li>
+          ) : isPaid ? (
+            <li data-testid="delete-account-plan">• Your {planName} plan is not refunded for the rest of its period.</li>
+          ) : null}
         </ul>
         <FormAlert message={alert} testId="delete-account-alert" />
         <PasswordField label="Your password" field={form.field("password")} autoComplete="current-password" />

@@ -5,6 +5,7 @@
 import { consumeAuthToken, expireUnusedTokens, findAuthToken, insertAuthToken, type AuthTokenKind } from "../../../db/auth-tokens";
 import type { Database } from "../../../db/client";
 import { uniqueViolation } from "../../../db/errors";
+import { findSubscription } from "../../../db/subscriptions";
 import { USERNAME_PATTERN, USERNAME_RULE, type PublicUser } from "~/domain/contracts/common";
 
 export { USERNAME_PATTERN, USERNAME_RULE, type PublicUser };
@@ -30,6 +31,7 @@ import {
 import { renderEmail, type EmailKind } from "~/server/email/templates";
 import type { Mailer } from "~/server/email/mailer";
 import { AppError } from "~/domain/errors";
+import { planDisplayName } from "~/domain/plans";
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { randomHex, randomUrlToken, sha256Hex, signSessionToken, verifySessionToken, type SigningKeys } from "./tokens";
 
@@ -360,8 +362,21 @@ export async function endSession(deps: AuthDeps, user: User, sessionId: string):
   if (!(await revokeSession(deps.db, user.id, sessionId))) throw new AppError("NOT_FOUND", "No active session with that id.");
 }
 
+/**
+ * Deletes the account. A paid plan that will renew must be cancelled first: deleting the account
+ * here does not stop the payment provider charging, so the merchant would pay for an account
+ * that is gone. A cancelled plan (ending at the period's end) or a support grant is no obstacle.
+ */
 export async function deleteAccount(deps: AuthDeps, user: User, password: string): Promise<void> {
   await assertCurrentPassword(user, password, "password");
+  const sub = await findSubscription(deps.db, user.id);
+  if (sub && sub.plan !== "free" && !sub.grantedBy && ["active", "trialing", "past_due"].includes(sub.status) && !sub.cancelAtPeriodEnd) {
+    const name = sub.planName ?? planDisplayName(sub.plan);
+    throw new AppError(
+      "CONFLICT",
+      `Your ${name} plan renews${sub.currentPeriodEnd ? ` on ${sub.currentPeriodEnd.slice(0, 10)}` : ""}. Cancel it in Manage billing first, so you are not charged for an account that no longer exists; then delete the account.`,
+    );
+  }
   await revokeUserSessions(deps.db, user.id);
   await deleteUser(deps.db, user.id);
 }
