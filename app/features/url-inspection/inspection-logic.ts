@@ -110,8 +110,12 @@ export const OUTCOMES: Record<SourceTried["outcome"], { label: string; tone: Bad
 };
 
 /** A hop's status as a badge: refused before the request, a redirect, an answer. */
-export function hopBadge(status: number | null): { label: string; tone: BadgeTone } {
-  if (status === null) return { label: "Refused", tone: "danger" };
+/**
+ * A hop's badge. A hop with no status is "Refused" only where the guard refused it (the last hop
+ * of a refused decision); anywhere else the guard let it through and the site did not answer.
+ */
+export function hopBadge(status: number | null, refusedHere = true): { label: string; tone: BadgeTone } {
+  if (status === null) return refusedHere ? { label: "Refused", tone: "danger" } : { label: "No answer", tone: "warning" };
   if (status >= 300 && status < 400) return { label: `${status} redirect`, tone: "neutral" };
   if (status >= 200 && status < 300) return { label: String(status), tone: "success" };
   return { label: String(status), tone: "warning" };

@@ -48,6 +48,8 @@ export function ScrapingTestScreen() {
     event.preventDefault();
     const problem = urlFieldError(url);
     setFieldError(problem);
+    // A new test replaces the last one's result, even when it stops at the field.
+    inspection.reset();
     if (problem) {
       inputRef.current?.focus();
       return;
@@ -260,7 +262,7 @@ function DecisionCard({ decision, url, totalMs }: { decision: UrlDecision; url: 
           </h3>
           <ol className="mt-2 space-y-1.5" data-testid="inspection-hops">
             {decision.hops.map((hop, i) => {
-              const badge = hopBadge(hop.status);
+              const badge = hopBadge(hop.status, !decision.allowed && i === decision.hops.length - 1);
               return (
                 <li key={`${i}-${hop.url}`} className="flex items-start gap-2 text-sm">
                   <span className="mt-0.5 w-5 shrink-0 text-right text-xs tabular-nums text-subtle">{i + 1}.</span>

@@ -34,6 +34,8 @@ describe("how values read", () => {
 
   it("labels hops, times and sizes", () => {
     expect(hopBadge(null)).toEqual({ label: "Refused", tone: "danger" });
+    // Let through by the guard, then no answer from the site: never shown as refused under "Allowed".
+    expect(hopBadge(null, false)).toEqual({ label: "No answer", tone: "warning" });
     expect(hopBadge(302)).toEqual({ label: "302 redirect", tone: "neutral" });
     expect(hopBadge(200).tone).toBe("success");
     expect(hopBadge(404).tone).toBe("warning");
