@@ -69,8 +69,15 @@ describe("upgrading", () => {
     for (const id of ["welcome-card-winning-product", "welcome-card-store-builder", "welcome-card-visual-intelligence", "welcome-card-chat-projects"]) {
       await expect(page.getByTestId(id).count()).resolves.toBe(1);
     }
-    await page.getByTestId("welcome-dont-show").click();
+    // Its durations and labels say what is there: the quick tour is four 4.5 s slides; the Power tour is the tutorials, with no length to promise.
+    expect(await dialog.innerText()).toContain("Quick tour • 0:18");
+    expect(await dialog.innerText()).not.toMatch(/2:01|21:01/);
+    // Closed without "don't show again": the floating Power tour button appears, with its own close that hides it for good.
+    await page.getByTestId("welcome-explore-dashboard").click();
     await dialog.waitFor({ state: "detached" });
+    await page.getByTestId("power-tour-button").waitFor();
+    await page.getByTestId("power-tour-dismiss").click();
+    await page.getByTestId("power-tour-button").waitFor({ state: "detached" });
 
     await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
     await hydrated(page);

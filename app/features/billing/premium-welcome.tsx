@@ -1,12 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/ui/button";
-import { ArrowRight, ArrowUpRight, Clapperboard, Lightbulb, Play } from "lucide-react";
+import { ArrowRight, ArrowUpRight, Clapperboard, Lightbulb, Play, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "~/ui/modal";
 import { useCurrentUser } from "~/features/account";
 import { isGrowthActive, useSubscription } from "~/features/account";
 import { BILLING_STORAGE_KEYS, readStored, useStoredValue, writeStored } from "./storage";
-import { TourPlayer } from "./tour-player";
+import { TOUR_SLIDE_MS, TourPlayer } from "./tour-player";
 import { WELCOME_FEATURES } from "./welcome-features";
 import { Pressable } from "~/ui";
 
@@ -124,12 +124,18 @@ export function usePremiumWelcome() {
   return { open, show, close, dontShowAgain };
 }
 
+/** The quick tour's real length: its slides, played one after another ("0:18"). */
+export function quickTourLength(): string {
+  const seconds = Math.round((WELCOME_FEATURES.length * TOUR_SLIDE_MS) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
 function VideoThumbnail({ onPlay }: { onPlay: () => void }) {
   return (
     <Pressable
       onClick={onPlay}
       data-testid="welcome-video-thumbnail"
-      aria-label="Play the quick tour (2:01)"
+      aria-label={`Play the quick tour (${quickTourLength()})`}
       className="group relative block aspect-[16/8] w-full sm:aspect-[16/6] overflow-hidden rounded-xl border border-line bg-gradient-to-br from-brand-strong/40 via-bg-elevated to-accent/20 text-left"
     >
       {/* A collage of the four feature cards as the poster frame. */}
@@ -162,7 +168,7 @@ function VideoThumbnail({ onPlay }: { onPlay: () => void }) {
         </span>
       </span>
       <span className="absolute bottom-3 left-3 rounded-full bg-bg/80 px-2.5 py-1 text-xs font-semibold text-fg backdrop-blur">
-        Quick tour • 2:01
+        Quick tour • {quickTourLength()}
       </span>
     </Pressable>
   );
@@ -233,7 +239,7 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
         )}
         <p className="-mt-2 flex items-center gap-1.5 text-xs text-muted" data-testid="welcome-power-tour-label">
           <Clapperboard className="size-3.5 text-brand" aria-hidden />
-          Power tour • 21:01 — the full walkthrough, on the Tutorials page
+          Power tour — the step-by-step tutorials, on the Tutorials page
         </p>
 
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="welcome-features">
@@ -286,23 +292,34 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
   );
 }
 
-/** The floating "Power tour • For Pro Users" button: paid users, hidden once dismissed. */
-export function PowerTourButton({ onClick }: { onClick: () => void }) {
+/** The floating "Power tour • For Pro Users" button: paid users, with its own close, gone for good once dismissed. */
+export function PowerTourButton({ onClick, onDismiss }: { onClick: () => void; onDismiss: () => void }) {
   return (
-    <Pressable
-      onClick={onClick}
-      data-testid="power-tour-button"
-      aria-label="Power tour • For Pro Users: open the welcome tour"
-      className="fixed bottom-5 right-5 z-30 inline-flex items-center gap-2.5 rounded-full border border-brand/40 bg-bg-elevated/95 py-1.5 pl-1.5 pr-4 text-left shadow-xl shadow-black/30 backdrop-blur transition-transform animate-slide-up hover:-translate-y-0.5 print:hidden"
-    >
-      <span className="grid size-8 place-items-center rounded-full bg-brand-strong text-white">
-        <Play className="ml-0.5 size-3.5 fill-white" aria-hidden />
-      </span>
-      <span className="leading-tight">
-        <span className="block text-sm font-semibold text-fg">Power tour</span>
-        <span className="block text-[11px] text-muted">For Pro Users</span>
-      </span>
-    </Pressable>
+    <div className="fixed bottom-5 right-5 z-30 print:hidden" data-testid="power-tour">
+      <Pressable
+        onClick={onClick}
+        data-testid="power-tour-button"
+        aria-label="Power tour • For Pro Users: open the welcome tour"
+        className="inline-flex items-center gap-2.5 rounded-full border border-brand/40 bg-bg-elevated/95 py-1.5 pl-1.5 pr-9 text-left shadow-xl shadow-black/30 backdrop-blur transition-transform animate-slide-up hover:-translate-y-0.5"
+      >
+        <span className="grid size-8 place-items-center rounded-full bg-brand-strong text-white">
+          <Play className="ml-0.5 size-3.5 fill-white" aria-hidden />
+        </span>
+        <span className="leading-tight">
+          <span className="block text-sm font-semibold text-fg">Power tour</span>
+          <span className="block text-[11px] text-muted">For Pro Users</span>
+        </span>
+      </Pressable>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Hide the Power tour button for good"
+        data-testid="power-tour-dismiss"
+        className="absolute right-2 top-1/2 grid size-6 -translate-y-1/2 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
+    </div>
   );
 }
 
@@ -314,7 +331,9 @@ export function PremiumWelcome({ floatingButton = true }: { floatingButton?: boo
   return (
     <>
       <PremiumWelcomeDialog open={welcome.open} onClose={welcome.close} onDontShowAgain={welcome.dontShowAgain} />
-      {floatingButton && isPaid && !dismissed && !welcome.open && <PowerTourButton onClick={welcome.show} />}
+      {floatingButton && isPaid && !dismissed && !welcome.open && (
+        <PowerTourButton onClick={welcome.show} onDismiss={() => writeStored("local", K.premiumDismissed, "true")} />
+      )}
     </>
   );
 }
