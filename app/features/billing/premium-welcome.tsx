@@ -9,6 +9,7 @@ import { BILLING_STORAGE_KEYS, readStored, useStoredValue, writeStored } from ".
 import { TOUR_SLIDE_MS, TourPlayer } from "./tour-player";
 import { WELCOME_FEATURES } from "./welcome-features";
 import { Pressable } from "~/ui";
+import { IconButton } from "~/ui/icon-button";
 
 export const WELCOME_TITLE = "Welcome to Growth — you're all set";
 
@@ -310,15 +311,16 @@ export function PowerTourButton({ onClick, onDismiss }: { onClick: () => void; o
           <span className="block text-[11px] text-muted">For Pro Users</span>
         </span>
       </Pressable>
-      <button
-        type="button"
+      <IconButton
         onClick={onDismiss}
-        aria-label="Hide the Power tour button for good"
+        label="Hide the Power tour button for good"
         data-testid="power-tour-dismiss"
-        className="absolute right-2 top-1/2 grid size-6 -translate-y-1/2 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand"
+        size="xs"
+        shape="round"
+        className="absolute right-1.5 top-1/2 -translate-y-1/2 text-muted"
       >
         <X className="size-3.5" aria-hidden />
-      </button>
+      </IconButton>
     </div>
   );
 }
