@@ -187,3 +187,43 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
+/**
+ * One completion's abort and stall clock, shared by the transports: `signal` aborts when the
+ * caller stops or when the model is silent for `timeoutMs` (waiting to start, or between two
+ * pieces). The clock runs only while the transport waits for the model (`waiting()`), never
+ * while the caller handles a piece. Call `end()` in a finally.
+ */
+export function completionClock(callerSignal: AbortSignal | undefined, timeoutMs: number, timeoutMessage: string) {
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(abortReason(callerSignal!));
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const state = { timedOut: false, started: false };
+  return {
+    signal: controller.signal,
+    state,
+    /** Waiting for the model: the clock runs. */
+    waiting() {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.timedOut = true;
+        controller.abort(new DOMException(timeoutMessage, "TimeoutError"));
+      }, timeoutMs);
+    },
+    /** The model answered: the clock stops until the next wait. */
+    answered() {
+      clearTimeout(timer);
+      state.started = true;
+    },
+    /** The caller stopped (their abort), if so. */
+    callerAbort(): unknown {
+      return callerSignal?.aborted ? abortReason(callerSignal) : undefined;
+    },
+    /** Drops the connection when the caller stopped early; a no-op after a complete answer. */
+    end() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+      controller.abort();
+    },
+  };
+}

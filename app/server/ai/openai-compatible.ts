@@ -10,6 +10,7 @@ import { AppError } from "~/domain/errors";
 import { readSseEvents } from "~/domain/sse";
 import {
   abortReason,
+  completionClock,
   createModelProvider,
   StructuredOutputUnsupported,
   type JsonSchemaFormat,
@@ -101,30 +102,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       ? { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } }
       : null;
     if (signal?.aborted) throw abortReason(signal);
-    const controller = new AbortController();
-    const onCallerAbort = () => controller.abort(abortReason(signal!));
-    signal?.addEventListener("abort", onCallerAbort, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    let started = false;
     // The clock only runs while we wait for the provider, never while the caller handles a delta.
-    const waitForProvider = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException("The AI provider timed out", "TimeoutError"));
-      }, timeoutMs);
-    };
-    const providerAnswered = () => {
-      clearTimeout(timer);
-      started = true;
-    };
+    const clock = completionClock(signal, timeoutMs, "The AI provider timed out");
     // Turns whatever a failed fetch or read threw into the caller's abort or an AppError.
     const failure = (error: unknown, stage: "connect" | "read"): unknown => {
-      if (signal?.aborted) return abortReason(signal);
-      if (timedOut) {
+      const stopped = clock.callerAbort();
+      if (stopped) return stopped;
+      if (clock.state.timedOut) {
         return unavailable(
-          started
+          clock.state.started
             ? `The AI provider stopped sending its answer for ${formatDuration(timeoutMs)}`
             : `The AI provider did not answer within ${formatDuration(timeoutMs)}`,
           { timeoutMs },
@@ -137,7 +123,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     };
 
     try {
-      waitForProvider();
+      clock.waiting();
       let res: Response;
       try {
         res = await doFetch(endpoint, {
@@ -153,7 +139,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             stream: true,
             ...(responseFormat ? { response_format: responseFormat } : {}),
           }),
-          signal: controller.signal,
+          signal: clock.signal,
         });
       } catch (error) {
         throw failure(error, "connect");
@@ -186,7 +172,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         } catch (error) {
           throw failure(error, "read");
         }
-        providerAnswered();
+        clock.answered();
         let body: ProviderChunk;
         try {
           body = JSON.parse(text) as ProviderChunk;
@@ -204,8 +190,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       if (!res.body) throw malformed();
       let finished = false;
       try {
-        for await (const event of readSseEvents(res.body, controller.signal)) {
-          providerAnswered();
+        for await (const event of readSseEvents(res.body, clock.signal)) {
+          clock.answered();
           if (event.data.trim() === "[DONE]") {
             finished = true;
             break;
@@ -224,7 +210,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           if (choice?.finish_reason) finished = true;
           const content = choice?.delta?.content;
           if (typeof content === "string" && content) yield content;
-          waitForProvider();
+          clock.waiting();
         }
       } catch (error) {
         throw failure(error, "read");
@@ -232,10 +218,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       // Without [DONE] or a finish_reason the answer was cut off (some servers omit [DONE]).
       if (!finished) throw unavailable("The AI provider ended the stream before the answer was complete");
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
-      // Drops the connection when the caller stopped early; a no-op after a complete answer.
-      controller.abort();
+      clock.end();
     }
   }
 

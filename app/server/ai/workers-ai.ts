@@ -11,7 +11,7 @@
  */
 import { AppError } from "~/domain/errors";
 import { readSseEvents } from "~/domain/sse";
-import { abortReason, createModelProvider, StructuredOutputUnsupported, type JsonSchemaFormat, type ModelProvider } from "./model-provider";
+import { abortReason, completionClock, createModelProvider, StructuredOutputUnsupported, type JsonSchemaFormat, type ModelProvider } from "./model-provider";
 import type { Retriever } from "./research";
 import type { ChatTurn } from "./types";
 
@@ -43,23 +43,12 @@ export function createWorkersAiProvider(options: WorkersAiOptions): ModelProvide
 
   async function* complete(turns: ChatTurn[], format: JsonSchemaFormat | null, signal?: AbortSignal): AsyncGenerator<string> {
     if (signal?.aborted) throw abortReason(signal);
-    const controller = new AbortController();
-    const onCallerAbort = () => controller.abort(abortReason(signal!));
-    signal?.addEventListener("abort", onCallerAbort, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    let started = false;
-    const waitForModel = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException("Workers AI timed out", "TimeoutError"));
-      }, timeoutMs);
-    };
+    const clock = completionClock(signal, timeoutMs, "Workers AI timed out");
     const failure = (error: unknown): unknown => {
-      if (signal?.aborted) return abortReason(signal);
-      if (timedOut) {
-        return unavailable(started ? `Workers AI stopped sending its answer for ${timeoutMs / 1000} s` : `Workers AI did not answer within ${timeoutMs / 1000} s`);
+      const stopped = clock.callerAbort();
+      if (stopped) return stopped;
+      if (clock.state.timedOut) {
+        return unavailable(clock.state.started ? `Workers AI stopped sending its answer for ${timeoutMs / 1000} s` : `Workers AI did not answer within ${timeoutMs / 1000} s`);
       }
       if (error instanceof AppError || error instanceof StructuredOutputUnsupported) return error;
       const said = error instanceof Error ? error.message : String(error);
@@ -70,16 +59,16 @@ export function createWorkersAiProvider(options: WorkersAiOptions): ModelProvide
     const messages = turns.map(({ role, content }) => ({ role, content }));
 
     try {
-      waitForModel();
+      clock.waiting();
       if (format) {
         const inputs: TextInput = { messages, response_format: { type: "json_schema", json_schema: format.schema } };
         let output: unknown;
         try {
-          output = await ai.run(model as TextModel, inputs, { signal: controller.signal });
+          output = await ai.run(model as TextModel, inputs, { signal: clock.signal });
         } catch (error) {
           throw failure(error);
         }
-        started = true;
+        clock.answered();
         const text = responseText(output);
         if (text === undefined) throw unavailable("Workers AI returned a malformed answer");
         if (text) yield text;
@@ -89,14 +78,14 @@ export function createWorkersAiProvider(options: WorkersAiOptions): ModelProvide
       const inputs: TextInput & { stream: true } = { messages, stream: true };
       let stream: ReadableStream<Uint8Array>;
       try {
-        stream = await ai.run(model as TextModel, inputs, { signal: controller.signal });
+        stream = await ai.run(model as TextModel, inputs, { signal: clock.signal });
       } catch (error) {
         throw failure(error);
       }
       let finished = false;
       try {
-        for await (const event of readSseEvents(stream, controller.signal)) {
-          started = true;
+        for await (const event of readSseEvents(stream, clock.signal)) {
+          clock.answered();
           if (event.data.trim() === "[DONE]") {
             finished = true;
             break;
@@ -109,16 +98,14 @@ export function createWorkersAiProvider(options: WorkersAiOptions): ModelProvide
           }
           if (chunk?.error) throw unavailable(`Workers AI reported an error while answering: ${String(errorText(chunk.error)).slice(0, MAX_MESSAGE)}`);
           if (typeof chunk?.response === "string" && chunk.response) yield chunk.response;
-          waitForModel();
+          clock.waiting();
         }
       } catch (error) {
         throw failure(error);
       }
       if (!finished) throw unavailable("Workers AI ended the stream before the answer was complete");
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
-      controller.abort();
+      clock.end();
     }
   }
 
