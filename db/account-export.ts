@@ -50,14 +50,7 @@ export async function collectUserData(db: Database, userId: number) {
     db.select().from(usageDaily).where(eq(usageDaily.userId, userId)),
   ]);
   const chatIds = userChats.map((chat) => chat.id);
-  const userMessages = chatIds.length
-    ? (
-        await Promise.all(
-          // D1 caps bound parameters at 100 per statement.
-          chunk(chatIds, 90).map((ids) => db.select().from(messages).where(inArray(messages.chatId, ids))),
-        )
-      ).flat()
-    : [];
+  const userMessages = await selectIn(chatIds, (ids) => db.select().from(messages).where(inArray(messages.chatId, ids)));
   const newsletter = await db
     .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
     .from(newsletterSubscribers)
@@ -88,9 +81,7 @@ export async function collectUserData(db: Database, userId: number) {
     db.select().from(answerReports).where(eq(answerReports.userId, userId)),
   ]);
   const ticketIds = tickets.map((t) => t.id);
-  const ticketMessages = ticketIds.length
-    ? (await Promise.all(chunk(ticketIds, 90).map((ids) => db.select().from(supportMessages).where(inArray(supportMessages.ticketId, ids))))).flat()
-    : [];
+  const ticketMessages = await selectIn(ticketIds, (ids) => db.select().from(supportMessages).where(inArray(supportMessages.ticketId, ids)));
   return {
     profile,
     pages: userPages,
@@ -114,6 +105,12 @@ export async function collectUserData(db: Database, userId: number) {
     usageHistory: usage,
     newsletter,
   };
+}
+
+/** Rows whose key is one of `keys`, read 90 keys a statement (D1 caps bound parameters at 100 per statement). */
+async function selectIn<Row>(keys: string[], select: (keys: string[]) => Promise<Row[]>): Promise<Row[]> {
+  if (!keys.length) return [];
+  return (await Promise.all(chunk(keys, 90).map(select))).flat();
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

@@ -131,3 +131,9 @@ function projectAnswer(body: ChatRequestBody): string {
   });
 }
 
+/** Splits text into `parts` pieces on code point boundaries (the last ones may be empty). */
+export function pieces(text: string, parts: number): string[] {
+  const chars = Array.from(text);
+  const size = Math.ceil(chars.length / parts);
+  return Array.from({ length: parts }, (_, i) => chars.slice(i * size, (i + 1) * size).join(""));
+}

@@ -1,7 +1,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import type { TestProject } from "vitest/node";
-import { pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
+import { pieces, pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
 
 export type { ChatRequestBody, FakeBehaviour };
 
@@ -36,12 +36,6 @@ function openAiError(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
 }
 
-/** Splits text into `parts` pieces on code point boundaries (the last ones may be empty). */
-function pieces(text: string, parts: number): string[] {
-  const chars = Array.from(text);
-  const size = Math.ceil(chars.length / parts);
-  return Array.from({ length: parts }, (_, i) => chars.slice(i * size, (i + 1) * size).join(""));
-}
 
 /** OpenAI's 401 body when `authorization` does not carry `apiKey` (null when it does, or when no key is required). */
 function authFailure(apiKey: string, authorization: string | undefined) {

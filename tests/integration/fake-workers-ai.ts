@@ -11,7 +11,7 @@
  * `[fake:capacity]` throws 3040, `[fake:no-json-mode]` refuses response_format (5025) and answers
  * markdown without it, `[fake:truncated]` ends the stream without `[DONE]`.
  */
-import { researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
+import { pieces, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
 
 type Behaviour = FakeBehaviour | "capacity" | "no-json-mode";
 
@@ -68,11 +68,6 @@ function sse(events: string[], end: "done" | "truncated"): ReadableStream<Uint8A
   });
 }
 
-function pieces(text: string, parts: number): string[] {
-  const chars = Array.from(text);
-  const size = Math.ceil(chars.length / parts);
-  return Array.from({ length: parts }, (_, i) => chars.slice(i * size, (i + 1) * size).join("")).filter(Boolean);
-}
 
 export class FakeWorkersAi {
   /** Every well-formed request, for tests to read (`received()`); not part of the real binding. */
@@ -103,7 +98,7 @@ export class FakeWorkersAi {
       }
       return { response, usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }, tool_calls: [] };
     }
-    if (inputs.stream) return sse(pieces(words, 4), behaviour === "truncated" ? "truncated" : "done");
+    if (inputs.stream) return sse(pieces(words, 4).filter(Boolean), behaviour === "truncated" ? "truncated" : "done");
     return { response: words, usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }, tool_calls: [] };
   }
 }
