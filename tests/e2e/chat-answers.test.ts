@@ -124,7 +124,7 @@ describe("answers that survive the page", () => {
     const text = await panel.innerText();
     expect(text).toMatch(/Price/);
     expect(text).toMatch(/Supplier cost/);
-    expect(text).toMatch(/Margin per sale/);
+    expect(text).toMatch(/Margin before shipping/);
     expect(text).toMatch(/Sample catalog/);
     await panel.getByRole("button", { name: "Back to the previous record" }).click();
     await panel.getByTestId("record-niche").waitFor();

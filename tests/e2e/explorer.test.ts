@@ -152,7 +152,7 @@ describe("explorer", () => {
         expect(text).toMatch(/Weight\s+\d+%/);
         expect(text).toMatch(/to the score/);
       }
-      expect(await page.getByTestId("product-money").innerText()).toContain("Kept per sale");
+      expect(await page.getByTestId("product-money").innerText()).toContain("Kept after shipping");
 
       // Each chart also reads as a table (26 weeks).
       await page.getByTestId("chart-orders-table-toggle").click();

@@ -283,6 +283,18 @@ describe("comparing tracked stores", () => {
     expect(detail.listings.length).toBeGreaterThan(0);
     for (const c of detail.changes) expect(["added", "removed", "price"]).toContain(c.kind);
   });
+
+  it("dates every change of a sample store by one of its snapshots, so the counts agree (one value per figure)", async () => {
+    for (const id of ids) {
+      const detail = (await call(`/api/competitors/${id}`, { token })).json as { changes: { at: string }[]; snapshots: { takenAt: string; status: string; productCount: number }[]; lastSnapshotAt: string | null; listings: unknown[] };
+      const taken = new Set(detail.snapshots.map((s) => s.takenAt.slice(0, 10)));
+      for (const change of detail.changes) expect(taken.has(change.at.slice(0, 10)), change.at).toBe(true);
+      expect(detail.snapshots.length).toBeGreaterThan(0);
+      expect(detail.lastSnapshotAt?.slice(0, 10)).toBe(detail.snapshots[0].takenAt.slice(0, 10));
+    }
+    const list = (await call("/api/competitors", { token })).json as { data: { lastSnapshotAt: string | null }[] };
+    for (const c of list.data) expect(c.lastSnapshotAt).not.toBeNull();
+  });
 });
 
 describe("snapshotTrackedStores (the scheduled refresh)", () => {

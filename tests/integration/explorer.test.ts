@@ -91,6 +91,19 @@ describe("GET /api/catalog/products/{id}", () => {
     expect(json.weeklyActiveAds[25].value).toBe(json.activeAds);
   });
 
+  it("holds one value per figure: the list row, the record, its active ads and its margins agree", async () => {
+    const page = (await call("/api/catalog/products?sort=ads&order=desc&pageSize=25", { token })).json as { data: { id: string; activeAds: number; marginPct: number | null }[] };
+    expect(page.data.length).toBeGreaterThan(0);
+    for (const row of page.data.slice(0, 12)) {
+      const record = (await call(`/api/catalog/products/${row.id}`, { token })).json;
+      expect(record.activeAds, row.id).toBe(row.activeAds);
+      expect(record.ads.filter((ad: { active: boolean }) => ad.active)).toHaveLength(record.activeAds);
+      expect(record.weeklyActiveAds.at(-1).value).toBe(record.activeAds);
+      expect(record.marginPct).toBe(row.marginPct);
+      expect(record.marginCents).toBe(record.priceCents - record.costCents);
+    }
+  });
+
   it("answers 404 naming an unknown id", async () => {
     const { status, json } = await call("/api/catalog/products/P-9999", { token });
     expect(status).toBe(404);

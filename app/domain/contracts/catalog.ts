@@ -79,7 +79,7 @@ export const ProductRecordSchema = z
     weeklyActiveAds: z.array(WeekValueSchema),
     score: ProductScoreSchema.nullable(),
     savedLists: z.array(z.string()),
-    ads: z.array(AdSummarySchema),
+    ads: z.array(AdSummarySchema.extend({ active: z.boolean().meta({ description: "Still running in the record's latest week (counted in activeAds)" }) })),
     stores: z.array(StoreSummarySchema),
     ...Provenance,
   })

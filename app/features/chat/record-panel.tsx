@@ -11,6 +11,7 @@ import type {
   StoreRecord,
 } from "~/domain/contracts/catalog";
 import type { CatalogRecordKind, CitedRecord } from "~/domain/contracts/chats";
+import { FIGURE_LABELS } from "~/domain/market-figures";
 import { CanonRecordView, PassageRecordView } from "./project-record";
 import { RecordError, RecordSkeleton } from "./record-states";
 import { getQueryFn } from "~/lib/http";
@@ -158,9 +159,9 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
         <Stat label="Price" value={money(p.priceCents)} />
         <Stat label="Supplier cost" value={p.costCents === null ? "Not in the record" : money(p.costCents)} />
         <Stat
-          label="Margin per sale"
+          label={FIGURE_LABELS.marginBeforeShipping}
           value={p.marginCents === null ? "Not in the record" : money(p.marginCents)}
-          hint={p.marginPct === null ? undefined : `${p.marginPct}% of the price, before shipping and ads`}
+          hint={p.marginPct === null ? undefined : `${p.marginPct}% of the price`}
         />
         <Stat
           label="Shipping cost"
@@ -182,7 +183,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
         <Stat
           label="Competition"
           value={<span className="capitalize">{p.competition ?? "Unknown"}</span>}
-          hint={`${count(p.activeAds)} active ads`}
+          hint={`${count(p.activeAds)} ${FIGURE_LABELS.activeAds.toLowerCase()}`}
         />
       </div>
       {p.score ? (
@@ -197,7 +198,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
         {p.catalogRating === null ? "No catalog rating" : `Catalog rating ${p.catalogRating} of 5 (a catalog figure, not customer reviews)`}
         {p.launchMonth ? ` · launched ${p.launchMonth}` : ""}
       </p>
-      <Section title={`Ads (${p.ads.length})`}>
+      <Section title={`${FIGURE_LABELS.adsSeen} (${p.ads.length}) · ${count(p.ads.filter((ad) => ad.active).length)} active`}>
         {p.ads.length ? (
           <ul className="-mx-2.5 divide-y divide-line/60">
             {p.ads.map((ad) => (
@@ -206,7 +207,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
                   <span className="w-14 shrink-0 font-mono text-xs text-subtle">{ad.id}</span>
                   <span className="min-w-0 flex-1 truncate">&ldquo;{ad.hook}&rdquo;</span>
                   <span className="shrink-0 text-xs text-muted">
-                    {ad.platform} · {ad.engagementRatePct}%
+                    {ad.platform} · {ad.engagementRatePct}% · {ad.active ? "active" : "ended"}
                   </span>
                 </RowButton>
               </li>
@@ -296,7 +297,7 @@ function NicheView({ niche, onOpen }: { niche: NicheRecord; onOpen(record: Cited
           value={money(niche.medianPriceCents)}
           hint={`${money(niche.minPriceCents)} to ${money(niche.maxPriceCents)}`}
         />
-        <Stat label="Average margin" value={`${niche.avgMarginPct}%`} />
+        <Stat label={`Average ${FIGURE_LABELS.marginBeforeShipping.toLowerCase()}`} value={`${niche.avgMarginPct}%`} />
         <Stat
           label="Orders a month"
           value={count(niche.totalMonthlyOrders)}
@@ -305,7 +306,7 @@ function NicheView({ niche, onOpen }: { niche: NicheRecord; onOpen(record: Cited
             label: `median ${change(niche.medianTrendPct)}`,
           }}
         />
-        <Stat label="Ads" value={count(niche.adCount)} />
+        <Stat label={FIGURE_LABELS.adsSeen} value={count(niche.adCount)} />
         <Stat label="Stores" value={count(niche.storeCount)} />
       </div>
       <Section title="Best products">

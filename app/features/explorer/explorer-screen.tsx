@@ -19,6 +19,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALLOWANCES } from "~/domain/counters";
+import { FIGURE_LABELS } from "~/domain/market-figures";
 import { useCurrentUser } from "~/features/account";
 import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
@@ -76,9 +77,9 @@ const SORT_LABELS: Record<SortKey, string> = {
   score: "Score",
   orders: "Orders",
   trend: "Trend",
-  margin: "Margin",
+  margin: FIGURE_LABELS.marginBeforeShipping,
   price: "Price",
-  ads: "Active ads",
+  ads: FIGURE_LABELS.activeAds,
   newest: "Newest",
 };
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { NicheOption } from "~/domain/contracts/market";
+import { FIGURE_LABELS } from "~/domain/market-figures";
 import { Button, cx, Input, Select } from "~/ui";
 import { capitalize } from "./format";
 import {
@@ -196,7 +197,7 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
           </div>
         </fieldset>
 
-        <Group label="Margin at least" htmlFor={id("margin")}>
+        <Group label={`${FIGURE_LABELS.marginBeforeShipping}, at least`} htmlFor={id("margin")}>
           <Select
             id={id("margin")}
             className={compact}

@@ -31,15 +31,3 @@ export function capitalize(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-/**
- * What a sale keeps at the listed price: price − supplier cost − shipping cost. Null when the
- * record lacks the cost or the shipping cost: never guessed.
- */
-export function keptPerSale(
-  priceCents: number,
-  costCents: number | null,
-  shippingCostCents: number | null,
-): number | null {
-  if (costCents === null || shippingCostCents === null) return null;
-  return priceCents - costCents - shippingCostCents;
-}

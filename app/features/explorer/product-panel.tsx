@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ProductRecord } from "~/domain/contracts/catalog";
+import { FIGURE_DEFINITIONS, FIGURE_LABELS, keptAfterShipping } from "~/domain/market-figures";
 import { HttpError, errorMessage } from "~/lib/http";
 import {
   Badge,
@@ -39,7 +40,6 @@ import {
   capitalize,
   change,
   count,
-  keptPerSale,
   longWeek,
   money,
   moneyWhole,
@@ -149,7 +149,8 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
 }
 
 function ProductBody({ p }: { p: ProductRecord }) {
-  const kept = keptPerSale(p.priceCents, p.costCents, p.shippingCostCents);
+  const kept = keptAfterShipping(p.priceCents, p.costCents, p.shippingCostCents);
+  const activeShown = p.ads.filter((ad) => ad.active).length;
   const weeks = p.weeklyOrders.map((w) => shortWeek(w.weekOf));
   const longWeeks = p.weeklyOrders.map((w) => `Week of ${longWeek(w.weekOf)}`);
   const question = chatQuestion(p);
@@ -205,24 +206,24 @@ function ProductBody({ p }: { p: ProductRecord }) {
             hint={p.shippingDays === null ? undefined : `${p.shippingDays} days to deliver`}
           />
           <Stat
-            label="Kept per sale"
+            label={FIGURE_LABELS.keptAfterShipping}
             value={
               kept === null ? (
                 <NotInRecord />
               ) : (
-                <span className={kept < 0 ? "text-danger" : undefined}>{money(kept)}</span>
+                <span className={kept.keptCents < 0 ? "text-danger" : undefined}>{money(kept.keptCents)}</span>
               )
             }
             hint={
               kept === null
                 ? "Needs the cost and the shipping cost"
-                : `${Math.round((kept / p.priceCents) * 100)}% of the price, before ads`
+                : `${kept.keptPct}% of the price${p.marginPct === null ? "" : ` · ${FIGURE_LABELS.marginBeforeShipping.toLowerCase()} ${p.marginPct}%`}`
             }
           />
         </div>
         <p className="mt-2 text-xs text-subtle">
-          Kept per sale = price − supplier cost − shipping cost, at the listed price. Payment fees and ads are not in
-          it.
+          {FIGURE_LABELS.keptAfterShipping}: {FIGURE_DEFINITIONS.keptAfterShipping.charAt(0).toLowerCase()}
+          {FIGURE_DEFINITIONS.keptAfterShipping.slice(1)}
         </p>
       </Section>
 
@@ -249,7 +250,7 @@ function ProductBody({ p }: { p: ProductRecord }) {
             }
           />
           <Stat
-            label="Active ads"
+            label={FIGURE_LABELS.activeAds}
             value={count(p.activeAds)}
             hint={p.mainPlatform ? `Mostly on ${p.mainPlatform}` : undefined}
           />
@@ -297,12 +298,24 @@ function ProductBody({ p }: { p: ProductRecord }) {
         )}
       </Section>
 
-      <Section title={`Ads running it (${p.ads.length})`}>
+      <Section
+        title={`${FIGURE_LABELS.adsSeen} (${p.ads.length})`}
+        aside={
+          <span className="text-xs text-muted" data-testid="product-ads-active">
+            {count(activeShown)} active · {count(p.ads.length - activeShown)} ended
+          </span>
+        }
+      >
         {p.ads.length ? (
           <ul className="space-y-2" data-testid="product-ads">
             {p.ads.map((ad) => (
               <li key={ad.id} className="rounded-xl border border-line bg-surface p-3">
-                <p className="text-sm font-medium text-fg">&ldquo;{ad.hook}&rdquo;</p>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="text-sm font-medium text-fg">&ldquo;{ad.hook}&rdquo;</p>
+                  <Badge tone={ad.active ? "success" : "neutral"}>
+                    {ad.active ? "Active" : "Ended"}
+                  </Badge>
+                </div>
                 <p className="mt-1 text-xs text-muted">
                   <span className="font-semibold text-fg">{ad.platform}</span>
                   {[
@@ -316,7 +329,7 @@ function ProductBody({ p }: { p: ProductRecord }) {
                     .join("")}
                 </p>
                 <p className="mt-1 text-xs text-subtle">
-                  {count(ad.views)} views · {ad.engagementRatePct}% engagement · running {count(ad.daysRunning)} days
+                  {count(ad.views)} views · {ad.engagementRatePct}% engagement · {ad.active ? "running" : "ran"} {count(ad.daysRunning)} days
                   {ad.firstSeen ? ` · first seen week of ${longWeek(ad.firstSeen)}` : ""}
                 </p>
               </li>

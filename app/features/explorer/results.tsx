@@ -5,6 +5,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ExplorerProduct } from "~/domain/contracts/market";
+import { FIGURE_LABELS } from "~/domain/market-figures";
 import { Badge, Button, cx, DataTable, Skeleton, type Column } from "~/ui";
 import { productHref, rangeLabel, type ExplorerView, type SortKey } from "./explorer-query";
 import { change, count, money } from "./format";
@@ -88,7 +89,7 @@ export function ResultsTable({
     { key: "price", header: "Price", sortable: true, align: "right", cell: (p) => money(p.priceCents) },
     {
       key: "margin",
-      header: "Margin",
+      header: FIGURE_LABELS.marginBeforeShipping,
       sortable: true,
       align: "right",
       cell: (p) => (p.marginPct === null ? <Missing /> : `${p.marginPct}%`),
@@ -110,7 +111,7 @@ export function ResultsTable({
     },
     { key: "trend", header: "Trend", sortable: true, align: "right", cell: (p) => <Trend pct={p.trendPct} /> },
     { key: "competition", header: "Competition", cell: (p) => <CompetitionBadge level={p.competition} /> },
-    { key: "ads", header: "Ads", sortable: true, align: "right", cell: (p) => count(p.activeAds) },
+    { key: "ads", header: FIGURE_LABELS.activeAds, sortable: true, align: "right", cell: (p) => count(p.activeAds) },
     {
       key: "ship",
       header: "Ships",
@@ -164,7 +165,7 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
               <dd className="font-semibold tabular-nums text-fg">{money(p.priceCents)}</dd>
             </div>
             <div>
-              <dt className="text-subtle">Margin</dt>
+              <dt className="text-subtle">{FIGURE_LABELS.marginBeforeShipping}</dt>
               <dd className="font-semibold tabular-nums text-fg">
                 {p.marginPct === null ? <Missing /> : `${p.marginPct}%`}
               </dd>
@@ -193,7 +194,7 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
             <CompetitionBadge level={p.competition} />
             {p.competition && <span>competition</span>}
             <span aria-hidden>·</span>
-            {count(p.activeAds)} active ads
+            {count(p.activeAds)} {FIGURE_LABELS.activeAds.toLowerCase()}
           </p>
         </li>
       ))}

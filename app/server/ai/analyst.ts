@@ -419,7 +419,7 @@ export function productTable(products: readonly Product[]): string {
       `${formatCents(p.marginCents)} (${formatPercent(p.marginPct)})`,
       formatCount(p.monthlyOrders),
       formatChange(p.trendPct),
-      `${p.competition} (${formatCountOf(p.adCount, "ad")})`,
+      `${p.competition} (${formatCountOf(p.adCount, "active ad")})`,
     ].join(" | "),
   );
   return [
@@ -821,7 +821,7 @@ export function adsAnswer(niche: Niche, product: Product | undefined, notes: str
   const adProducts = [...new Set([...shown, longest].map(productOf))];
 
   lines.push(
-    `The sample catalog holds ${formatCountOf(pool.length, "ad")} for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}. The most engaging first:`,
+    `The sample catalog holds ${formatCountOf(pool.length, "ad")} for ${useProduct ? `the ${nameInSentence(scope)}` : scope.toLowerCase()}${useProduct ? `, ${formatCount(product!.adCount)} of them still active` : ""}. The most engaging first:`,
     "",
     "| Ad | Product | Platform | Angle | Hook | Running | Views | Engagement |",
     "|---|---|---|---|---|---|---|---|",

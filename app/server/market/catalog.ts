@@ -13,6 +13,7 @@
 import type { Database } from "../../../db/client";
 import { readSharedCatalog, sharedCatalogVersion, type SharedCatalogRows } from "../../../db/catalog";
 import type { Logger } from "../platform/log";
+import { activeAdCount, marginBeforeShipping, weeklyActiveAdCounts } from "~/domain/market-figures";
 import { NICHE_SEEDS, type NicheSeed } from "./niche-seeds";
 import { createPrng, type Prng } from "./prng";
 
@@ -193,11 +194,8 @@ export function weekIndexOf(date: string): number {
   return HISTORY_WEEKS - 1 - Math.round((asOf - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / (7 * 86_400_000));
 }
 
-/** Unit margin and margin percentage from price and cost; the one place margins are computed. */
-export function marginOf(priceCents: number, costCents: number): { marginCents: number; marginPct: number } {
-  const marginCents = priceCents - costCents;
-  return { marginCents, marginPct: priceCents > 0 ? Math.round((marginCents / priceCents) * 100) : 0 };
-}
+/** Unit margin before shipping (market-figures.ts defines it). */
+export const marginOf = marginBeforeShipping;
 
 /** Competition follows the number of active ads seen for a product. */
 export function competitionFor(adCount: number): Competition {
@@ -572,13 +570,13 @@ export function generateCatalog(seed: string = CATALOG_SEED): MarketCatalog {
   });
 
   const products: Product[] = drafts.map((d, i) => {
-    const weeklyActiveAds = new Array<number>(HISTORY_WEEKS).fill(0);
-    for (const ad of adsByDraft[i]) {
-      const [from, to] = adWeeks(ad);
-      for (let week = from; week <= to; week++) weeklyActiveAds[week] += 1;
-    }
+    const spans = adsByDraft[i].map((ad) => {
+      const [startWeek, endWeek] = adWeeks(ad);
+      return { startWeek, endWeek };
+    });
+    const weeklyActiveAds = weeklyActiveAdCounts(spans, HISTORY_WEEKS);
     const { monthlyOrders, trendPct } = ordersAndTrend(history[i].orders);
-    const adCount = weeklyActiveAds[HISTORY_WEEKS - 1];
+    const adCount = activeAdCount(spans, HISTORY_WEEKS - 1);
     return {
       id: d.id,
       name: d.naming.name,

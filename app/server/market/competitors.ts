@@ -18,6 +18,7 @@ import type {
 } from "~/domain/contracts/market";
 import { ALLOWANCES, allowanceLimit } from "~/domain/counters";
 import { AppError } from "~/domain/errors";
+import { historySnapshots } from "~/domain/market-figures";
 import type { Plan } from "~/domain/plans";
 import type { Database } from "../../../db/client";
 import {
@@ -44,6 +45,7 @@ import {
   type NewListing,
 } from "../../../db/competitors";
 import { planFor } from "../billing/plan";
+import { HISTORY_WEEKS, weekOf } from "./catalog";
 import { HTML_TYPES, metaTags, parseHtmlBasics, fetchShopifyCatalog, type ShopifyCatalog } from "../web/product-extractor";
 import { checkUrl, guardRefusalOf, type GuardedFetcher } from "../web/url-guard";
 
@@ -210,7 +212,7 @@ function toCompetitor(row: CompetitorRow): Competitor {
     source: row.source,
     isSampleData: row.source === "sample",
     productCount: row.productCount,
-    lastSnapshotAt: row.lastSnapshotAt,
+    lastSnapshotAt: row.lastSnapshotAt ?? (row.source === "sample" ? SAMPLE_HISTORY_WEEKS.at(-1)! + "T00:00:00.000Z" : null),
     createdAt: row.createdAt,
   };
 }
@@ -335,8 +337,18 @@ export async function competitorDetail(db: Database, userId: number, id: string)
     priceBands: priceBandsOf(ranked.listings.map((l) => l.priceCents)),
     listings: [...ranked.listings, ...removed],
     changes,
-    snapshots,
+    snapshots: row.source === "sample" ? [...snapshots, ...sampleHistorySnapshots(listings)] : snapshots,
   };
+}
+
+/** The catalog weeks a sample store's history covers, oldest first. */
+const SAMPLE_HISTORY_WEEKS = Array.from({ length: HISTORY_WEEKS }, (_, week) => weekOf(week));
+
+/** A sample store's weekly reads, newest first: the snapshots its recorded changes came from. */
+function sampleHistorySnapshots(listings: readonly { firstSeenAt: string; removedAt: string | null }[]) {
+  return historySnapshots(listings, SAMPLE_HISTORY_WEEKS)
+    .reverse()
+    .map((s) => ({ ...s, status: "ok", message: "From the sample catalog's weekly history" }));
 }
 
 /** Stops tracking (a Shopify store of the user's goes with its history). */

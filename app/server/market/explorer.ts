@@ -7,6 +7,7 @@ import { allowanceLimit } from "~/domain/counters";
 import type { ProductRecord } from "~/domain/contracts/catalog";
 import type { ExplorerPage, ExplorerProduct, ExplorerQuery, ProductScore, ScoreBacktest } from "~/domain/contracts/market";
 import { AppError } from "~/domain/errors";
+import { isAdActive } from "~/domain/market-figures";
 import type { Database } from "../../../db/client";
 import {
   adsOfProduct,
@@ -124,6 +125,7 @@ export async function productRecord(db: Database, userId: number, id: string): P
       visualStyle: ad.visualStyle,
       lengthSeconds: ad.lengthSeconds,
       firstSeen: weekOf(ad.startWeek),
+      active: isAdActive(ad, HISTORY_WEEKS - 1),
     })),
     stores: stores.map(({ store }) => ({ id: store.id, name: store.name, platform: store.platform, estMonthlyRevenueUsd: store.estMonthlyRevenueUsd ?? 0 })),
     source: sourceLabel(p),

@@ -390,7 +390,8 @@ class Writer {
     const { focus } = this.f;
     const ads = focus ? this.f.ads.filter((a) => a.productId === focus.id) : this.f.ads;
     const lines: string[] = [];
-    if (focus) lines.push(`${this.productName(focus)} has ${formatCountOf(ads.length, "ad")} in the catalog; the niche has ${formatCountOf(this.f.ads.length, "ad")} (${this.nicheRef}).`, "");
+    // The product's active ads are its record's figure; the niche's record holds only the ads seen.
+    if (focus) lines.push(`${this.productName(focus)} has ${formatCountOf(ads.length, "ad")} in the catalog, ${formatCount(focus.adCount)} of them active; the niche has ${formatCountOf(this.f.ads.length, "ad")} (${this.nicheRef}).`, "");
     else lines.push(`The niche's products have ${formatCountOf(ads.length, "ad")} in the catalog (${this.nicheRef}).`, "");
     if (ads.length === 0) {
       lines.push("No ads of the catalog to learn from: test the angles of the niche's best products first.");

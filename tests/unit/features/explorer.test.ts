@@ -18,7 +18,8 @@ import {
   writeView,
   type ExplorerView,
 } from "~/features/explorer/explorer-query";
-import { change, keptPerSale, money } from "~/features/explorer/format";
+import { keptAfterShipping } from "~/domain/market-figures";
+import { change, money } from "~/features/explorer/format";
 
 const view = (qs: string) => parseView(new URLSearchParams(qs));
 
@@ -173,9 +174,9 @@ describe("Explorer view changes", () => {
 
 describe("Explorer formatting", () => {
   it("keeps price − cost − shipping per sale, and nothing when the record lacks either cost", () => {
-    expect(keptPerSale(2999, 900, 450)).toBe(1649);
-    expect(keptPerSale(2999, null, 450)).toBeNull();
-    expect(keptPerSale(2999, 900, null)).toBeNull();
+    expect(keptAfterShipping(2999, 900, 450)).toEqual({ keptCents: 1649, keptPct: 55 });
+    expect(keptAfterShipping(2999, null, 450)).toBeNull();
+    expect(keptAfterShipping(2999, 900, null)).toBeNull();
     expect(money(1649)).toBe("$16.49");
   });
 

@@ -157,7 +157,7 @@ function expectProductRowsFromCatalog(markdown: string, citations: Citation[]): 
       );
       expect(orders).toBe(count(p!.monthlyOrders));
       expect(trend).toBe(`${p!.trendPct > 0 ? "+" : ""}${p!.trendPct}%`);
-      expect(competition).toBe(`${p!.competition} (${p!.adCount} ${p!.adCount === 1 ? "ad" : "ads"})`);
+      expect(competition).toBe(`${p!.competition} (${p!.adCount} ${p!.adCount === 1 ? "active ad" : "active ads"})`);
       // And, whatever the format: no figure in the row that the product does not hold.
       const allowed = new Set(productFigures(p!));
       for (const n of numbersIn(row.slice(2).join(" "))) expect(allowed.has(n), `${n} in row ${id}`).toBe(true);
@@ -348,7 +348,7 @@ describe("ad answers", () => {
     expectProductRowsFromCatalog(markdown, citations);
     expect(summary).toMatch(/sample/i);
     // The niche's ad count comes from the niche's record; the leading platform is named, not counted.
-    expect(markdown).toContain(`The sample catalog holds ${count(adsInNiche("skincare").length)} ads for skincare.`);
+    expect(markdown).toContain(`The sample catalog holds ${count(adsInNiche("skincare").length)} ads for skincare. The most engaging first:`);
     expect(citations.some((c) => c.record?.kind === "niche" && c.record.id === "skincare")).toBe(true);
     const perPlatform = new Map<string, number>();
     for (const ad of adsInNiche("skincare")) perPlatform.set(ad.platform, (perPlatform.get(ad.platform) ?? 0) + 1);
@@ -366,6 +366,8 @@ describe("ad answers", () => {
     const answer = answerConversation(conversation(`ad hooks for ${busiest.id}`));
     expect(answer.markdown).toMatch(new RegExp(`^## Ad angles for ${busiest.name}`));
     expect(answer.markdown).toContain(`holds ${adsForProduct(busiest.id).length} ads for the`);
+    // Its active ones are the record's active-ads figure, the one the Explorer shows.
+    expect(answer.markdown).toContain(`${busiest.adCount} of them still active`);
     expect(checkGrounding(`${answer.markdown}\n${answer.summary}`, answer.citations ?? []).ungrounded).toEqual([]);
   });
 });
