@@ -4,6 +4,7 @@ import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
 import { databaseFor } from "../db/client";
 import { createRouter } from "./context";
+import { logRequestFailure } from "./request-failure";
 import { account } from "./account";
 import { admin } from "./admin";
 import { auth } from "./auth";
@@ -106,8 +107,7 @@ export function createApi() {
   api.onError((err, c) => {
     // A library's HTTP error (hono's body parsing, content-type checks…) keeps its own status.
     const appError = err instanceof HTTPException ? new AppError(errorTypeForStatus(err.status), httpExceptionMessage(err)) : toAppError(err);
-    // Only real faults are errors in the log; a client's mistake is not.
-    if (appError.status >= 500) c.var.log?.error("request failed", { err: appError.cause ?? appError });
+    logRequestFailure(c.var.log, appError);
     return c.json(appError.toBody(c.var.requestId), appError.status as 400, appError.headers);
   });
 
