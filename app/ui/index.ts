@@ -13,6 +13,7 @@ export {
   type TileProps,
   type TileSurface,
 } from "./choice";
+export { CharacterCount, lengthState, type LengthState } from "./character-count";
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";

@@ -91,7 +91,13 @@ describe("support", () => {
     await go(page, "/feedback");
     const form = page.getByTestId("feedback-form");
     await form.getByLabel("Title").fill(`Bulk export ${user.name}`);
+    // A pasted wall of text is not cut silently: the count says how far over it is and Submit names the limit.
+    await form.getByLabel("Details").fill("x".repeat(21_000));
+    expect(await page.getByTestId("feedback-details-count").innerText()).toBe("17,000 characters over the 4,000 limit");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await form.getByText("Keep the details to 4,000 characters: shorten them by 17,000.").waitFor();
     await form.getByLabel("Details").fill("Export many pages at once.");
+    expect(await page.getByTestId("feedback-details-count").count()).toBe(0);
     await form.getByRole("button", { name: "Submit" }).click();
     const item = page.getByTestId("feedback-item").filter({ hasText: `Bulk export ${user.name}` });
     const vote = item.getByTestId("vote-button");

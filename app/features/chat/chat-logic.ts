@@ -22,6 +22,9 @@ import {
   titleFromQuestion,
   versionsOf,
 } from "~/domain/chat/conversation";
+import { lengthState as characterLengthState, type LengthState } from "~/ui/character-count";
+
+export type { LengthState };
 
 export { CHAT_TITLE_MAX, DEFAULT_CHAT_TITLE, MESSAGE_MAX };
 export type { Citation };
@@ -408,13 +411,9 @@ export function isAnswerPending(messages: readonly ViewMessage[]): boolean {
 // ---------------------------------------------------------------------------------------------
 // Composer and usage
 
-export type LengthState = "ok" | "near" | "over";
-
-/** The composer's character feedback: shown from 90% of the limit, an error above it. */
+/** The composer's character feedback (~/ui's, at the message limit by default). */
 export function lengthState(length: number, max: number = MESSAGE_MAX): LengthState {
-  if (length > max) return "over";
-  if (length >= Math.floor(max * 0.9)) return "near";
-  return "ok";
+  return characterLengthState(length, max);
 }
 
 /** Whether the text may be sent: not blank and within the limit. */

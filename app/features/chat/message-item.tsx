@@ -32,7 +32,8 @@ import { Tip } from "~/ui/tooltip";
 import { useCopyText } from "~/ui/use-copy-text";
 import { CopyButton } from "./copy-button";
 import { MarkdownContent } from "./markdown";
-import { Tile } from "~/ui";
+import { CharacterCount, Tile } from "~/ui";
+import { MESSAGE_MAX } from "~/domain/chat/conversation";
 
 /** A turn's versions: which one is shown and how to move between them. */
 export interface VersionNav {
@@ -178,6 +179,7 @@ function EditQuestion({
 }) {
   const [text, setText] = useState(message.content);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const countId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -213,8 +215,11 @@ function EditQuestion({
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         rows={Math.min(8, Math.max(2, text.split("\n").length))}
+        aria-describedby={countId}
+        aria-invalid={text.length > MESSAGE_MAX || undefined}
         className="block w-full resize-none bg-transparent px-1 text-[15px] leading-7 text-fg outline-none"
       />
+      <CharacterCount id={countId} length={text.length} max={MESSAGE_MAX} className="px-1 pt-1" data-testid="chat-edit-char-count" />
       <div className="mt-2 flex items-center justify-end gap-2">
         <span className="mr-auto text-xs text-subtle">Your earlier version and its answer stay one click away.</span>
         <Button variant="ghost" size="sm" onClick={onCancel}>

@@ -11,7 +11,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type Feedba
 import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Segment, segmentGroupClasses, Skeleton, Textarea, type BadgeTone } from "~/ui";
+import { Badge, Button, buttonClasses, CharacterCount, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Segment, segmentGroupClasses, Skeleton, Textarea, lengthState, type BadgeTone } from "~/ui";
 import { feedbackKeys, fetchBoard, setVote, submitFeedback } from "./feedback-client";
 
 export const FEEDBACK_STATUS_TONES: Record<FeedbackStatus, BadgeTone> = { under_review: "neutral", planned: "brand", in_progress: "warning", done: "success", declined: "danger" };
@@ -70,7 +70,13 @@ function SubmitForm() {
     e.preventDefault();
     const next = {
       title: title.trim().length >= 4 ? undefined : "Give it a title (4 characters at least).",
-      details: details.trim() ? undefined : kind === "bug" ? "Say what happened and where." : "Say what you would like and why.",
+      details: !details.trim()
+        ? kind === "bug"
+          ? "Say what happened and where."
+          : "Say what you would like and why."
+        : details.length > FEEDBACK_LIMITS.details
+          ? `Keep the details to ${FEEDBACK_LIMITS.details.toLocaleString("en-US")} characters: shorten them by ${(details.length - FEEDBACK_LIMITS.details).toLocaleString("en-US")}.`
+          : undefined,
     };
     setErrors(next);
     if (!next.title && !next.details) submit.mutate({ kind, title: title.trim(), details: details.trim() });
@@ -88,7 +94,15 @@ function SubmitForm() {
       </div>
       <div className="mt-4 grid gap-3">
         <Field label="Title" error={errors.title}><Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={FEEDBACK_LIMITS.title} name="title" /></Field>
-        <Field label="Details" error={errors.details}><Textarea value={details} onChange={(e) => setDetails(e.target.value)} maxLength={FEEDBACK_LIMITS.details} rows={5} name="details" /></Field>
+        <Field
+          label="Details"
+          id="feedback-details"
+          error={errors.details}
+          // Field points the box at "<id>-hint": the count is read out when it shows.
+          hintSlot={lengthState(details.length, FEEDBACK_LIMITS.details) === "ok" ? undefined : <CharacterCount id="feedback-details-hint" length={details.length} max={FEEDBACK_LIMITS.details} className="mt-1.5" data-testid="feedback-details-count" />}
+        >
+          <Textarea value={details} onChange={(e) => setDetails(e.target.value)} rows={5} name="details" />
+        </Field>
       </div>
       <div className="mt-4 flex justify-end"><Button type="submit" loading={submit.isPending}>Submit</Button></div>
     </form>
