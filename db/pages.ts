@@ -64,7 +64,7 @@ export async function updatePageFields(
   userId: number,
   id: string,
   expectedRevision: number,
-  fields: Partial<Pick<NewPage, "product" | "sections" | "theme" | "seo" | "buyUrl" | "missing" | "projectId" | "generatedBy" | "generatedAt">> & { slug?: string },
+  fields: Partial<Pick<NewPage, "product" | "sections" | "theme" | "seo" | "buyUrl" | "missing" | "projectId" | "generatedBy" | "generatedAt" | "generatedSections">> & { slug?: string },
 ): Promise<PageRow | "stale" | "missing" | "slug_taken"> {
   try {
     const [row] = await db

@@ -611,6 +611,12 @@ export const pages = sqliteTable(
     missing: text("missing", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     generatedBy: text("generated_by"),
     generatedAt: text("generated_at"),
+    /**
+     * The sections as the last generation wrote them (as the draft made them before any): a
+     * section that differs from its copy here was edited by the merchant, and generation keeps it.
+     * Null on pages made before this column: the draft of their product stands in.
+     */
+    generatedSections: text("generated_sections", { mode: "json" }),
     revision: integer("revision").notNull().default(1),
     /** The drop page as served: rendered when published, so later edits wait for the next publish. */
     publishedHtml: text("published_html"),

@@ -10,7 +10,11 @@ import {
   PageCreateBodySchema,
   PageCreatedSchema,
   PageGenerateBodySchema,
+  PageGeneratedSchema,
+  PageImageBodySchema,
   PageListSchema,
+  PagePublishBodySchema,
+  PagePublishedSchema,
   PagePatchBodySchema,
   PageSchema,
   PageVersionListSchema,
@@ -21,6 +25,7 @@ import {
 import { exportPageCsv, exportPageHtmlZip, exportPageToStore, listShopifyExports, type ExportDeps } from "~/server/pages/exports";
 import { dropPageCache, previewLink, purgeDropPage } from "~/server/pages/public-pages";
 import {
+  addPageImage,
   createPage,
   deletePage,
   duplicatePage,
@@ -135,21 +140,40 @@ export const pages = createRouter()
       method: "post",
       path: "/pages/{id}/generate",
       summary: "Write the page's sections from its product and its project's canon (one page generation; paid plans)",
-      description: "Refunded when the writer fails or the product data holds nothing to write from.",
+      description:
+        "Refunded when the writer fails or the product data holds nothing to write from. Sections the merchant edited by hand (the page's editedSections) are kept unless replaceEdited names them; the answer's generation says what was written, kept, replaced and hidden.",
       request: { params: IdParam, ...body(PageGenerateBodySchema) },
-      responses: { 200: { description: "The page with its new sections", ...json(PageAnswer) }, ...paidErrors, ...errors },
+      responses: { 200: { description: "The page with its new sections, and what the generation did", ...json(z.object({ data: PageGeneratedSchema })) }, ...paidErrors, ...errors },
     }),
-    async (c) => c.json({ data: await generatePage(pageDeps(c), userId(c), c.req.valid("param").id, c.req.valid("json").sections) }, 200),
+    async (c) => {
+      const { sections, replaceEdited } = c.req.valid("json");
+      return c.json({ data: await generatePage(pageDeps(c), userId(c), c.req.valid("param").id, { sections, replaceEdited }) }, 200);
+    },
   )
   .openapi(
     createRoute({
       method: "post",
       path: "/pages/{id}/publish",
       summary: "Publish (or republish) the page as a drop page at /p/{slug}",
-      request: { params: IdParam },
-      responses: { 200: { description: "Published", ...json(PageAnswer) }, ...errors },
+      description:
+        "Each image is checked through the URL guard first: one that does not load refuses the publish (400, details.brokenImages names each image and where the page uses it) unless acceptBrokenImages is true. Images that could not be checked are listed in imageProblems.",
+      request: { params: IdParam, body: { required: false, ...json(PagePublishBodySchema) } },
+      responses: { 200: { description: "Published", ...json(z.object({ data: PagePublishedSchema })) }, ...errors },
     }),
-    async (c) => c.json({ data: await publishPage(pageDeps(c), userId(c), c.req.valid("param").id) }, 200),
+    async (c) => {
+      const options = (c.req.valid("json") as { acceptBrokenImages?: boolean } | undefined) ?? {};
+      return c.json({ data: await publishPage(pageDeps(c), userId(c), c.req.valid("param").id, { acceptBrokenImages: options.acceptBrokenImages === true }) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/pages/{id}/images",
+      summary: "Put an image on the page: as its main image (first product image and the hero's picture) or added after the others",
+      request: { params: IdParam, ...body(PageImageBodySchema) },
+      responses: { 200: { description: "The page with the image placed", ...json(PageAnswer) }, ...errors },
+    }),
+    async (c) => c.json({ data: await addPageImage(pageDeps(c), userId(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     createRoute({
@@ -214,11 +238,12 @@ export const pages = createRouter()
       method: "get",
       path: "/pages/{id}/export/shopify-csv",
       summary: "The page's product as a Shopify product CSV (one export; paid plans)",
-      request: { params: IdParam },
+      description: "Refused (400, details.brokenImages) when an image does not load, unless acceptBrokenImages=true.",
+      request: { params: IdParam, query: z.object({ acceptBrokenImages: z.enum(["true", "false"]).optional() }) },
       responses: { 200: { description: "The CSV", content: { "text/csv": { schema: z.string() } } }, ...paidErrors, ...errors },
     }),
     async (c) => {
-      const file = await exportPageCsv(pageDeps(c), userId(c), c.req.valid("param").id);
+      const file = await exportPageCsv(pageDeps(c), userId(c), c.req.valid("param").id, { acceptBrokenImages: c.req.valid("query").acceptBrokenImages === "true" });
       return new Response(file.csv, { headers: downloadHeaders("text/csv; charset=utf-8", file.fileName) }) as never;
     },
   )

@@ -79,6 +79,10 @@ export const PageProductSchema = z
     inTheBox: z.array(line("box item", 255)).max(40),
     vendor: line("vendor").nullable(),
     productType: line("product type").nullable(),
+    /** What one unit costs the merchant (the Explorer record's cost): Shopify's "Cost per item". Never shown on the page. */
+    costCents: cents("cost per item").nullable().optional(),
+    /** The supplier's shipping time in days, when the record states it (the FAQ answers delivery questions with it). */
+    shippingDays: z.number({ error: "shipping days must be a number" }).int().min(0).max(365).nullable().optional(),
   })
   .meta({ id: "PageProduct" });
 export type PageProduct = z.infer<typeof PageProductSchema>;
@@ -153,6 +157,11 @@ export const PageSchema = z
     /** Who wrote the sections: "builtin" (copy frameworks, offline) or the model id; null before any generation. */
     generatedBy: z.string().nullable(),
     generatedAt: z.string().nullable(),
+    /**
+     * Sections the merchant changed by hand since the last generation (or since the draft was made):
+     * generation keeps them unless the request names them in replaceEdited.
+     */
+    editedSections: z.array(z.enum(PAGE_SECTION_KINDS)),
     /** Increments on every save; PATCH may send it back as baseVersion to refuse a stale write. */
     revision: z.number().int(),
     publishedAt: z.string().nullable(),
@@ -237,8 +246,56 @@ export const PageVersionSchema = z
 export const PageVersionListSchema = z.object({ versions: z.array(PageVersionSchema) }).meta({ id: "PageVersionList" });
 
 export const PageGenerateBodySchema = z
-  .object({ sections: z.array(z.enum(PAGE_SECTION_KINDS)).min(1).optional().meta({ description: "Rewrite only these sections; all when absent" }) })
+  .object({
+    sections: z.array(z.enum(PAGE_SECTION_KINDS)).min(1).optional().meta({ description: "Rewrite only these sections; all when absent" }),
+    replaceEdited: z
+      .array(z.enum(PAGE_SECTION_KINDS))
+      .optional()
+      .meta({ description: "Sections the merchant edited by hand that this generation may overwrite; edited sections not named here are kept as they are" }),
+  })
   .meta({ id: "PageGenerateBody" });
+
+/** What a generation did, section by section, and the sentence that says so. */
+export const PageGenerationReportSchema = z
+  .object({
+    wrote: z.array(z.enum(PAGE_SECTION_KINDS)).meta({ description: "Sections written (shown)" }),
+    hidden: z.array(z.enum(PAGE_SECTION_KINDS)).meta({ description: "Sections the data could not fill (hidden; see missing)" }),
+    kept: z.array(z.enum(PAGE_SECTION_KINDS)).meta({ description: "Sections with the merchant's edits, left as they were" }),
+    replaced: z.array(z.enum(PAGE_SECTION_KINDS)).meta({ description: "Edited sections overwritten because replaceEdited named them" }),
+    summary: z.string().meta({ example: "Wrote Benefits, Specs and FAQ; kept your edits in Hero." }),
+  })
+  .meta({ id: "PageGenerationReport" });
+export type PageGenerationReport = z.infer<typeof PageGenerationReportSchema>;
+export const PageGeneratedSchema = PageSchema.extend({ generation: PageGenerationReportSchema }).meta({ id: "PageGenerated" });
+export type PageGenerated = z.infer<typeof PageGeneratedSchema>;
+
+/** An image of the page that does not load, where the page uses it, and why. */
+export const BrokenImageSchema = z
+  .object({
+    url: z.string(),
+    where: z.array(z.string()).meta({ example: ["Hero image", "Product image 1"] }),
+    reason: z.string().meta({ example: "its server answered 404" }),
+    /** broken: the server answered and it is not an image that loads; unchecked: its server could not be reached now. */
+    kind: z.enum(["broken", "unchecked"]),
+  })
+  .meta({ id: "BrokenImage" });
+export type BrokenImage = z.infer<typeof BrokenImageSchema>;
+
+export const PagePublishBodySchema = z
+  .object({ acceptBrokenImages: z.boolean().optional().meta({ description: "Publish although some images do not load (the refusal names them)" }) })
+  .meta({ id: "PagePublishBody" });
+export const PagePublishedSchema = PageSchema.extend({
+  imageProblems: z.array(BrokenImageSchema).meta({ description: "Images that did not load (published anyway on request) or could not be checked" }),
+}).meta({ id: "PagePublished" });
+export type PagePublished = z.infer<typeof PagePublishedSchema>;
+
+export const PAGE_IMAGE_PLACEMENTS = ["main", "gallery"] as const;
+export const PageImageBodySchema = z
+  .object({
+    url: httpUrl("url"),
+    placement: z.enum(PAGE_IMAGE_PLACEMENTS).meta({ description: "main: the product's first image and the hero's picture; gallery: added after the others" }),
+  })
+  .meta({ id: "PageImageBody" });
 
 // ---------------------------------------------------------------------------------------------
 // Store connections and export
@@ -279,6 +336,7 @@ export const ShopifyExportBodySchema = z
   .object({
     connectionId: z.string().min(1).optional().meta({ description: "Which connected store; the only one when absent" }),
     includePage: z.boolean().optional().meta({ description: "Also create the landing page as a store page" }),
+    acceptBrokenImages: z.boolean().optional().meta({ description: "Export although some images do not load (the refusal names them)" }),
   })
   .meta({ id: "ShopifyExportBody" });
 
@@ -321,6 +379,7 @@ export const SEO_CHECK_IDS = [
   "single-h1",
   "heading-order",
   "image-alt",
+  "images-load",
   "image-weight",
   "json-ld-product",
   "canonical",

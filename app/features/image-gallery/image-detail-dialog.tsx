@@ -235,6 +235,7 @@ function UseInPage({ img }: { img: Image }) {
   const pages = usePageOptions(open);
   const add = useAddToPage();
   const [pageId, setPageId] = useState("");
+  const [placement, setPlacement] = useState<"main" | "gallery">("main");
   const [done, setDone] = useState<{ id: string; title: string; already: boolean } | null>(null);
   const selectId = useId();
   useEffect(() => {
@@ -245,15 +246,19 @@ function UseInPage({ img }: { img: Image }) {
     const page = pages.data?.find((p) => p.id === pageId);
     if (!page) return;
     add.mutate(
-      { imageId: img.id, pageId },
+      { imageId: img.id, pageId, placement },
       {
         onSuccess: ({ already }) => {
           setDone({ id: page.id, title: page.title, already });
           notify({
             title: already ? `Already on ${page.title}` : `Added to ${page.title}`,
             description: already
-              ? "The page already shows this image."
-              : "It is the page’s last product image; reorder it in the page builder.",
+              ? placement === "main"
+                ? "It is already the page’s main image."
+                : "The page already shows this image."
+              : placement === "main"
+                ? "It is now the page’s main image and its hero picture. Republish a live page to show it."
+                : "It is the page’s last product image; reorder it in the page builder.",
             variant: "success",
           });
         },
@@ -274,7 +279,7 @@ function UseInPage({ img }: { img: Image }) {
       </h3>
       {!open ? (
         <div className="mt-2">
-          <p className="text-xs text-muted">Add it to the product images of one of your pages.</p>
+          <p className="text-xs text-muted">Make it a page’s main image, or add it to the page’s images.</p>
           <Button
             variant="secondary"
             size="sm"
@@ -304,6 +309,29 @@ function UseInPage({ img }: { img: Image }) {
           <label htmlFor={selectId} className="text-xs text-muted">
             Page
           </label>
+          <fieldset className="space-y-1" data-testid="use-in-page-placement">
+            <legend className="text-xs text-muted">Use it as</legend>
+            {(
+              [
+                ["main", "Main image", "First product image and the hero’s picture"],
+                ["gallery", "Add to gallery", "After the page’s other images"],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                <input
+                  type="radio"
+                  name={`${selectId}-placement`}
+                  value={value}
+                  checked={placement === value}
+                  onChange={() => setPlacement(value)}
+                  className="accent-brand"
+                  data-testid={`use-in-page-${value}`}
+                />
+                <span className="font-medium text-fg">{label}</span>
+                <span className="text-xs text-muted">{hint}</span>
+              </label>
+            ))}
+          </fieldset>
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="min-w-0 flex-1">
               <Select
@@ -326,7 +354,7 @@ function UseInPage({ img }: { img: Image }) {
               className="h-11"
               data-testid="use-in-page-add"
             >
-              Add to page
+              {placement === "main" ? "Use as main image" : "Add to page"}
             </Button>
           </div>
           {done && (

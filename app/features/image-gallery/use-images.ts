@@ -27,7 +27,7 @@ import {
   publishImage,
   type ImagePage,
 } from "~/features/images";
-import { fetchPage, fetchPages, pageKeys, savePage } from "~/features/pages";
+import { addPageImage, fetchPage, fetchPages, pageKeys } from "~/features/pages";
 import { fetchProjects, projectKeys } from "~/features/projects";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
@@ -163,44 +163,32 @@ export function useDeleteImages() {
 }
 
 /**
- * Adds an image to a page's product images: the image gets its public address, then the page is
- * patched on the revision just read; if someone saved the page meanwhile (CONFLICT), it is read
- * again and the image added to the newest revision, so nobody's edit is overwritten.
+ * Puts an image on one of the merchant's pages: the image gets its public address, then the API
+ * places it (POST /api/pages/{id}/images) as the main image (first product image and the hero's
+ * picture) or after the others, on the page's newest revision, so nobody's edit is overwritten.
  */
 export async function addImageToPage(
   imageId: string,
   pageId: string,
+  placement: "main" | "gallery",
 ): Promise<{ page: Page; url: string; already: boolean }> {
   const url = await publishImage(imageId);
-  let page = await fetchPage(pageId);
-  for (let attempt = 0; ; attempt += 1) {
-    const images = page.product.images;
-    if (images.includes(url)) return { page, url, already: true };
-    if (images.length >= PAGE_IMAGES_MAX) {
-      throw new Error(
-        `This page already holds ${PAGE_IMAGES_MAX} images, the most a page can have. Remove one in the page builder first.`,
-      );
-    }
-    try {
-      const saved = await savePage(pageId, {
-        product: { ...page.product, images: [...images, url] },
-        baseRevision: page.revision,
-      });
-      return { page: saved, url, already: false };
-    } catch (err) {
-      if (attempt === 0 && err instanceof HttpError && err.status === 409) {
-        page = await fetchPage(pageId);
-        continue;
-      }
-      throw err;
-    }
+  const before = await fetchPage(pageId);
+  const already = placement === "main" ? before.product.images[0] === url : before.product.images.includes(url);
+  if (already) return { page: before, url, already: true };
+  if (!before.product.images.includes(url) && before.product.images.length >= PAGE_IMAGES_MAX) {
+    throw new Error(
+      `This page already holds ${PAGE_IMAGES_MAX} images, the most a page can have. Remove one in the page builder first.`,
+    );
   }
+  return { page: await addPageImage(pageId, url, placement), url, already: false };
 }
 
 export function useAddToPage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ imageId, pageId }: { imageId: string; pageId: string }) => addImageToPage(imageId, pageId),
+    mutationFn: ({ imageId, pageId, placement }: { imageId: string; pageId: string; placement: "main" | "gallery" }) =>
+      addImageToPage(imageId, pageId, placement),
     onSuccess: ({ page }) => {
       queryClient.setQueryData(pageKeys.detail(page.id), page);
       void queryClient.invalidateQueries({ queryKey: pageKeys.list() });

@@ -29,7 +29,8 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { COUNTERS, countOf, isUsageCounter, leftPhrase } from "~/domain/counters";
-import type { Page } from "~/domain/contracts/pages";
+import type { Page, PageSectionKind } from "~/domain/contracts/pages";
+import { SECTION_LABELS } from "~/domain/pages";
 import { openUpgradeModal, type UpgradeFeature } from "~/features/billing";
 import { USAGE_SUMMARY_KEY, useSubscription, useUsageSummary } from "~/features/account";
 import { StoreExportDialog } from "~/features/drop-pages";
@@ -40,6 +41,7 @@ import {
   Badge,
   Button,
   buttonClasses,
+  ConfirmDialog,
   IconButton,
   Menu,
   MenuContent,
@@ -437,6 +439,9 @@ export function EditorScreen({
   const [extraction, setExtraction] = useState(initialExtraction);
   const [justGenerated, setJustGenerated] = useState(false);
   const [genProblem, setGenProblem] = useState<{ message: string; missing: string[] } | null>(null);
+  /** Sections the merchant edited by hand, asked about before generating over them. */
+  const [editedAsk, setEditedAsk] = useState<PageSectionKind[] | null>(null);
+  const [checkingEdits, setCheckingEdits] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<"shopify-csv" | "html" | null>(null);
 
@@ -488,9 +493,9 @@ export function EditorScreen({
   const locked = subscription.isFree;
 
   const generate = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (replaceEdited: PageSectionKind[]) => {
       await editor.flush();
-      return generatePage(page.id);
+      return generatePage(page.id, { replaceEdited });
     },
     onMutate: () => {
       setGenProblem(null);
@@ -501,9 +506,10 @@ export function EditorScreen({
       setJustGenerated(true);
       setTab("sections");
       void queryClient.invalidateQueries({ queryKey: USAGE_SUMMARY_KEY });
+      // Says what changed and what was kept: "Wrote Benefits and FAQ; kept your edits in Hero."
       notify({
-        title: "Your page is written",
-        description: "Review the sections; Undo puts the previous ones back.",
+        title: next.generation.kept.length ? "Written around your edits" : "Your page is written",
+        description: `${next.generation.summary} Undo puts the previous sections back.`,
         variant: "success",
       });
     },
@@ -521,18 +527,32 @@ export function EditorScreen({
     },
   });
 
-  const onGenerate = () => {
+  const onGenerate = async () => {
     if (locked) return openUpgradeModal({ feature: "generate", ...UPGRADE_COPY.generate });
-    generate.mutate();
-  };
-
-  const publish = useMutation({
-    mutationFn: async () => {
+    // The server decides which sections are the merchant's (saved edits against the last generation): ask before writing over them.
+    setCheckingEdits(true);
+    try {
       await editor.flush();
-      return publishPage(page.id);
+      const saved = await fetchPage(page.id);
+      if (saved.editedSections.length) return setEditedAsk(saved.editedSections);
+    } catch {
+      // The generation itself reports what went wrong.
+    } finally {
+      setCheckingEdits(false);
+    }
+    generate.mutate([]);
+  };
+  const editedNames = (editedAsk ?? []).map((k) => SECTION_LABELS[k]).join(", ");
+
+  const [brokenImages, setBrokenImages] = useState<{ url: string; where: string[]; reason: string }[] | null>(null);
+  const publish = useMutation({
+    mutationFn: async (acceptBrokenImages: boolean) => {
+      await editor.flush();
+      return publishPage(page.id, { acceptBrokenImages });
     },
-    onSuccess: (next) => {
+    onSuccess: ({ imageProblems: _problems, ...next }) => {
       editor.sync(next);
+      setBrokenImages(null);
       notify({
         title: page.status === "published" ? "Live page updated" : "Your page is live",
         description: next.publicUrl ?? undefined,
@@ -540,6 +560,9 @@ export function EditorScreen({
       });
     },
     onError: (err) => {
+      // An image that does not load: say which, and let the merchant fix it or go ahead.
+      const broken = (detailsOf(err) as { brokenImages?: { url: string; where: string[]; reason: string }[] }).brokenImages;
+      if (err instanceof HttpError && err.status === 400 && Array.isArray(broken) && broken.length) return setBrokenImages(broken);
       const field = fieldOf(err);
       notify({
         title: "Couldn’t publish",
@@ -655,8 +678,8 @@ export function EditorScreen({
             <Button
               variant="secondary"
               size="sm"
-              onClick={onGenerate}
-              loading={generate.isPending}
+              onClick={() => void onGenerate()}
+              loading={generate.isPending || checkingEdits}
               icon={locked ? <Lock className="size-3.5" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
               data-testid="pb-generate"
               data-plan={locked ? "free" : subscription.isPaid ? "paid" : "unknown"}
@@ -694,7 +717,7 @@ export function EditorScreen({
             {/* Published: the same button brings later edits live (the drop page is a snapshot). */}
             <Button
               size="sm"
-              onClick={() => publish.mutate()}
+              onClick={() => publish.mutate(false)}
               loading={publish.isPending}
               disabled={page.status === "published" && !outdated}
               icon={
@@ -743,6 +766,55 @@ export function EditorScreen({
         onUnpublish={() => unpublish.mutate()}
         unpublishing={unpublish.isPending}
       />
+      <ConfirmDialog
+        open={editedAsk !== null}
+        onOpenChange={(o) => !o && setEditedAsk(null)}
+        title="Keep the sections you wrote?"
+        description={`You edited ${editedNames} by hand. Generating writes the other sections and keeps yours as they are, unless you choose to replace them.`}
+        confirmLabel="Keep my edits"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setEditedAsk(null);
+          generate.mutate([]);
+        }}
+        data-testid="pb-edited-confirm"
+        confirmTestId="pb-keep-edits"
+      >
+        <Button
+          variant="secondary"
+          className="w-full justify-center whitespace-normal text-left"
+          onClick={() => {
+            const replace = editedAsk ?? [];
+            setEditedAsk(null);
+            generate.mutate(replace);
+          }}
+          data-testid="pb-replace-edits"
+        >
+          Replace my edits in: {editedNames}
+        </Button>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={brokenImages !== null}
+        onOpenChange={(o) => !o && setBrokenImages(null)}
+        title={brokenImages?.length === 1 ? "An image does not load" : "Some images do not load"}
+        description="Shoppers would see an empty box where the picture should be. Replace it in Product → Images (or a section's image), or publish anyway."
+        confirmLabel="Publish anyway"
+        cancelLabel="Fix it first"
+        danger
+        pending={publish.isPending}
+        onConfirm={() => publish.mutate(true)}
+        data-testid="pb-broken-images"
+      >
+        <ul className="space-y-2 text-sm">
+          {(brokenImages ?? []).map((b) => (
+            <li key={b.url} className="rounded-lg border border-line p-2">
+              <p className="font-medium text-fg">{b.where.join(", ")}</p>
+              <p className="break-all text-xs text-muted">{b.url}</p>
+              <p className="text-xs text-danger">Does not load: {b.reason}.</p>
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
       {generate.isPending && <GenerateProgress />}
       {genProblem && (
         <MissingCallout

@@ -5,6 +5,8 @@
 import type {
   Page,
   PageCreateBody,
+  PageGenerated,
+  PagePublished,
   PagePatchBody,
   PageSectionKind,
   PageSummary,
@@ -41,12 +43,19 @@ export async function deletePage(id: string): Promise<void> {
   await apiRequest("DELETE", pageUrl(id));
 }
 
-export async function generatePage(id: string, sections?: PageSectionKind[]): Promise<Page> {
-  return data<Page>(await apiRequest("POST", `${pageUrl(id)}/generate`, sections ? { sections } : {}));
+/** Writes the sections; hand-edited ones are kept unless `replaceEdited` names them (the answer's `generation` says what happened). */
+export async function generatePage(id: string, options: { sections?: PageSectionKind[]; replaceEdited?: PageSectionKind[] } = {}): Promise<PageGenerated> {
+  return data<PageGenerated>(await apiRequest("POST", `${pageUrl(id)}/generate`, options));
 }
 
-export async function publishPage(id: string): Promise<Page> {
-  return data<Page>(await apiRequest("POST", `${pageUrl(id)}/publish`));
+/** Publishes; a broken image refuses it (details.brokenImages) unless `acceptBrokenImages`. */
+export async function publishPage(id: string, options: { acceptBrokenImages?: boolean } = {}): Promise<PagePublished> {
+  return data<PagePublished>(await apiRequest("POST", `${pageUrl(id)}/publish`, options));
+}
+
+/** Puts an image on the page: as its main image (first, and the hero's) or added after the others. */
+export async function addPageImage(id: string, url: string, placement: "main" | "gallery"): Promise<Page> {
+  return data<Page>(await apiRequest("POST", `${pageUrl(id)}/images`, { url, placement }));
 }
 
 export async function unpublishPage(id: string): Promise<Page> {

@@ -41,6 +41,8 @@ export function productFromCatalog(row: CatalogProductRow): PageProduct {
     compareAtPriceCents: row.compareAtPriceCents ?? null,
     vendor: row.vendor ?? null,
     productType: row.productType || null,
+    costCents: row.costCents ?? null,
+    shippingDays: row.shippingDays ?? null,
   };
 }
 

@@ -20,8 +20,9 @@ import { maskToken, openToken, sealToken, tokenContext } from "../store-export/t
 import { reserveUsage } from "../usage/meter";
 import { createGuardedFetcher } from "../web/url-guard";
 import { offerSentence } from "./generate-builtin";
+import { describeImageProblem } from "./image-check";
 import { escapeHtml, renderStandaloneHtml } from "./render";
-import { pageRow, publicPath, requirePaidPages, toPage, type PageDeps } from "./service";
+import { canonOf, pageRow, publicPath, requireLoadingImages, requirePaidPages, toPage, type PageDeps } from "./service";
 
 export interface ExportDeps extends PageDeps {
   /** STORE_TOKEN_KEY: store tokens are sealed with it. */
@@ -47,11 +48,17 @@ function withoutOffer(text: string, offer: string | null): string {
   return cut.replace(OFFER_SENTENCE, " ").replace(/[ \t]{2,}/g, " ").trim();
 }
 
+/** An item about the price ("How much is it?" answered with the offer) says nothing once the offer is cut: it goes. */
+const PRICE_QUESTION = /^(?:how much|what(?:'s| is) the price|price\b)/i;
+
 function sectionHtml(s: PageSection, offer: string | null): string {
   const parts = [`<h2>${escapeHtml(s.heading)}</h2>`];
   for (const p of withoutOffer(s.body, offer).split(/\n{2,}/).filter((t) => t.trim())) parts.push(`<p>${escapeHtml(p.trim())}</p>`);
-  if (s.items.length) {
-    const items = s.items.map((i) => (i.text ? `<li><strong>${escapeHtml(i.title)}</strong>: ${escapeHtml(i.text)}</li>` : `<li>${escapeHtml(i.title)}</li>`));
+  const kept = s.items
+    .map((i) => ({ title: withoutOffer(i.title, offer), text: withoutOffer(i.text, offer), hadText: Boolean(i.text.trim()) }))
+    .filter((i) => i.title && !(i.hadText && !i.text) && !(PRICE_QUESTION.test(i.title) && i.hadText && i.text !== i.title));
+  if (kept.length) {
+    const items = kept.map((i) => (i.text ? `<li><strong>${escapeHtml(i.title)}</strong>: ${escapeHtml(i.text)}</li>` : `<li>${escapeHtml(i.title)}</li>`));
     parts.push(s.kind === "how-it-works" ? `<ol>${items.join("")}</ol>` : `<ul>${items.join("")}</ul>`);
   }
   return parts.join("\n");
@@ -82,12 +89,26 @@ async function asOneExport<T>(deps: PageDeps, userId: number, work: () => Promis
   }
 }
 
-export async function exportPageCsv(deps: PageDeps, userId: number, pageId: string): Promise<{ csv: string; fileName: string }> {
+/**
+ * The Vendor a store shows: the brand the product record names, else the merchant's own store or
+ * brand name (the page's project canon, then the connected store's name); never one made up.
+ */
+export async function vendorFor(deps: Pick<PageDeps, "db">, userId: number, page: Pick<Page, "product" | "projectId">): Promise<string | null> {
+  if (page.product.vendor?.trim()) return page.product.vendor.trim();
+  const brand = (await canonOf(deps.db, userId, page.projectId)).brandName;
+  if (brand) return brand;
+  const stores = await listStoreConnections(deps.db, userId);
+  return stores.length === 1 ? (stores[0].shopName?.trim() || null) : null;
+}
+
+export async function exportPageCsv(deps: PageDeps, userId: number, pageId: string, options: { acceptBrokenImages?: boolean } = {}): Promise<{ csv: string; fileName: string }> {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
   await requirePaidPages(deps.db, userId, "download");
+  await requireLoadingImages(deps, page, "exporting", options.acceptBrokenImages);
+  const vendor = await vendorFor(deps, userId, page);
   const csv = shopifyProductCsv({
     handle: page.slug,
-    product: page.product,
+    product: { ...page.product, vendor },
     descriptionHtml: productDescriptionHtml(page),
     seo: { title: page.seo.title, description: page.seo.description },
     imageAlts: page.seo.imageAlts,
@@ -198,10 +219,18 @@ export async function listShopifyExports(db: Database, userId: number, pageId: s
  * Creates the page's product (and, with includePage, its landing page) in the connected store,
  * or, when this page was exported to that shop before, updates what that export created.
  */
-export async function exportPageToStore(deps: ExportDeps, userId: number, pageId: string, body: { connectionId?: string; includePage?: boolean }): Promise<ShopifyExportResult> {
+export async function exportPageToStore(
+  deps: ExportDeps,
+  userId: number,
+  pageId: string,
+  body: { connectionId?: string; includePage?: boolean; acceptBrokenImages?: boolean },
+): Promise<ShopifyExportResult> {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
   await requirePaidPages(deps.db, userId, "export");
   const connection = await chooseConnection(deps.db, userId, body.connectionId);
+  const imageProblems = await requireLoadingImages(deps, page, "exporting", body.acceptBrokenImages);
+  const imageWarnings = imageProblems.map(describeImageProblem);
+  const vendor = page.product.vendor?.trim() || (await canonOf(deps.db, userId, page.projectId)).brandName || connection.shopName?.trim() || null;
   const includePage = body.includePage ?? false;
   if (includePage && !(connection.scopes ?? []).includes(SHOPIFY_PAGE_SCOPES[0])) {
     throw new AppError("VALIDATION", `The token for ${connection.shopDomain} lacks the ${SHOPIFY_PAGE_SCOPES[0]} scope that creating a store page needs. Export the product alone, or add the scope and reconnect.`);
@@ -214,7 +243,7 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
     const result = await exportPageToShopify(
       adminClient(deps, connection.shopDomain, token),
       {
-        product: { product: page.product, descriptionHtml, seo: { title: page.seo.title, description: page.seo.description }, imageAlts: page.seo.imageAlts, handle: page.slug },
+        product: { product: { ...page.product, vendor }, descriptionHtml, seo: { title: page.seo.title, description: page.seo.description }, imageAlts: page.seo.imageAlts, handle: page.slug },
         page: { title: page.product.title, bodyHtml: descriptionHtml, handle: page.slug },
         existing: earlier ? { productId: earlier.productGid, pageId: earlier.pageGid } : null,
       },
@@ -230,6 +259,6 @@ export async function exportPageToStore(deps: ExportDeps, userId: number, pageId
       pageGid: result.pageId,
       pageAdminUrl: result.pageAdminUrl,
     });
-    return result;
+    return { ...result, warnings: [...imageWarnings, ...result.warnings] };
   });
 }

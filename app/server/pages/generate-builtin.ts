@@ -244,6 +244,35 @@ function plainDescription(description: string): string {
   return stripHtml(description.replace(/<li\b[^>]*>/gi, "$&- ").replace(/<h[1-6]\b[^>]*>/gi, "$&## "));
 }
 
+/** Attribute names a supplier's spec lines start with ("Size 45x25cm", "Material: cotton"). */
+const SPEC_NAMES =
+  /^(size|dimensions?|measurements?|weight|net weight|materials?|fabric|colou?rs?|capacity|battery(?: life)?|power|voltage|wattage|length|width|height|depth|thickness|diameter|volume|charging(?: time)?|input|output|compatib(?:le with|ility)|care|packaging|quantity|model|warranty)\b/i;
+
+/**
+ * A description line that states an attribute rather than a benefit: "Size 45x25cm.",
+ * "Material: 100% cotton", "Weight - 200 g". Answers it as a spec, or null.
+ */
+export function specFromLine(line: string): { name: string; value: string } | null {
+  const text = oneLine(line).replace(/[.;]$/, "");
+  if (text.length > 90) return null;
+  const pair = /^([^:]{1,30}):\s*(.+)$/.exec(text);
+  if (pair && pair[1].trim().split(/\s+/).length <= 4 && !/[.!?]/.test(pair[1]) && pair[2].trim().split(/\s+/).length <= 6 && (/\d/.test(pair[2]) || SPEC_NAMES.test(pair[1].trim()))) {
+    return { name: upperFirst(pair[1].trim()), value: pair[2].trim() };
+  }
+  const named = SPEC_NAMES.exec(text);
+  if (named) {
+    const value = text.slice(named[0].length).replace(/^\s*(?:is|are|of|[-–—:])?\s*/i, "").trim();
+    // "Size matters when you travel" is prose: a spec's value holds a figure or is a few words.
+    if (value && (/\d/.test(value) || value.split(/\s+/).length <= 3)) return { name: upperFirst(named[0].toLowerCase()), value };
+  }
+  // A line of figures and units alone ("45 x 25 cm", "2 x AA") is a measurement, never a benefit.
+  if (/\d/.test(text) && text.replace(/[\d\s.,x×*/%+-]|\b(?:mm|cm|m|in|inch(?:es)?|ft|g|kg|lbs?|oz|ml|l|mah|w|v|pcs?|pack)\b/gi, "").trim().length === 0) return { name: "Size", value: text };
+  return null;
+}
+
+/** A sentence a shopper would read as a benefit: whole (five words or more), not an attribute line. */
+const isBenefitSentence = (sentence: string) => sentence.split(/\s+/).length >= 5 && !specFromLine(sentence);
+
 export function readDescription(description: string): DescriptionParts {
   const parts: DescriptionParts = { prose: [], bullets: [], steps: [], specs: [] };
   let block: Block = "text";
@@ -282,12 +311,24 @@ export function readDescription(description: string): DescriptionParts {
         else parts.bullets.push(item);
         break;
       }
-      case "features":
-        parts.bullets.push(item);
+      case "features": {
+        const spec = specFromLine(item);
+        if (spec) parts.specs.push(spec);
+        else parts.bullets.push(item);
         break;
+      }
       default:
-        if (listed) parts.bullets.push(item);
-        else parts.prose.push(...sentencesOf(item));
+        if (listed) {
+          const spec = specFromLine(item);
+          if (spec) parts.specs.push(spec);
+          else parts.bullets.push(item);
+        } else {
+          for (const sentence of sentencesOf(item)) {
+            const spec = specFromLine(sentence);
+            if (spec) parts.specs.push(spec);
+            else parts.prose.push(sentence);
+          }
+        }
     }
     sawItem = true;
     blankAfterItem = false;
@@ -314,7 +355,7 @@ function ensureStop(text: string): string {
 
 const MAX_BENEFITS = 6;
 const MAX_PROSE_BENEFITS = 4;
-const MAX_FAQ = 6;
+const MAX_FAQ = 8;
 const HERO_SENTENCE_MAX = 240;
 
 function blank(kind: PageSectionKind, counters: Map<PageSectionKind, number>): PageSection {
@@ -342,6 +383,63 @@ function optionQuestion(name: string): string {
 
 const RETURNS_WORDS = /\b(?:return|returns|refund|money[- ]back|send it back|exchange)\b/i;
 
+const specNamed = (specs: readonly { name: string; value: string }[], words: RegExp) => specs.filter((s) => words.test(s.name) && oneLine(s.value));
+const MATERIAL = /^(?:materials?|fabric|made of)$/i;
+const SIZE = /^(?:size|dimensions?|measurements?|length|width|height|depth|diameter|thickness|volume|capacity)$/i;
+const WEIGHT = /^(?:weight|net weight)$/i;
+const POWER = /^(?:battery(?: life)?|charging(?: time)?|power|input|voltage|wattage)$/i;
+const CARE = /^(?:care|washing|cleaning)(?: instructions)?$/i;
+const COMPATIBLE = /^compatib(?:le with|ility)$/i;
+
+/** "a, b and c" */
+function listOf(values: readonly string[]): string {
+  const clean = values.map(oneLine).filter(Boolean);
+  return clean.length <= 1 ? (clean[0] ?? "") : `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
+}
+
+/** Benefit statements from the record's attributes, each a whole statement of a fact it holds. */
+function attributeBenefits(product: PageProduct, specs: readonly { name: string; value: string }[]): { title: string; text: string }[] {
+  const out: { title: string; text: string }[] = [];
+  const material = specNamed(specs, MATERIAL)[0];
+  if (material) out.push({ title: `Made of ${oneLine(material.value).replace(/\.$/, "")}`, text: "" });
+  for (const option of product.options.filter((o) => o.values.length > 1).slice(0, 2)) {
+    out.push({ title: `Available in ${listOf(option.values)}`, text: `Choose your ${oneLine(option.name).toLowerCase()} at checkout.` });
+  }
+  const colour = specNamed(specs, /^colou?rs?$/i)[0];
+  if (colour && !product.options.some((o) => /colou?r/i.test(o.name))) out.push({ title: `Available in ${oneLine(colour.value).replace(/\.$/, "").toLowerCase()}`, text: "" });
+  const box = product.inTheBox.map(oneLine).filter(Boolean);
+  if (box.length > 1) out.push({ title: `Comes with ${listOf(box.map((b) => b.charAt(0).toLowerCase() + b.slice(1)))}`, text: "Everything listed in the box below." });
+  return out;
+}
+
+/** Questions the record answers: options, size, materials, weight, power, care, box, delivery, returns, how to use, price. */
+function faqItems(product: PageProduct, canon: CanonFacts, specs: readonly { name: string; value: string }[], steps: readonly string[], offer: string | null): { title: string; text: string }[] {
+  const say = (items: readonly { name: string; value: string }[]) => ensureStop(items.map((s) => `${upperFirst(oneLine(s.name))}: ${oneLine(s.value).replace(/\.$/, "")}`).join("; "));
+  const items: { title: string; text: string }[] = [];
+  const size = specNamed(specs, SIZE);
+  if (size.length) items.push({ title: "How big is it?", text: say(size) });
+  const material = specNamed(specs, MATERIAL);
+  if (material.length) items.push({ title: "What is it made of?", text: say(material) });
+  const weight = specNamed(specs, WEIGHT);
+  if (weight.length) items.push({ title: "How much does it weigh?", text: say(weight) });
+  const power = specNamed(specs, POWER);
+  if (power.length) items.push({ title: "How is it powered?", text: say(power) });
+  const compatible = specNamed(specs, COMPATIBLE);
+  if (compatible.length) items.push({ title: "What does it work with?", text: say(compatible) });
+  const care = specNamed(specs, CARE);
+  if (care.length) items.push({ title: "How do I look after it?", text: say(care) });
+  items.push(...product.options.map((o) => ({ title: optionQuestion(o.name), text: ensureStop(listOf(o.values)) })));
+  const box = product.inTheBox.map(oneLine).filter(Boolean);
+  if (box.length) items.push({ title: "What's in the box?", text: ensureStop(upperFirst(listOf(box))) });
+  if (steps.length) items.push({ title: "How do I use it?", text: `${ensureStop(upperFirst(steps[0]))}${steps.length > 1 ? " The steps are under How it works." : ""}` });
+  if (canon.shippingPromise) items.push({ title: "What are the shipping terms?", text: canon.shippingPromise });
+  else if (product.shippingDays) items.push({ title: "How long does delivery take?", text: `The supplier ships in about ${product.shippingDays} days.` });
+  if (canon.guarantee) items.push({ title: RETURNS_WORDS.test(canon.guarantee) ? "Can I send it back?" : "Is there a guarantee?", text: canon.guarantee });
+  // The price is on the page already; it is a question only when little else is answered.
+  if (offer && items.length < 3) items.push({ title: "How much is it?", text: offer });
+  return items;
+}
+
 /** Writes every section kind in PAGE_SECTION_KINDS order (see the module comment). */
 export function writePageSections(product: PageProduct, canon: CanonFacts): GeneratedSections {
   const phrasing = PHRASINGS[toneOf(canon.voice)];
@@ -358,9 +456,12 @@ export function writePageSections(product: PageProduct, canon: CanonFacts): Gene
 
   // Hero (PAS: the Solution beat only — the product's own first sentence — then the offer).
   const hero = blank("hero", counters);
-  const lead = parts.prose[0] && parts.prose[0].length <= HERO_SENTENCE_MAX ? parts.prose[0] : null;
+  // Headline: the product's name. Subhead: its own first whole sentence, else the record's type and brand.
+  const lead = parts.prose.find((p) => p.length <= HERO_SENTENCE_MAX && isBenefitSentence(p)) ?? null;
+  const typeLine = product.productType ? `${upperFirst(oneLine(product.productType))}${product.vendor ? ` by ${oneLine(product.vendor)}` : ""}.` : null;
   hero.heading = title;
-  hero.body = [lead, offer].filter(Boolean).join(" ");
+  const firstFeature = parts.bullets[0] ? ensureStop(upperFirst(benefitItem(parts.bullets[0]).title)) : null;
+  hero.body = [lead ?? firstFeature ?? typeLine, offer].filter(Boolean).join(" ");
   hero.buttonLabel = phrasing.heroButton;
   hero.imageUrl = product.images[0] ?? null;
   sections.set("hero", hero);
@@ -368,12 +469,14 @@ export function writePageSections(product: PageProduct, canon: CanonFacts): Gene
   if (product.images.length === 0) missing.push("No product images: add at least one in Product → Images (pages without an image show no picture when shared).");
   if (!oneLine(plainDescription(product.description))) missing.push("No product description: add the supplier's description in Product → Description so the page can list benefits.");
 
-  // Benefits: the description's feature lines, then its sentences; never a benefit of our own.
+  // Benefits: the description's feature lines, then its whole sentences, then statements built
+  // from the record's own attributes (materials, options, box contents); never a spec line, never a benefit of our own.
   const benefits = blank("benefits", counters);
   benefits.heading = phrasing.benefits;
   const fromBullets = parts.bullets.slice(0, MAX_BENEFITS).map(benefitItem);
-  const fromProse = fromBullets.length >= 2 ? [] : parts.prose.filter((s) => s !== lead).slice(0, MAX_PROSE_BENEFITS).map((s) => ({ title: s, text: "" }));
-  benefits.items = [...fromBullets, ...fromProse].slice(0, MAX_BENEFITS);
+  const fromProse = fromBullets.length >= 3 ? [] : parts.prose.filter((s) => s !== lead && isBenefitSentence(s)).slice(0, MAX_PROSE_BENEFITS).map((s) => ({ title: s, text: "" }));
+  const allSpecs = [...product.specs, ...parts.specs];
+  benefits.items = [...fromBullets, ...fromProse, ...(fromBullets.length + fromProse.length >= 3 ? [] : attributeBenefits(product, allSpecs))].slice(0, MAX_BENEFITS);
   if (benefits.items.length === 0) hide(benefits, "No feature list or description sentences to write benefits from: add the product's features in Product → Description, one per line.");
   sections.set("benefits", benefits);
 
@@ -403,17 +506,12 @@ export function writePageSections(product: PageProduct, canon: CanonFacts): Gene
   if (box.items.length === 0) hide(box, "No 'what's in the box' list in the product data: add the box contents in Product → What's in the box.");
   sections.set("in-the-box", box);
 
-  // FAQ: only questions the data answers.
+  // FAQ: only questions the record answers, each answer in its own words.
   const faq = blank("faq", counters);
   faq.heading = phrasing.faq;
-  faq.items = [
-    ...product.options.map((o) => ({ title: optionQuestion(o.name), text: ensureStop(o.values.map(oneLine).join(", ")) })),
-    ...(offer ? [{ title: "How much is it?", text: offer }] : []),
-    ...(canon.shippingPromise ? [{ title: "What are the shipping terms?", text: canon.shippingPromise }] : []),
-    ...(canon.guarantee ? [{ title: RETURNS_WORDS.test(canon.guarantee) ? "Can I send it back?" : "Is there a guarantee?", text: canon.guarantee }] : []),
-  ].slice(0, MAX_FAQ);
+  faq.items = faqItems(product, canon, allSpecs, how.items.length > 0 ? parts.steps : [], offer).slice(0, MAX_FAQ);
   if (faq.items.length === 0) hide(faq, "Nothing in the data answers a shopper's questions: add the options, the price, or a shipping promise and guarantee in the project canon.");
-  if (!canon.shippingPromise) missing.push("No shipping promise in the project canon: add shipping.promise in Project → Canon to answer delivery questions.");
+  if (!canon.shippingPromise && !product.shippingDays) missing.push("No shipping promise in the project canon: add shipping.promise in Project → Canon to answer delivery questions.");
   sections.set("faq", faq);
 
   // Guarantee: the canon's words, verbatim, or nothing.

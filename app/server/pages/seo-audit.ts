@@ -9,6 +9,7 @@
  */
 import type { Page, SeoCheck, SeoCheckId } from "~/domain/contracts/pages";
 import { parseHtmlTree, textContent, walkElements, type HtmlElement } from "~/server/web/html";
+import { pageImageUses, type ImageVerdict } from "./image-check";
 import { pageDescription, pageTitle } from "./render";
 import { cutAtWord, oneLine, sentencesOf } from "./text";
 
@@ -39,6 +40,8 @@ export interface AuditOptions {
   origin: string;
   /** Bytes of each image, keyed by its address as the page's <img src> (or srcset) writes it, or absolute. */
   imageBytes?: ReadonlyMap<string, number>;
+  /** Whether each image loads (image-check.ts), keyed by its address as the page stores it; unset: not checked. */
+  imageVerdicts?: ReadonlyMap<string, ImageVerdict>;
 }
 
 export interface AuditResult {
@@ -146,6 +149,11 @@ const CHECKS: Record<SeoCheckId, { label: string; severity: SeoCheck["severity"]
     severity: "medium",
     why: "Alt text is what image search indexes and what screen readers say; a missing or file-name alt says nothing about the product.",
   },
+  "images-load": {
+    label: "Images load",
+    severity: "high",
+    why: "A picture that does not load shows shoppers an empty box where the product should be, and search engines cannot index it; the hero image is also the page's preview when it is shared.",
+  },
   "image-weight": {
     label: "Image size and weight",
     severity: "medium",
@@ -195,6 +203,7 @@ export function auditPage(html: string, page: AuditablePage, options: AuditOptio
     h1Check(doc),
     headingOrderCheck(doc),
     altCheck(doc, page),
+    imagesLoadCheck(page, options),
     imageWeightCheck(doc, options),
     jsonLdCheck(doc),
     canonicalCheck(doc),
@@ -285,6 +294,25 @@ function altCheck(doc: Parsed, page: FixablePage): SeoCheck {
         ? `All ${plural(images.length, "image")} describe themselves.`
         : `${bad.length} of ${plural(images.length, "image")} have no alt text, or only a file name.`,
     fixable,
+  });
+}
+
+function imagesLoadCheck(page: AuditablePage, options: AuditOptions): SeoCheck {
+  const uses = [...pageImageUses(page)];
+  if (uses.length === 0) return check("images-load", { passed: true, message: "The page has no images." });
+  const verdicts = options.imageVerdicts;
+  if (!verdicts) return check("images-load", { passed: true, message: `Whether the ${plural(uses.length, "image")} load was not checked.` });
+  const broken: string[] = [];
+  const unchecked: string[] = [];
+  for (const [url, where] of uses) {
+    const verdict = verdicts.get(url);
+    if (!verdict || verdict.ok) continue;
+    (verdict.kind === "broken" ? broken : unchecked).push(`${where.join(", ")} (${url}): ${verdict.reason}`);
+  }
+  const note = unchecked.length ? ` Could not check ${unchecked.length}: ${unchecked.join("; ")}.` : "";
+  return check("images-load", {
+    passed: broken.length === 0,
+    message: broken.length ? `${broken.length} of ${plural(uses.length, "image")} do not load: ${broken.join("; ")}.${note}` : `${uses.length - unchecked.length} of ${plural(uses.length, "image")} load.${note}`,
   });
 }
 

@@ -7,7 +7,22 @@
  * the upgrade modal): the server refuses them on the free plan with FORBIDDEN and
  * details { feature, upgrade: true }, the feature being the modal's (generate, export, download).
  */
-import type { Page, PageCreateBody, PagePatchBody, PageProduct, PageSection, PageSeo, PageSummary, PageTheme, SeoAudit, SeoCheckId } from "~/domain/contracts/pages";
+import type {
+  BrokenImage,
+  Page,
+  PageCreateBody,
+  PageGenerated,
+  PagePatchBody,
+  PageProduct,
+  PagePublished,
+  PageSection,
+  PageSeo,
+  PageSummary,
+  PageTheme,
+  SeoAudit,
+  SeoCheckId,
+} from "~/domain/contracts/pages";
+import { PAGE_IMAGES_MAX } from "~/domain/contracts/pages";
 import type { Canon } from "~/domain/contracts/projects";
 import { AppError } from "~/domain/errors";
 import type { Database } from "../../../db/client";
@@ -33,7 +48,9 @@ import { reserveUsage, type MeterBindings } from "../usage/meter";
 import { extractProduct } from "../web/product-extractor";
 import { createGuardedFetcher, checkUrl } from "../web/url-guard";
 import { draftSections, productFromCatalog, productFromExtraction, productFromHand, slugFor, slugWithSuffix } from "./drafts";
+import { mergeGeneration, protectedKinds } from "./edits";
 import { writePageSections, canonFactsFrom, type CanonFacts } from "./generate-builtin";
+import { checkPageImages, createImageProbe, describeImageProblem, probeAll, type ImageProbe } from "./image-check";
 import { renderDropPage } from "./render";
 import { applySeoFixes, auditPage } from "./seo-audit";
 import { themeFor } from "./theme";
@@ -49,7 +66,13 @@ export interface PageDeps {
   modelWriter?: SectionWriter;
   /** Drops a slug's cached drop page (publish, unpublish, delete). */
   purgePublicPage?(slug: string): Promise<void>;
+  /** Does an image load? Absent: the URL guard's probe (image-check.ts). */
+  imageProbe?: ImageProbe;
 }
+
+/** The probe that tells whether a page's images load (through the URL guard; our own media from D1). */
+export const imageProbeOf = (deps: Pick<PageDeps, "db" | "origin" | "allowLoopbackForTests" | "imageProbe">): ImageProbe =>
+  deps.imageProbe ?? createImageProbe({ db: deps.db, origin: deps.origin, allowLoopbackForTests: deps.allowLoopbackForTests });
 
 export interface SectionWriterResult {
   sections: PageSection[];
@@ -69,6 +92,11 @@ type PageSnapshot = Pick<Page, "product" | "sections" | "theme" | "seo" | "buyUr
 
 export const publicPath = (slug: string) => `/p/${slug}`;
 
+/** The sections as last generated (or drafted): what "edited by the merchant" is measured against. */
+function baselineOf(row: Pick<PageRow, "generatedSections" | "product">): PageSection[] {
+  return (row.generatedSections as PageSection[] | null) ?? draftSections(row.product as PageProduct);
+}
+
 function toPage(row: PageRow, origin: string): Page {
   return {
     id: row.id,
@@ -85,6 +113,7 @@ function toPage(row: PageRow, origin: string): Page {
     missing: row.missing,
     generatedBy: row.generatedBy,
     generatedAt: row.generatedAt,
+    editedSections: protectedKinds(row.sections as PageSection[], baselineOf(row)),
     revision: row.revision,
     publishedAt: row.publishedAt,
     publicUrl: row.status === "published" ? `${origin}${publicPath(row.slug)}` : null,
@@ -179,6 +208,7 @@ export async function createPage(deps: PageDeps, userId: number, body: PageCreat
     projectId: body.projectId ?? null,
     product,
     sections: draftSections(product),
+    generatedSections: draftSections(product),
     theme: themeFor(canon.colours.length ? canon.colours : null),
     seo: defaultSeo(product),
     buyUrl: sourceUrl,
@@ -272,9 +302,19 @@ export async function restoreVersion(deps: PageDeps, userId: number, pageId: str
 /**
  * Writes the page's sections from its product and its project's canon: one page generation,
  * reserved before writing and refunded when the writer fails or finds nothing to write.
+ *
+ * The merchant's work is kept: a section they edited by hand (and that holds words) is left as it
+ * is unless `replaceEdited` names its kind; the answer's `generation` says what was written, kept,
+ * replaced and hidden (edits.ts).
  */
-export async function generatePage(deps: PageDeps, userId: number, id: string, only?: PageSection["kind"][]): Promise<Page> {
+export async function generatePage(
+  deps: PageDeps,
+  userId: number,
+  id: string,
+  request: { sections?: PageSection["kind"][]; replaceEdited?: PageSection["kind"][] } = {},
+): Promise<PageGenerated> {
   const { db } = deps;
+  const only = request.sections;
   const current = await pageRow(db, userId, id);
   await requirePaidPages(db, userId, "generate");
   const reservation = await reserveUsage(deps.env, userId, "pageGenerations", 1, db);
@@ -283,9 +323,16 @@ export async function generatePage(deps: PageDeps, userId: number, id: string, o
     const canon = await canonOf(db, userId, current.projectId);
     const written = deps.modelWriter ? await deps.modelWriter(product, canon, only) : builtinWriter(product, canon, only);
     const previous = current.sections as PageSection[];
-    const sections = only ? previous.map((s) => (only.includes(s.kind) ? (written.sections.find((w) => w.kind === s.kind) ?? s) : s)) : written.sections;
-    const wroteSomething = written.sections.some((s) => !s.hidden && s.kind !== "cta" && s.kind !== "hero");
+    const merged = mergeGeneration(previous, baselineOf(current), written.sections, { only, replaceEdited: request.replaceEdited });
+    const wroteSomething = merged.report.wrote.some((k) => k !== "cta" && k !== "hero");
     if (!wroteSomething) {
+      if (merged.report.kept.length) {
+        throw new AppError(
+          "VALIDATION",
+          `Nothing was written: ${merged.report.summary} Choose the sections whose edits may be replaced. This generation was not counted.`,
+          { details: { editedSections: merged.report.kept, missing: written.missing } },
+        );
+      }
       throw new AppError(
         "VALIDATION",
         `There is not enough product data to write from: ${written.missing.join(" ") || "add a description, specs or box contents."} This generation was not counted.`,
@@ -293,7 +340,8 @@ export async function generatePage(deps: PageDeps, userId: number, id: string, o
       );
     }
     const saved = await updatePageFields(db, userId, id, current.revision, {
-      sections,
+      sections: merged.sections,
+      generatedSections: merged.baseline,
       missing: written.missing,
       ...(written.theme ? { theme: written.theme } : {}),
       generatedBy: written.writer,
@@ -302,7 +350,7 @@ export async function generatePage(deps: PageDeps, userId: number, id: string, o
     if (typeof saved === "string") throw new AppError("CONFLICT", "This page changed while it was being written. Reload it and generate again; this generation was not counted.");
     await insertPageVersion(db, { pageId: id, revision: saved.revision, reason: "generated", snapshot: snapshotOf(saved) });
     await reservation.commit();
-    return toPage(saved, deps.origin);
+    return { ...toPage(saved, deps.origin), generation: merged.report };
   } catch (err) {
     await reservation.refund();
     throw err;
@@ -328,14 +376,65 @@ function publishBlocker(page: Page): string | null {
   return null;
 }
 
-export async function publishPage(deps: PageDeps, userId: number, id: string): Promise<Page> {
+/**
+ * The images of a page that do not load, checked before it goes out (publish, export). A broken
+ * one refuses the action (VALIDATION, details.brokenImages naming each image and where the page
+ * uses it) unless the merchant said to go ahead (`acceptBrokenImages`); images that could not be
+ * checked never refuse, and are answered with the page so the screen can say so.
+ */
+export async function requireLoadingImages(deps: PageDeps, page: Page, action: "publishing" | "exporting", acceptBrokenImages = false): Promise<BrokenImage[]> {
+  const problems = await checkPageImages(page, imageProbeOf(deps));
+  const broken = problems.filter((p) => p.kind === "broken");
+  if (broken.length && !acceptBrokenImages) {
+    const named = broken.map(describeImageProblem).join(" ");
+    throw new AppError("VALIDATION", `${broken.length === 1 ? "An image does not load" : `${broken.length} images do not load`}: ${named} Replace or remove ${broken.length === 1 ? "it" : "them"} before ${action}, or confirm to go ahead anyway.`, {
+      details: { brokenImages: broken, confirm: "acceptBrokenImages", fields: broken.map((b) => ({ path: "product.images", message: `${b.where.join(", ")} does not load` })) },
+    });
+  }
+  return problems;
+}
+
+export async function publishPage(deps: PageDeps, userId: number, id: string, options: { acceptBrokenImages?: boolean } = {}): Promise<PagePublished> {
   const page = toPage(await pageRow(deps.db, userId, id), deps.origin);
   const blocker = publishBlocker(page);
   if (blocker) throw new AppError("VALIDATION", blocker, { details: { fields: [{ path: page.buyUrl ? "sections" : "buyUrl", message: blocker }] } });
+  const imageProblems = await requireLoadingImages(deps, page, "publishing", options.acceptBrokenImages);
   const row = await setPagePublication(deps.db, userId, id, { html: pageHtml({ ...page, status: "published" }, deps.origin), at: new Date().toISOString() });
   await insertPageVersion(deps.db, { pageId: id, revision: row!.revision, reason: "published", snapshot: snapshotOf(row!) });
   await deps.purgePublicPage?.(page.slug);
-  return toPage(row!, deps.origin);
+  return { ...toPage(row!, deps.origin), imageProblems };
+}
+
+/**
+ * Puts an image on the page (the images gallery's "Use in page builder"): as the main image (first
+ * product image and the hero's picture; a broken main image is what the merchant replaces) or
+ * added after the others. Saved on the newest revision, so no edit is overwritten.
+ */
+export async function addPageImage(deps: PageDeps, userId: number, id: string, body: { url: string; placement: "main" | "gallery" }): Promise<Page> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await pageRow(deps.db, userId, id);
+    const product = current.product as PageProduct;
+    const sections = current.sections as PageSection[];
+    const others = product.images.filter((u) => u !== body.url);
+    if (body.placement === "gallery" && product.images.includes(body.url)) return toPage(current, deps.origin);
+    if (others.length >= PAGE_IMAGES_MAX) {
+      throw new AppError("VALIDATION", `This page already holds ${PAGE_IMAGES_MAX} images, the most a page can have. Remove one in the page builder first.`);
+    }
+    const images = body.placement === "main" ? [body.url, ...others] : [...others, body.url];
+    const oldMain = product.images[0] ?? null;
+    // The hero shows the main image: it follows when it showed the old one (or none).
+    // Choosing a picture is not a text edit: the baseline's hero follows too, so generation still treats the hero as untouched.
+    const follow = (list: PageSection[]) => list.map((s) => (s.kind === "hero" && (s.imageUrl === null || s.imageUrl === oldMain) ? { ...s, imageUrl: body.url } : s));
+    const heroChanged = body.placement === "main" && sections.some((s) => s.kind === "hero" && (s.imageUrl === null || s.imageUrl === oldMain));
+    const saved = await updatePageFields(deps.db, userId, id, current.revision, {
+      product: { ...product, images },
+      ...(heroChanged ? { sections: follow(sections), generatedSections: follow(baselineOf(current)) } : {}),
+    });
+    if (saved === "stale" && attempt < 2) continue;
+    if (typeof saved === "string") throw new AppError("CONFLICT", "This page is being saved elsewhere; try again in a moment.");
+    await insertPageVersion(deps.db, { pageId: id, revision: saved.revision, reason: "autosave", snapshot: snapshotOf(saved) });
+    return toPage(saved, deps.origin);
+  }
 }
 
 export async function unpublishPage(deps: PageDeps, userId: number, id: string): Promise<Page> {
@@ -361,6 +460,7 @@ export async function duplicatePage(deps: PageDeps, userId: number, id: string):
       ...snapshotOf(source),
       generatedBy: source.generatedBy,
       generatedAt: source.generatedAt,
+      generatedSections: source.generatedSections,
     });
   }
   if (row === "slug_taken") throw new AppError("CONFLICT", "Could not find a free address for the copy; try again.");
@@ -374,31 +474,42 @@ export async function deletePage(deps: PageDeps, userId: number, id: string): Pr
   if (row.status === "published") await deps.purgePublicPage?.(row.slug);
 }
 
-export { requirePaidPages, toPage, pageRow };
+export { requirePaidPages, toPage, pageRow, canonOf };
 
 // ---------------------------------------------------------------------------------------------
 // SEO
 
-function auditOf(page: Page, origin: string): SeoAudit {
+function auditOf(page: Page, origin: string, imageVerdicts: Awaited<ReturnType<typeof probeAll>>): SeoAudit {
   // Drafts and published pages alike are audited as they would be served now (a fix republishes).
-  const result = auditPage(pageHtml(page, origin), page, { origin });
+  const result = auditPage(pageHtml(page, origin), page, { origin, imageVerdicts });
   return { pageId: page.id, title: page.product.title, status: page.status, ...result };
 }
 
-/** Every page of the user, audited as it would be served now. */
-export async function listAudits(deps: Pick<PageDeps, "db" | "origin">, userId: number): Promise<SeoAudit[]> {
-  const rows = await listFullPages(deps.db, userId);
-  return rows.map((r) => auditOf(toPage(r, deps.origin), deps.origin));
+/** Whether each image of these pages loads (each address probed once). */
+const verdictsFor = (deps: Pick<PageDeps, "db" | "origin" | "allowLoopbackForTests" | "imageProbe">, pages: readonly Page[]) =>
+  probeAll(
+    pages.flatMap((p) => [...p.product.images, ...p.sections.filter((s) => !s.hidden && s.imageUrl).map((s) => s.imageUrl!)]),
+    imageProbeOf(deps),
+  );
+
+/** Every page of the user, audited as it would be served now (with whether each image loads). */
+export async function listAudits(deps: Pick<PageDeps, "db" | "origin" | "allowLoopbackForTests" | "imageProbe">, userId: number): Promise<SeoAudit[]> {
+  const pages = (await listFullPages(deps.db, userId)).map((r) => toPage(r, deps.origin));
+  const verdicts = await verdictsFor(deps, pages);
+  return pages.map((p) => auditOf(p, deps.origin, verdicts));
 }
 
 /** Applies the fixes that can be applied automatically, saves (a version named seo-fix) and audits again. */
 export async function applyAuditFixes(deps: PageDeps, userId: number, pageId: string, checks?: SeoCheckId[]) {
   const page = toPage(await pageRow(deps.db, userId, pageId), deps.origin);
-  const before = auditOf(page, deps.origin);
+  const verdicts = await verdictsFor(deps, [page]);
+  const before = auditOf(page, deps.origin, verdicts);
   const wanted = (checks ?? before.checks.filter((c) => !c.passed && c.fixable).map((c) => c.id)).filter((id) => before.checks.some((c) => c.id === id && !c.passed && c.fixable));
   if (wanted.length === 0) return { applied: [] as SeoCheckId[], audit: before, page };
   const fixed = applySeoFixes(page, wanted);
   const saved = await updatePage(deps, userId, pageId, { seo: fixed.page.seo, product: fixed.page.product, baseRevision: page.revision }, "seo-fix");
-  const republished = saved.status === "published" ? await publishPage(deps, userId, pageId) : saved;
-  return { applied: fixed.applied, audit: auditOf(republished, deps.origin), page: republished };
+  // The page is live already: an SEO fix republishes it whatever its images (the audit names a broken one).
+  const republished = saved.status === "published" ? await publishPage(deps, userId, pageId, { acceptBrokenImages: true }) : saved;
+  const { imageProblems: _checked, ...republishedPage } = republished as PagePublished;
+  return { applied: fixed.applied, audit: auditOf(republishedPage, deps.origin, verdicts), page: republishedPage };
 }

@@ -225,6 +225,8 @@ export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
           : "",
       "Variant Requires Shipping": "TRUE",
       "Variant Taxable": "TRUE",
+      // A variant column in Shopify's product CSV: what the merchant pays per unit (the record's cost), for margin reports.
+      "Cost per item": product.costCents !== null && product.costCents !== undefined ? decimal(product.costCents) : "",
     } satisfies CsvRow);
     return row;
   });
@@ -435,6 +437,8 @@ export function checkShopifyProductCsv(csv: string): string[] {
       const policy = at("Variant Inventory Policy");
       if (policy && !INVENTORY_POLICIES.includes(policy))
         say(`Variant Inventory Policy "${policy}" must be deny or continue`);
+      const cost = at("Cost per item");
+      if (cost && !DECIMAL_PATTERN.test(cost)) say(`Cost per item "${cost}" is not a decimal like 12.50`);
     } else {
       const extra = SHOPIFY_CSV_COLUMNS.filter((c) => c !== "Handle" && !IMAGE_COLUMNS.includes(c) && at(c));
       if (extra.length)

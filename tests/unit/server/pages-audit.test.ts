@@ -71,10 +71,10 @@ describe("auditPage", () => {
 
   it("weighs failures by severity and reports numbers in its messages", () => {
     const twoH1 = auditPage(html.replace("</main>", "<h1>Again</h1></main>"), page, { origin: ORIGIN });
-    expect(twoH1.score).toBe(85); // high: 3 of 20 points
+    expect(twoH1.score).toBe(87); // high: 3 of 23 points
     expect(twoH1.checks.find((c) => c.id === "single-h1")!.message).toBe("The page has 2 H1s; it needs exactly one.");
     const short = auditPage(html.replace(/<title>[^<]*<\/title>/, "<title>Lamp</title>"), page, { origin: ORIGIN });
-    expect(short.score).toBe(90);
+    expect(short.score).toBe(91); // medium: 2 of 23 points
     expect(short.checks[0].message).toBe('The title is 4 characters ("Lamp"); 30–60 is ideal.');
   });
 

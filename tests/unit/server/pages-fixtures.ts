@@ -78,6 +78,7 @@ export function pageOf(product: PageProduct, sections: PageSection[], fields: Pa
     seo: { title: "", description: "", imageAlts: {} },
     buyUrl: "https://shop.example.com/products/lumo",
     missing: [],
+    editedSections: [],
     generatedBy: "builtin",
     generatedAt: null,
     revision: 1,

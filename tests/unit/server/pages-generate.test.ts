@@ -95,7 +95,18 @@ describe("writePageSections (built-in)", () => {
       { title: "Colour", text: "Black, White" },
     ]);
     expect(kind("in-the-box").items.map((i) => i.title)).toEqual(RICH_PRODUCT.inTheBox);
-    expect(kind("faq").items.map((i) => i.title)).toEqual(["Which colours can I choose?", "How much is it?", "What are the shipping terms?", "Can I send it back?"]);
+    // Several questions the record answers (size, weight, power, options, box, use, shipping, returns); the price is on the page already.
+    expect(kind("faq").items.map((i) => i.title)).toEqual([
+      "How big is it?",
+      "How much does it weigh?",
+      "How is it powered?",
+      "Which colours can I choose?",
+      "What's in the box?",
+      "How do I use it?",
+      "What are the shipping terms?",
+      "Can I send it back?",
+    ]);
+    expect(kind("faq").items[0].text).toBe("Height: 38 cm.");
   });
 
   it("uses the canon's shipping promise and guarantee verbatim, and its voice only to choose phrasings", () => {
