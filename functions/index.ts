@@ -5,6 +5,7 @@ import { createLogger } from "~/server/platform/log";
 import { databaseFor } from "../db/client";
 import { createRouter } from "./context";
 import { logRequestFailure } from "./request-failure";
+import { signInFirst } from "./sign-in-first";
 import { account } from "./account";
 import { admin } from "./admin";
 import { auth } from "./auth";
@@ -39,7 +40,8 @@ import { requireVerifiedEmail } from "./email-verification";
  * one module per resource, each thin.
  */
 export function createApi() {
-  const api = createRouter().basePath("/api");
+  const API_BASE = "/api";
+  const api = createRouter().basePath(API_BASE);
 
   api.use("*", async (c, next) => {
     const config = getEnv(c.env);
@@ -52,6 +54,7 @@ export function createApi() {
     await next();
   });
   api.use("*", identifyCaller);
+  api.use("*", signInFirst(api, API_BASE));
   api.use("*", requireVerifiedEmail);
   // Staff only, whichever module serves the route (the admin screens, the support and affiliate inboxes).
   api.use("/admin/*", async (c, next) => {

@@ -1,6 +1,6 @@
 /** The project API (spec section 7): validate with the project contract, call the project service. */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import {
   AutoRuleAnswerSchema,
   BusinessInstructionsBodySchema,
@@ -28,6 +28,7 @@ import {
   deleteProjectFile,
   downloadProjectFile,
   getCanon,
+  assertOwnProject,
   getProject,
   getProjectFile,
   listProjectFiles,
@@ -74,6 +75,12 @@ function projectDeps(c: Context<ApiEnv>): ProjectDeps {
 }
 
 const uploadedFile = async (c: Context<ApiEnv>) => (await readUpload(c)).file;
+
+/** Ownership before validation: another account's project is a 404 whatever the body holds. */
+const ownProjectFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await assertOwnProject(c.var.db, requireCaller(c).user.id, c.req.param("id") ?? "");
+  await next();
+};
 
 export const projects = createRouter()
   .openapi(
@@ -224,6 +231,7 @@ export const projects = createRouter()
     createRoute({
       method: "post",
       path: "/projects/{id}/files",
+      middleware: [ownProjectFirst] as const,
       summary: "Upload one file to the knowledge base; it is stored, its text read and indexed before the answer",
       description:
         "The answer's status says what happened: indexed (searchable), no_text (kept; no text could be read, e.g. a scanned PDF) or failed (kept, with statusReason).",
@@ -253,6 +261,7 @@ export const projects = createRouter()
     createRoute({
       method: "put",
       path: "/projects/{id}/files/{fileId}",
+      middleware: [ownProjectFirst] as const,
       summary: "Replace a file's content (same id); it is read and indexed again",
       request: { params: FileParams, ...projectFile },
       responses: { 200: { description: "Replaced", ...json(ProjectFileEnvelopeSchema) }, ...uploadErrors, ...errors },

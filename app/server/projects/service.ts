@@ -111,6 +111,11 @@ export async function listProjects(db: Database, userId: number): Promise<Projec
   );
 }
 
+/** NOT_FOUND unless the project is the user's: routes check it before reading a request body. */
+export async function assertOwnProject(db: Database, userId: number, projectId: string): Promise<void> {
+  if (!(await findProject(db, userId, projectId))) throw notFound();
+}
+
 export async function getProject(db: Database, userId: number, projectId: string): Promise<Project> {
   const project = await findProject(db, userId, projectId);
   if (!project) throw notFound();
