@@ -9,6 +9,7 @@ import {
   affiliatePayouts,
   referrals,
   sessions,
+  stripeInvoicePayments,
   users,
   type AffiliateCommissionRow,
 } from "./schema";
@@ -107,15 +108,47 @@ export async function upsertCommission(db: Database, row: NewCommission): Promis
     });
 }
 
-/** The commission on the payment a charge, payment intent or invoice belongs to. */
+/** One payment (intent and/or charge) of an invoice. */
+export interface InvoicePaymentLink {
+  invoiceId: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+}
+
+/** Records which payment intent and charge paid which invoice; a later sighting fills in what was missing. */
+export async function recordInvoicePayments(db: Database, links: InvoicePaymentLink[]): Promise<void> {
+  for (const link of links) {
+    const key = link.paymentIntentId ?? link.chargeId;
+    if (!key) continue;
+    await db
+      .insert(stripeInvoicePayments)
+      .values({ id: `${link.invoiceId}:${key}`, ...link })
+      .onConflictDoUpdate({
+        target: stripeInvoicePayments.id,
+        set: { chargeId: sql`coalesce(${stripeInvoicePayments.chargeId}, excluded.charge_id)` },
+      });
+  }
+}
+
+/**
+ * The commission on the payment a charge, payment intent or invoice belongs to: by the ids the
+ * commission itself recorded, or (basil: a charge names no invoice) through the invoice payments
+ * recorded from invoice.paid and invoice_payment.paid.
+ */
 export async function findCommissionForPayment(
   db: Database,
   ids: { chargeId: string | null; paymentIntentId: string | null; invoiceId: string | null },
 ): Promise<AffiliateCommissionRow | undefined> {
+  const paidBy = [
+    ids.chargeId ? eq(stripeInvoicePayments.chargeId, ids.chargeId) : undefined,
+    ids.paymentIntentId ? eq(stripeInvoicePayments.paymentIntentId, ids.paymentIntentId) : undefined,
+  ].filter((m) => m !== undefined);
+  const invoices = paidBy.length ? db.select({ id: stripeInvoicePayments.invoiceId }).from(stripeInvoicePayments).where(or(...paidBy)) : undefined;
   const matches = [
     ids.chargeId ? eq(affiliateCommissions.chargeId, ids.chargeId) : undefined,
     ids.paymentIntentId ? eq(affiliateCommissions.paymentIntentId, ids.paymentIntentId) : undefined,
     ids.invoiceId ? or(eq(affiliateCommissions.invoiceId, ids.invoiceId), eq(affiliateCommissions.sourceId, ids.invoiceId)) : undefined,
+    invoices ? or(inArray(affiliateCommissions.invoiceId, invoices), inArray(affiliateCommissions.sourceId, invoices)) : undefined,
   ].filter((m) => m !== undefined);
   if (!matches.length) return undefined;
   return db

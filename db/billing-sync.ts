@@ -2,7 +2,7 @@
  * /subscription-sync's queries: the provider's last recorded state per user (written with each
  * applied Stripe event), our own subscription row, and the fix that copies differing fields.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SubscriptionChange } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
 import { billingProviderStates, subscriptions } from "./schema";
@@ -15,7 +15,7 @@ export function recordProviderStateStatement(
   db: Database,
   userId: number,
   change: Partial<SubscriptionChange>,
-  event: { id: string; type: string },
+  event: { id: string; type: string; /** Unix seconds; an older event than the recorded one changes nothing. */ created?: number },
   now: string,
 ) {
   const values = {
@@ -27,12 +27,17 @@ export function recordProviderStateStatement(
     ...(change.currentPeriodEnd !== undefined ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
     lastEventId: event.id,
     lastEventType: event.type,
+    ...(event.created !== undefined ? { eventCreated: event.created } : {}),
     updatedAt: now,
   };
   return db
     .insert(billingProviderStates)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: billingProviderStates.userId, set: values });
+    .onConflictDoUpdate({
+      target: billingProviderStates.userId,
+      set: values,
+      ...(event.created !== undefined ? { setWhere: sql`coalesce(${billingProviderStates.eventCreated}, 0) <= ${event.created}` } : {}),
+    });
 }
 
 export async function findProviderState(db: Database, userId: number) {

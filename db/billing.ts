@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { BillingEffect, Who } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
 import { recordProviderStateStatement } from "./billing-sync";
 import { uniqueViolation } from "./errors";
-import { payments, stripeEvents, subscriptions, unclaimedPurchases, users } from "./schema";
+import { payments, stripeEvents, stripePendingEvents, subscriptions, unclaimedPurchases, users } from "./schema";
 
 export async function resolveBillingUser(db: Database, who: Who): Promise<number | null> {
   if (who.userId) {
@@ -18,26 +18,62 @@ export async function resolveBillingUser(db: Database, who: Who): Promise<number
       .get();
     if (row) return row.userId;
   }
+  if (who.subscriptionId) {
+    const row = await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriptionId, who.subscriptionId))
+      .get();
+    if (row) return row.userId;
+  }
   return null;
+}
+
+export interface StripeEventToApply {
+  event: { id: string; type: string; /** Unix seconds: an older event never overwrites a newer one. */ created: number };
+  effects: { effect: BillingEffect; userId: number | null }[];
 }
 
 /**
  * Applies an event's effects and records its id in ONE batch (a D1 transaction): a replay
  * fails on the event id's primary key and the whole batch, effects included, rolls back.
- * Returns false when the event had already been applied.
+ * `released` are events kept pending until now (their customer was not tied to a user): they are
+ * applied in the same batch after it, oldest first, recorded as applied and taken off the
+ * pending list. A subscription change is applied only when its event is not older than the one
+ * that last set the row (Stripe does not deliver in order). Returns false when the event had
+ * already been applied.
  */
-export async function applyStripeEvent(
-  db: Database,
-  event: { id: string; type: string },
-  effects: { effect: BillingEffect; userId: number | null }[],
-): Promise<boolean> {
-  const firstUser = effects.find((e) => e.userId)?.userId ?? null;
-  const statements = [db.insert(stripeEvents).values({ id: event.id, type: event.type, userId: firstUser })];
+export async function applyStripeEvent(db: Database, main: StripeEventToApply | null, released: StripeEventToApply[] = []): Promise<boolean> {
+  const statements: unknown[] = [];
+  if (main) {
+    statements.push(db.insert(stripeEvents).values({ id: main.event.id, type: main.event.type, userId: firstUserOf(main) }));
+    statements.push(...effectStatements(db, main));
+  }
+  for (const item of [...released].sort((a, b) => a.event.created - b.event.created)) {
+    statements.push(db.insert(stripeEvents).values({ id: item.event.id, type: item.event.type, userId: firstUserOf(item) }).onConflictDoNothing());
+    statements.push(...effectStatements(db, item));
+    statements.push(db.delete(stripePendingEvents).where(eq(stripePendingEvents.eventId, item.event.id)));
+  }
+  if (!statements.length) return false;
+  try {
+    await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+    return true;
+  } catch (err) {
+    // A replay: the event id is already recorded, so the whole batch (effects too) was refused.
+    if (uniqueViolation(err) === "stripe_events.id") return false;
+    throw err;
+  }
+}
+
+const firstUserOf = (item: StripeEventToApply) => item.effects.find((e) => e.userId)?.userId ?? null;
+
+function effectStatements(db: Database, { event, effects }: StripeEventToApply): unknown[] {
+  const statements: unknown[] = [];
   const now = new Date().toISOString();
   for (const { effect, userId } of effects) {
     if (effect.kind === "unclaimed") {
       const { customerEmail: _shownOnReceipt, ...purchase } = effect.purchase;
-      statements.push(db.insert(unclaimedPurchases).values(purchase).onConflictDoNothing() as never);
+      statements.push(db.insert(unclaimedPurchases).values(purchase).onConflictDoNothing());
       continue;
     }
     if (!userId) continue;
@@ -51,28 +87,49 @@ export async function applyStripeEvent(
         ...(c.subscriptionId ? { subscriptionId: c.subscriptionId } : {}),
         ...(c.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: c.cancelAtPeriodEnd } : {}),
         ...(c.currentPeriodEnd !== undefined ? { currentPeriodEnd: c.currentPeriodEnd } : {}),
+        providerEventCreated: event.created,
         updatedAt: now,
       };
       statements.push(
         db
           .insert(subscriptions)
           .values({ userId, ...values })
-          .onConflictDoUpdate({ target: subscriptions.userId, set: values }) as never,
+          .onConflictDoUpdate({
+            target: subscriptions.userId,
+            set: values,
+            // Newest by the event's own time: a delayed older event leaves a newer state alone.
+            setWhere: sql`coalesce(${subscriptions.providerEventCreated}, 0) <= ${event.created}`,
+          }),
       );
       // What the provider said, kept apart from our row so /subscription-sync can compare them.
-      statements.push(recordProviderStateStatement(db, userId, c, event, now) as never);
+      statements.push(recordProviderStateStatement(db, userId, c, event, now));
     } else if (effect.kind === "payment") {
-      statements.push(db.insert(payments).values({ ...effect.payment, userId }).onConflictDoNothing() as never);
+      statements.push(db.insert(payments).values({ ...effect.payment, userId }).onConflictDoNothing());
     }
   }
-  try {
-    await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
-    return true;
-  } catch (err) {
-    // A replay: the event id is already recorded, so the whole batch (effects too) was refused.
-    if (uniqueViolation(err) === "stripe_events.id") return false;
-    throw err;
-  }
+  return statements;
+}
+
+export async function isStripeEventApplied(db: Database, id: string): Promise<boolean> {
+  return Boolean(await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id)).get());
+}
+
+/** Keeps an event whose customer is not tied to a user yet; a redelivery keeps the first copy. */
+export async function storePendingStripeEvent(
+  db: Database,
+  row: { eventId: string; type: string; customerId: string | null; subscriptionId: string | null; created: number; payload: string },
+): Promise<void> {
+  await db.insert(stripePendingEvents).values(row).onConflictDoNothing();
+}
+
+/** The pending events of a customer or subscription, oldest first. */
+export async function pendingStripeEventsFor(db: Database, ids: { customerId: string | null; subscriptionId: string | null }) {
+  const matches = [
+    ids.customerId ? eq(stripePendingEvents.customerId, ids.customerId) : undefined,
+    ids.subscriptionId ? eq(stripePendingEvents.subscriptionId, ids.subscriptionId) : undefined,
+  ].filter((m) => m !== undefined);
+  if (!matches.length) return [];
+  return db.select().from(stripePendingEvents).where(or(...matches)).orderBy(asc(stripePendingEvents.created)).limit(100).all();
 }
 
 export async function latestPayment(db: Database, userId: number, id?: string) {
@@ -94,13 +151,17 @@ export async function hasUnclaimedPurchase(db: Database, email: string): Promise
  * Attaches every unclaimed purchase made under `email` to the user, in one batch: the newest
  * becomes the subscription, each becomes a payment on their receipts. Returns how many.
  */
-export async function claimPurchases(db: Database, userId: number, email: string): Promise<{ claimed: number; plan: string | null }> {
+export async function claimPurchases(
+  db: Database,
+  userId: number,
+  email: string,
+): Promise<{ claimed: number; plan: string | null; customerId: string | null; subscriptionId: string | null }> {
   const rows = await db
     .select()
     .from(unclaimedPurchases)
     .where(and(sql`lower(${unclaimedPurchases.email}) = ${email.toLowerCase()}`, isNull(unclaimedPurchases.claimedBy)))
     .all();
-  if (!rows.length) return { claimed: 0, plan: null };
+  if (!rows.length) return { claimed: 0, plan: null, customerId: null, subscriptionId: null };
   const newest = rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   const now = new Date().toISOString();
   const sub = {
@@ -136,5 +197,5 @@ export async function claimPurchases(db: Database, userId: number, email: string
     ),
   ];
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
-  return { claimed: rows.length, plan: newest.plan };
+  return { claimed: rows.length, plan: newest.plan, customerId: newest.customerId, subscriptionId: newest.subscriptionId };
 }

@@ -208,6 +208,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   /** A support grant (admin area): the staff member who granted the plan; null for a paid subscription. */
   grantedBy: integer("granted_by"),
   grantedAt: text("granted_at"),
+  /** `created` (Unix seconds) of the Stripe event that last set this row: an older one arriving later is not applied over it. */
+  providerEventCreated: integer("provider_event_created"),
   updatedAt: updatedAt(),
 });
 
@@ -285,6 +287,45 @@ export const stripeEvents = sqliteTable("stripe_events", {
   userId: integer("user_id"),
   receivedAt: createdAt(),
 });
+
+/**
+ * Stripe events about a customer or subscription not yet tied to a user (a Payment Link's
+ * subscription carries no user id; only its checkout does), applied when the checkout or a claim
+ * ties them. Never recorded in stripe_events until applied.
+ */
+export const stripePendingEvents = sqliteTable(
+  "stripe_pending_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    type: text("type").notNull(),
+    customerId: text("customer_id"),
+    subscriptionId: text("subscription_id"),
+    /** The event's `created` (Unix seconds): pending events are applied oldest first. */
+    created: integer("created").notNull(),
+    /** The verified event as received (JSON). */
+    payload: text("payload").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("stripe_pending_events_customer_idx").on(t.customerId), index("stripe_pending_events_subscription_idx").on(t.subscriptionId)],
+);
+
+/**
+ * Which payment intent and charge paid which invoice (from invoice.paid and invoice_payment.paid,
+ * whoever the customer is). Since Stripe's basil version a charge, refund or dispute names only
+ * its payment intent; this is how a reversal finds the invoice its commission was recorded on.
+ */
+export const stripeInvoicePayments = sqliteTable(
+  "stripe_invoice_payments",
+  {
+    /** `<invoice id>:<payment intent or charge id>`. */
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    chargeId: text("charge_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stripe_invoice_payments_intent_idx").on(t.paymentIntentId), index("stripe_invoice_payments_charge_idx").on(t.chargeId)],
+);
 
 /** Completed purchases, for receipts. */
 export const payments = sqliteTable(
@@ -1038,6 +1079,8 @@ export const billingProviderStates = sqliteTable("billing_provider_states", {
   /** The Stripe event (or claimed purchase) that last changed it. */
   lastEventId: text("last_event_id").notNull(),
   lastEventType: text("last_event_type").notNull(),
+  /** `created` (Unix seconds) of that event; null for a claimed purchase. */
+  eventCreated: integer("event_created"),
   updatedAt: updatedAt(),
 });
 export type BillingProviderStateRow = typeof billingProviderStates.$inferSelect;

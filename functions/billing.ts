@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signStripePayload, verifyStripeSignature } from "~/server/billing/stripe-signature";
-import { effectsOf, type StripeEvent } from "~/server/billing/stripe-events";
-import { applyAffiliateStripeEvent } from "~/server/affiliate/stripe-commissions";
+import type { StripeEvent } from "~/server/billing/stripe-events";
+import { receiveStripeEvent } from "~/server/billing/stripe-webhook";
+import { STRIPE_API_VERSION } from "~/server/billing/stripe-version";
 import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/server/billing/claims";
 import { AppError } from "~/domain/errors";
 import { GROWTH_PRICES } from "~/domain/pricing";
-import { applyStripeEvent, latestPayment, resolveBillingUser } from "../db/billing";
+import { latestPayment } from "../db/billing";
 import { devToolsEnabled } from "~/server/platform/env";
 import {
   BillingIntervalSchema,
@@ -20,14 +21,14 @@ import { createRouter, type ApiEnv } from "./context";
 import { notifyPlanChange } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
 import { email, json, SuccessSchema } from "./schemas";
-import { appUrl, authDeps, enforceRateLimit } from "./services";
+import { appUrl, authDeps, enforceRateLimit, mailerFor } from "./services";
 import { requireCaller } from "./session";
 import type { Context } from "hono";
 
 const Interval = BillingIntervalSchema;
 
-/** Our Stripe webhook: verify, translate, apply in one batch, then tell the user's meter. */
-async function receiveStripeEvent(c: Context<ApiEnv>) {
+/** Our Stripe webhook: verify, then the service translates and applies it (app/server/billing/stripe-webhook.ts). */
+async function receiveStripeEventRoute(c: Context<ApiEnv>) {
   const raw = await c.req.text();
   const check = await verifyStripeSignature(raw, c.req.header("stripe-signature"), c.var.config.STRIPE_WEBHOOK_SECRET);
   if (!check.ok) throw new AppError("VALIDATION", `Stripe signature check failed: ${check.problem}.`);
@@ -39,28 +40,25 @@ async function receiveStripeEvent(c: Context<ApiEnv>) {
   }
   const event = StripeEventSchema.safeParse(parsed);
   if (!event.success) throw new AppError("VALIDATION", "The webhook body is not a Stripe event.");
-  const effects = await Promise.all(
-    effectsOf(event.data as StripeEvent).map(async (effect) => ({
-      effect,
-      userId: "who" in effect ? await resolveBillingUser(c.var.db, effect.who) : null,
-    })),
+  const outcome = await receiveStripeEvent(
+    {
+      db: c.var.db,
+      log: c.var.log,
+      notifyPlanChange: (userId) => notifyPlanChange(c.env, userId, c.var.db),
+      mailer: mailerFor(c),
+      appUrl: appUrl(c),
+      supportEmail: c.var.config.SUPPORT_EMAIL,
+    },
+    event.data as StripeEvent,
+    raw,
   );
-  const applied = await applyStripeEvent(c.var.db, event.data, effects);
-  // Referral commissions and their reversals; idempotent, so a redelivery finishes a failed attempt.
-  const affiliateOutcome = await applyAffiliateStripeEvent(c.var.db, event.data as StripeEvent, new Date());
-  if (applied) {
-    // A plan change reaches the user's meter and every open tab at once.
-    for (const userId of new Set(effects.map((e) => e.userId).filter((id): id is number => Boolean(id)))) {
-      await notifyPlanChange(c.env, userId, c.var.db);
-    }
-  }
-  c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, applied, affiliate: affiliateOutcome });
-  return c.json({ received: true, duplicate: !applied, ignored: effects.every((e) => e.effect.kind === "ignored") }, 200);
+  c.var.log.info("stripe event", { id: event.data.id, type: event.data.type, ...outcome });
+  return c.json({ received: true, duplicate: !outcome.applied, pending: outcome.pending, ignored: outcome.ignored }, 200);
 }
 
 export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) => Promise<Response>) {
   const billing = createRouter();
-  billing.post("/webhooks/stripe", receiveStripeEvent);
+  billing.post("/webhooks/stripe", receiveStripeEventRoute);
 
   return billing
     .openapi(
@@ -211,11 +209,13 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
             id: `evt_dev_${suffix}_1`,
             type: "checkout.session.completed",
             created,
+            api_version: STRIPE_API_VERSION,
             data: {
               object: {
                 id: session,
                 object: "checkout.session",
                 mode: "subscription",
+                payment_status: "paid",
                 client_reference_id: String(user.id),
                 customer,
                 subscription,
@@ -230,15 +230,18 @@ export function createBilling(dispatch: (request: Request, c: Context<ApiEnv>) =
             id: `evt_dev_${suffix}_2`,
             type: "customer.subscription.created",
             created,
+            api_version: STRIPE_API_VERSION,
             data: {
+              // As a Payment Link's subscription is: no user id (the checkout ties the customer to
+              // the user), and basil's period end on the item.
               object: {
                 id: subscription,
                 object: "subscription",
                 customer,
                 status: "active",
                 cancel_at_period_end: false,
-                current_period_end: created + period * 86400,
-                metadata: { plan: "pro", userId: String(user.id), interval },
+                items: { object: "list", data: [{ object: "subscription_item", current_period_end: created + period * 86400 }] },
+                metadata: { plan: "pro", interval },
               },
             },
           },

@@ -106,6 +106,7 @@ describe("claiming a purchase", () => {
           id: `cs_e2e_${Date.now()}`,
           customer: "cus_e2e",
           subscription: "sub_e2e",
+          payment_status: "paid",
           amount_total: 4900,
           currency: "usd",
           customer_details: { email: buyer },

@@ -1,42 +1,27 @@
 import { env } from "cloudflare:test";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AFFILIATE_TERMS, commissionOn } from "~/domain/affiliate";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { creditReferralAtSignup } from "~/server/affiliate/service";
 import { createDb } from "../../db/client";
 import { call, cookiesOf, makeAdmin, STRONG_PASSWORD, uniqueName, verifiedUser } from "./helpers";
-import { WORKER } from "./worker";
+import {
+  basilCheckoutSession,
+  basilDispute,
+  basilEvent,
+  basilInvoice,
+  basilInvoicePayment,
+  basilRefundedCharge,
+  eventId,
+  legacyEvent,
+  sendStripeEvent,
+} from "./stripe-fixtures";
 
-const stripe = new Stripe("sk_test_dummy");
-
-async function sendStripe(event: { id?: string; type: string; data: { object: Record<string, unknown> } }) {
-  const payload = JSON.stringify({ id: event.id ?? `evt_${crypto.randomUUID()}`, created: Math.floor(Date.now() / 1000), ...event });
-  const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: DEV_STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const res = await WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-/** A checkout of the yearly plan (the subscription's first invoice), as Stripe sends it. */
-function checkout(userId: number, invoice: string, amount = 44_900) {
-  return {
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: `cs_${crypto.randomUUID()}`,
-        mode: "subscription",
-        payment_status: "paid",
-        client_reference_id: String(userId),
-        customer: `cus_aff_${userId}`,
-        subscription: `sub_aff_${userId}`,
-        invoice,
-        amount_total: amount,
-        currency: "usd",
-        metadata: { plan: "pro", interval: "yearly" },
-      },
-    },
-  };
+/** A checkout of the yearly plan (the subscription's first invoice), in the pinned version's shapes. */
+function checkout(userId: number, invoice: string | null, amount = 44_900) {
+  return basilEvent(
+    "checkout.session.completed",
+    basilCheckoutSession({ userId, customer: `cus_aff_${userId}`, subscription: `sub_aff_${userId}`, invoice, amount, interval: "yearly" }),
+  );
 }
 
 /** A visit through the link from one address: the cookie the API set. */
@@ -100,11 +85,14 @@ describe("affiliate program", () => {
     expect(figures).toMatchObject({ clicks: 1, signups: 1, payingCustomers: 0 });
 
     const invoice = `in_${crypto.randomUUID()}`;
-    await sendStripe(checkout(referred.id, invoice));
+    const intent = `pi_${crypto.randomUUID()}`;
+    await sendStripeEvent(checkout(referred.id, invoice));
     // Stripe also sends the first invoice itself, and may send it twice: still one commission.
-    const paid = { type: "invoice.paid", data: { object: { id: invoice, customer: `cus_aff_${referred.id}`, amount_paid: 44_900, currency: "usd", charge: "ch_first", payment_intent: "pi_first" } } };
-    await sendStripe(paid);
-    await sendStripe({ ...paid, type: "invoice.payment_succeeded" });
+    // basil: the invoice names no charge or payment intent; invoice_payment.paid does.
+    const paid = basilEvent("invoice.paid", basilInvoice({ id: invoice, customer: `cus_aff_${referred.id}`, amount: 44_900 }));
+    await sendStripeEvent(paid);
+    await sendStripeEvent({ ...paid, id: eventId(), type: "invoice.payment_succeeded" });
+    await sendStripeEvent(basilEvent("invoice_payment.paid", basilInvoicePayment({ invoice, paymentIntent: intent, amount: 44_900 })));
     figures = await overview(referrer.token);
     expect(figures).toMatchObject({ signups: 1, payingCustomers: 1, totals: { pendingCents: commissionOn(44_900), approvedCents: 0, paidCents: 0, reversedCents: 0 } });
     expect(figures.commissions).toHaveLength(1);
@@ -141,7 +129,8 @@ describe("affiliate program", () => {
     expect((await call("/api/admin/affiliate/payouts", { method: "POST", token: admin.token, body: { referrerId: referrer.user.id, reason: "again" } })).status).toBe(409);
 
     // A refund after the payout is taken off the next one, as a negative adjustment.
-    await sendStripe({ type: "charge.refunded", data: { object: { id: "ch_first", amount: 44_900, amount_refunded: 44_900, invoice, payment_intent: "pi_first" } } });
+    // basil: the charge names only its payment intent.
+    await sendStripeEvent(basilEvent("charge.refunded", basilRefundedCharge({ id: `ch_${crypto.randomUUID()}`, paymentIntent: intent, amount: 44_900, refunded: 44_900 })));
     figures = await overview(referrer.token);
     expect(figures.totals).toMatchObject({ paidCents: 13_470, approvedCents: -13_470 });
   }, 30_000);
@@ -155,16 +144,24 @@ describe("affiliate program", () => {
       customers.push(await signupWithCookie(cookie.value));
     }
     const [full, partial, disputed] = customers;
-    await sendStripe(checkout(full.id, "in_full_" + full.id, 4_900));
-    await sendStripe(checkout(partial.id, "in_part_" + partial.id, 4_900));
-    await sendStripe({ ...checkout(disputed.id, "in_disp_" + disputed.id, 4_900), data: { object: { ...checkout(disputed.id, "x", 4_900).data.object, invoice: null, payment_intent: "pi_disp_" + disputed.id } } });
+    const pi = (c: { id: number }) => `pi_${c.id}_${crypto.randomUUID().slice(0, 8)}`;
+    const [piFull, piPart, piDisp] = [pi(full), pi(partial), pi(disputed)];
+    await sendStripeEvent(checkout(full.id, "in_full_" + full.id, 4_900));
+    await sendStripeEvent(checkout(partial.id, "in_part_" + partial.id, 4_900));
+    await sendStripeEvent(checkout(disputed.id, "in_disp_" + disputed.id, 4_900));
+    // How basil tells which payment paid the invoice: invoice_payment.paid, or invoice.payments when included.
+    await sendStripeEvent(basilEvent("invoice_payment.paid", basilInvoicePayment({ invoice: "in_full_" + full.id, paymentIntent: piFull, amount: 4_900 })));
+    await sendStripeEvent(
+      basilEvent("invoice.paid", basilInvoice({ id: "in_part_" + partial.id, customer: `cus_aff_${partial.id}`, amount: 4_900, paymentIntent: piPart, charge: `ch_${partial.id}`, includePayments: true })),
+    );
+    await sendStripeEvent(basilEvent("invoice_payment.paid", basilInvoicePayment({ invoice: "in_disp_" + disputed.id, paymentIntent: piDisp, amount: 4_900 })));
     expect((await overview(referrer.token)).totals.pendingCents).toBe(3 * 1_470);
 
-    const refundEvent = { id: `evt_${crypto.randomUUID()}`, type: "charge.refunded", data: { object: { id: `ch_${full.id}`, amount: 4_900, amount_refunded: 4_900, invoice: "in_full_" + full.id } } };
-    await sendStripe(refundEvent);
-    await sendStripe(refundEvent);
-    await sendStripe({ type: "charge.refunded", data: { object: { id: `ch_${partial.id}`, amount: 4_900, amount_refunded: 2_450, invoice: "in_part_" + partial.id } } });
-    await sendStripe({ type: "charge.dispute.created", data: { object: { id: "dp_1", charge: "ch_unknown", payment_intent: "pi_disp_" + disputed.id, amount: 4_900 } } });
+    const refundEvent = basilEvent("charge.refunded", basilRefundedCharge({ id: `ch_${full.id}`, paymentIntent: piFull, amount: 4_900, refunded: 4_900 }));
+    await sendStripeEvent(refundEvent);
+    await sendStripeEvent(refundEvent);
+    await sendStripeEvent(basilEvent("charge.refunded", basilRefundedCharge({ id: `ch_${partial.id}`, paymentIntent: piPart, amount: 4_900, refunded: 2_450 })));
+    await sendStripeEvent(basilEvent("charge.dispute.created", basilDispute({ charge: "ch_unknown", paymentIntent: piDisp, amount: 4_900 })));
 
     const figures = await overview(referrer.token);
     expect(figures.totals).toEqual({ pendingCents: 1_470 - 735, approvedCents: 0, paidCents: 0, reversedCents: 2 * 1_470 });
@@ -172,8 +169,31 @@ describe("affiliate program", () => {
     const adjustment = figures.commissions.find((c: { kind: string }) => c.kind === "adjustment");
     expect(adjustment).toMatchObject({ amountCents: -735, status: "pending", note: "Payment partly refunded" });
     // The rest of the partial refund later: the commission ends fully reversed.
-    await sendStripe({ type: "charge.refunded", data: { object: { id: `ch_${partial.id}`, amount: 4_900, amount_refunded: 4_900, invoice: "in_part_" + partial.id } } });
+    await sendStripeEvent(basilEvent("charge.refunded", basilRefundedCharge({ id: `ch_${partial.id}`, paymentIntent: piPart, amount: 4_900, refunded: 4_900 })));
     expect((await overview(referrer.token)).totals).toEqual({ pendingCents: 0, approvedCents: 0, paidCents: 0, reversedCents: 3 * 1_470 });
+  }, 30_000);
+
+  it("still reverses on pre-basil (legacy) shapes: invoice.charge, charge.invoice, a one-off payment's intent", async () => {
+    const referrer = await verifiedUser();
+    const { code } = await overview(referrer.token);
+    const customers = [];
+    for (const ip of ["10.78.1.1", "10.78.1.2"]) {
+      const { cookie } = await clickThrough(code, ip);
+      customers.push(await signupWithCookie(cookie.value));
+    }
+    const [refunded, disputed] = customers;
+    const invoice = `in_legacy_${refunded.id}`;
+    const legacy = { apiVersion: "2024-06-20" };
+    await sendStripeEvent(legacyEvent("checkout.session.completed", { ...checkout(refunded.id, invoice, 4_900).data.object }, legacy));
+    await sendStripeEvent(
+      legacyEvent("invoice.paid", { id: invoice, object: "invoice", customer: `cus_aff_${refunded.id}`, amount_paid: 4_900, currency: "usd", charge: `ch_legacy_${refunded.id}`, payment_intent: null }, legacy),
+    );
+    // A one-off payment (payment mode: no invoice, the session's own payment intent).
+    await sendStripeEvent(legacyEvent("checkout.session.completed", { ...checkout(disputed.id, null, 4_900).data.object, payment_intent: `pi_legacy_${disputed.id}` }, legacy));
+    expect((await overview(referrer.token)).totals.pendingCents).toBe(2 * 1_470);
+    await sendStripeEvent(legacyEvent("charge.refunded", { id: `ch_legacy_${refunded.id}`, object: "charge", amount: 4_900, amount_refunded: 4_900, payment_intent: null, invoice }, legacy));
+    await sendStripeEvent(legacyEvent("charge.dispute.created", { id: "dp_legacy", object: "dispute", charge: "ch_other", payment_intent: `pi_legacy_${disputed.id}`, amount: 4_900 }, legacy));
+    expect((await overview(referrer.token)).totals).toEqual({ pendingCents: 0, approvedCents: 0, paidCents: 0, reversedCents: 2 * 1_470 });
   }, 30_000);
 
   it("refuses self-referrals and second referrals, recording nothing", async () => {
@@ -213,7 +233,7 @@ describe("affiliate program", () => {
     const { code } = await overview(referrer.token);
     const { cookie } = await clickThrough(code, "10.80.0.1");
     const referred = await signupWithCookie(cookie.value);
-    await sendStripe(checkout(referred.id, `in_${crypto.randomUUID()}`, 4_900));
+    await sendStripeEvent(checkout(referred.id, `in_${crypto.randomUUID()}`, 4_900));
     const mine = await overview(referrer.token);
     expect(mine).toMatchObject({ signups: 1, payingCustomers: 1 });
     const theirs = await overview(other.token);
@@ -240,7 +260,7 @@ describe("affiliate program", () => {
     const { code } = await overview(referrer.token);
     const { cookie } = await clickThrough(code, "10.81.0.1");
     const referred = await signupWithCookie(cookie.value);
-    await sendStripe(checkout(referred.id, `in_${crypto.randomUUID()}`, 4_900));
+    await sendStripeEvent(checkout(referred.id, `in_${crypto.randomUUID()}`, 4_900));
     const [commission] = (await overview(referrer.token)).commissions;
     await env.DB.prepare("UPDATE affiliate_commissions SET approvable_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), commission.id).run();
     const admin = await staff();

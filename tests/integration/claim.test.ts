@@ -17,6 +17,7 @@ async function anonymousPurchase(email: string) {
         id: `cs_${crypto.randomUUID()}`,
         customer: `cus_${crypto.randomUUID().slice(0, 8)}`,
         subscription: `sub_${crypto.randomUUID().slice(0, 8)}`,
+        payment_status: "paid",
         amount_total: 44900,
         currency: "usd",
         customer_details: { email },

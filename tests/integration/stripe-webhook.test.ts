@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
 import { call, verifiedUser } from "./helpers";
+import { basilCheckoutSession, basilEvent } from "./stripe-fixtures";
 import { WORKER } from "./worker";
 
 // Signed with Stripe's own library (contract), against the endpoint's configured secret.
@@ -10,23 +11,13 @@ import { WORKER } from "./worker";
 const stripe = new Stripe("sk_test_dummy");
 const secret = DEV_STRIPE_WEBHOOK_SECRET;
 
+/** A paid Payment Link checkout, in the pinned API version's shapes (typed by the stripe package). */
 function checkoutEvent(userId: number, id = `evt_${crypto.randomUUID()}`) {
-  return {
-    id,
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: `cs_${crypto.randomUUID()}`,
-        client_reference_id: String(userId),
-        customer: `cus_${userId}`,
-        subscription: `sub_${userId}`,
-        amount_total: 4900,
-        currency: "usd",
-        customer_details: { email: "buyer@store.test" },
-        metadata: { plan: "pro", interval: "monthly" },
-      },
-    },
-  };
+  return basilEvent(
+    "checkout.session.completed",
+    basilCheckoutSession({ userId, customer: `cus_${userId}`, subscription: `sub_${userId}`, amount: 4900, email: "buyer@store.test", plan: "pro", interval: "monthly" }),
+    { id },
+  );
 }
 
 async function post(payload: string, headerPromise?: string | Promise<string>) {

@@ -26,12 +26,16 @@ export type BillingEffect =
   | { kind: "subscription"; who: Who; change: Partial<SubscriptionChange> }
   | { kind: "unclaimed"; purchase: PaymentRecord & { email: string } }
   | { kind: "payment"; who: Who; payment: PaymentRecord }
+  /** A delayed payment (SEPA, ACH) of a checkout failed: nothing is activated, the buyer is told. */
+  | { kind: "checkout_failed"; who: Who; sessionId: string; email: string | null }
   | { kind: "ignored"; reason: string };
 
 /** How to find the user: our id from client_reference_id/metadata, or the Stripe customer. */
 export interface Who {
   userId: number | null;
   customerId: string | null;
+  /** The Stripe subscription, when the event names one (another way to find the user). */
+  subscriptionId?: string | null;
 }
 
 // --- HTTP shapes of the billing resource ---------------------------------------------------
@@ -43,6 +47,8 @@ export const StripeEventSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   created: z.number().optional(),
+  /** The Stripe API version the event was rendered at (null for very old events). */
+  api_version: z.string().nullable().optional(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 

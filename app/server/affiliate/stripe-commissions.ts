@@ -4,6 +4,13 @@
  * a refund reverses it (in part, as a negative adjustment, when partial) and a chargeback
  * reverses it whole. Every step is idempotent: Stripe redelivers, and the webhook calls this
  * on every delivery so a failed attempt is finished by the retry.
+ *
+ * Both Stripe shapes are read (ADR 019). Before basil a charge named its invoice and an invoice
+ * its charge and payment intent; since 2025-03-31.basil neither does: an invoice's payments are
+ * `invoice.payments` (InvoicePayment objects, `payment.payment_intent` / `payment.charge`, and
+ * their own `invoice_payment.paid` event), and a charge, refund or dispute names only its payment
+ * intent. So every invoice payment we see is recorded (invoice ↔ payment intent ↔ charge, whoever
+ * the customer is), and a reversal finds its commission through that record.
  */
 import { commissionEndsAt, commissionOn, HOLD_MS } from "~/domain/affiliate";
 import {
@@ -11,8 +18,10 @@ import {
   findCommissionForPayment,
   findReferralOf,
   insertAdjustment,
+  recordInvoicePayments,
   reverseUnpaid,
   upsertCommission,
+  type InvoicePaymentLink,
 } from "../../../db/affiliate";
 import { resolveBillingUser } from "../../../db/billing";
 import type { Database } from "../../../db/client";
@@ -29,9 +38,14 @@ const str = (v: unknown): string | null => (typeof v === "string" && v ? v : typ
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : null);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
 
+export type { InvoicePaymentLink };
+
 export type AffiliateStripeEvent =
+  /** An invoice was paid by these payment intents / charges (basil's invoice_payment.paid). */
+  | { kind: "link"; links: InvoicePaymentLink[] }
   | {
       kind: "payment";
+      links: InvoicePaymentLink[];
       who: { userId: number | null; customerId: string | null };
       sourceId: string;
       invoiceId: string | null;
@@ -54,9 +68,33 @@ export type AffiliateStripeEvent =
     };
 
 function userIdOf(o: Record<string, unknown>): number | null {
-  const raw = str(o.client_reference_id) ?? str(obj(o.metadata).userId) ?? str(obj(obj(o.subscription_details).metadata).userId);
+  const raw =
+    str(o.client_reference_id) ??
+    str(obj(o.metadata).userId) ??
+    // basil: invoice.parent.subscription_details; before: invoice.subscription_details.
+    str(obj(obj(obj(o.parent).subscription_details).metadata).userId) ??
+    str(obj(obj(o.subscription_details).metadata).userId);
   const id = raw ? Number(raw) : NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The payment intents and charges that paid an invoice, from either shape. */
+export function invoicePaymentLinks(invoice: Record<string, unknown>): InvoicePaymentLink[] {
+  const invoiceId = str(invoice.id);
+  if (!invoiceId) return [];
+  const links: InvoicePaymentLink[] = [];
+  // basil: invoice.payments (present when Stripe includes it, e.g. expanded).
+  for (const raw of (obj(invoice.payments).data as unknown[] | undefined) ?? []) {
+    const p = obj(raw);
+    if (p.status !== undefined && p.status !== "paid") continue;
+    const payment = obj(p.payment);
+    const link = { invoiceId, paymentIntentId: str(payment.payment_intent), chargeId: str(payment.charge) };
+    if (link.paymentIntentId || link.chargeId) links.push(link);
+  }
+  // Before basil: the invoice's own charge and payment_intent.
+  const legacy = { invoiceId, paymentIntentId: str(invoice.payment_intent), chargeId: str(invoice.charge) };
+  if (legacy.paymentIntentId || legacy.chargeId) links.push(legacy);
+  return links;
 }
 
 /** What a Stripe event means for the affiliate program (pure), or null when nothing. */
@@ -64,12 +102,15 @@ export function affiliateEventOf(event: StripeEventLike): AffiliateStripeEvent |
   const o = obj(event.data?.object);
   const at = new Date((num(event.created) ?? Math.floor(Date.now() / 1000)) * 1000);
   switch (event.type) {
-    case "checkout.session.completed": {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
       const amount = num(o.amount_total) ?? 0;
-      if (amount <= 0 || (o.payment_status !== undefined && o.payment_status !== "paid")) return null;
+      // A delayed method (SEPA, ACH) earns nothing until checkout.session.async_payment_succeeded.
+      if (amount <= 0 || o.payment_status !== "paid") return null;
       const invoiceId = str(o.invoice);
       return {
         kind: "payment",
+        links: [],
         who: { userId: userIdOf(o), customerId: str(o.customer) },
         // The subscription's first invoice also arrives as invoice.paid: one key for both.
         sourceId: invoiceId ?? str(o.payment_intent) ?? str(o.id) ?? event.id,
@@ -87,17 +128,27 @@ export function affiliateEventOf(event: StripeEventLike): AffiliateStripeEvent |
       const invoiceId = str(o.id);
       if (amount <= 0 || !invoiceId) return null;
       const paidEpoch = num(obj(o.status_transitions).paid_at);
+      const links = invoicePaymentLinks(o);
       return {
         kind: "payment",
+        links,
         who: { userId: userIdOf(o), customerId: str(o.customer) },
         sourceId: invoiceId,
         invoiceId,
-        paymentIntentId: str(o.payment_intent),
-        chargeId: str(o.charge),
+        paymentIntentId: links.find((l) => l.paymentIntentId)?.paymentIntentId ?? null,
+        chargeId: links.find((l) => l.chargeId)?.chargeId ?? null,
         amountCents: amount,
         currency: (str(o.currency) ?? "usd").toLowerCase(),
         paidAt: paidEpoch ? new Date(paidEpoch * 1000) : at,
       };
+    }
+    case "invoice_payment.paid": {
+      // basil: one payment of an invoice (the link a later refund or dispute goes through).
+      const payment = obj(o.payment);
+      const invoiceId = str(o.invoice);
+      const link = { invoiceId: invoiceId ?? "", paymentIntentId: str(payment.payment_intent), chargeId: str(payment.charge) };
+      if (!invoiceId || (!link.paymentIntentId && !link.chargeId)) return null;
+      return { kind: "link", links: [link] };
     }
     case "charge.refunded":
       return {
@@ -106,6 +157,7 @@ export function affiliateEventOf(event: StripeEventLike): AffiliateStripeEvent |
         cause: "refund",
         chargeId: str(o.id),
         paymentIntentId: str(o.payment_intent),
+        // Before basil only: a basil charge no longer names its invoice.
         invoiceId: str(o.invoice),
         refundedCents: num(o.amount_refunded),
         chargedCents: num(o.amount),
@@ -130,6 +182,12 @@ export function affiliateEventOf(event: StripeEventLike): AffiliateStripeEvent |
 export async function applyAffiliateStripeEvent(db: Database, event: StripeEventLike, now: Date): Promise<string> {
   const meaning = affiliateEventOf(event);
   if (!meaning) return "none";
+  if (meaning.kind === "link") {
+    await recordInvoicePayments(db, meaning.links);
+    return "invoice payment recorded";
+  }
+  // Recorded whoever paid: the customer may not be tied to a user yet, and a refund needs it.
+  if (meaning.kind === "payment") await recordInvoicePayments(db, meaning.links);
   if (meaning.kind === "payment") return recordCommission(db, meaning);
   return reverseCommission(db, meaning, now);
 }

@@ -8,6 +8,7 @@ import { consumeAuthToken } from "../../../db/auth-tokens";
 import type { User } from "../../../db/schema";
 import { issueEmailToken, loadToken, type AuthDeps } from "~/server/auth/service";
 import { AppError } from "~/domain/errors";
+import { releasePendingStripeEvents } from "./stripe-webhook";
 
 export const CLAIM_STARTED_MESSAGE =
   "If a purchase was made with that email, we've sent it a link to attach it to this account. Check that inbox.";
@@ -26,7 +27,9 @@ export async function confirmClaim(deps: AuthDeps, user: User, token: string): P
   // The link only works for the account that asked for it.
   if (row.userId !== user.id) throw new AppError("FORBIDDEN", "This claim link belongs to another Dropcraft account. Log in to that account to use it.");
   if (!(await consumeAuthToken(deps.db, row.tokenHash, deps.now?.() ?? new Date()))) throw invalid;
-  const result = await claimPurchases(deps.db, user.id, row.email);
+  const { customerId, subscriptionId, ...result } = await claimPurchases(deps.db, user.id, row.email);
   if (!result.claimed) throw new AppError("NOT_FOUND", "There is no unclaimed purchase for that email any more.");
+  // Subscription events Stripe sent before the customer was anyone's are applied now.
+  await releasePendingStripeEvents(deps.db, user.id, { customerId, subscriptionId });
   return result;
 }

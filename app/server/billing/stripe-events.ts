@@ -1,6 +1,8 @@
 /**
  * What a Stripe event means for our data: pure translation from the event to effects, so the
- * rules are unit-testable and the webhook route stays thin.
+ * rules are unit-testable and the webhook route stays thin. Both the pre-basil shapes and the
+ * basil ones (STRIPE_API_VERSION, ADR 019) are read: `invoice.subscription_details` moved to
+ * `invoice.parent.subscription_details`, `current_period_end` moved to the subscription's items.
  */
 import type { BillingEffect, PaymentRecord, SubscriptionChange, Who } from "~/domain/contracts/billing";
 import { AppError } from "~/domain/errors";
@@ -12,10 +14,23 @@ export interface StripeEvent {
   id: string;
   type: string;
   created?: number;
+  api_version?: string | null;
   data: { object: Record<string, unknown> };
 }
 
+/** The event types whose object is a Checkout Session that may activate a plan. */
+export const CHECKOUT_EVENT_TYPES = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+]);
+
+/** Checkout Session payment states that mean the money is there (or none was owed). */
+const PAID_STATES = new Set(["paid", "no_payment_required"]);
+
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
+/** An id that Stripe sends as a string, or as the object when expanded. */
+const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === "object" ? str((v as { id?: unknown }).id) : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
 
@@ -54,13 +69,41 @@ function amountFrom(v: unknown, field: string): number {
   return n;
 }
 
+/** The invoice's subscription details: basil's `parent.subscription_details`, or the pre-basil field. */
+export function invoiceSubscriptionDetails(invoice: Record<string, unknown>): { metadata: Record<string, unknown>; subscriptionId: string | null } {
+  const basil = obj(obj(invoice.parent).subscription_details);
+  const legacy = obj(invoice.subscription_details);
+  const details = Object.keys(basil).length ? basil : legacy;
+  return { metadata: obj(details.metadata), subscriptionId: idOf(basil.subscription) ?? idOf(invoice.subscription) };
+}
+
 export function effectsOf(event: StripeEvent): BillingEffect[] {
   const o = obj(event.data?.object);
   switch (event.type) {
-    case "checkout.session.completed": {
+    case "checkout.session.async_payment_failed": {
+      const who = { userId: userIdFrom(o), customerId: idOf(o.customer), subscriptionId: idOf(o.subscription) };
+      const email = str(obj(o.customer_details).email) ?? str(o.customer_email);
+      return [{ kind: "checkout_failed", who, sessionId: str(o.id) ?? event.id, email }];
+    }
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
       const userId = userIdFrom(o);
-      const customerId = str(o.customer);
+      const customerId = idOf(o.customer);
       const plan = planFrom(o);
+      const paymentStatus = str(o.payment_status);
+      if (!paymentStatus || !PAID_STATES.has(paymentStatus)) {
+        // A delayed method (SEPA, ACH): the money is not there yet. Nothing is activated; the
+        // customer is tied to the user so the subscription's events find them, and
+        // checkout.session.async_payment_succeeded (or _failed) finishes it.
+        if (!userId) return [{ kind: "ignored", reason: `checkout not paid yet (payment_status ${paymentStatus ?? "absent"})` }];
+        return [
+          {
+            kind: "subscription",
+            who: { userId, customerId },
+            change: { customerId, subscriptionId: idOf(o.subscription) },
+          },
+        ];
+      }
       const interval = str(obj(o.metadata).interval);
       const email = str(obj(o.customer_details).email) ?? str(o.customer_email);
       if (!userId) {
@@ -78,7 +121,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
               currency: (str(o.currency) ?? "usd").toLowerCase(),
               customerEmail: email,
               customerId,
-              subscriptionId: str(o.subscription),
+              subscriptionId: idOf(o.subscription),
             },
           },
         ];
@@ -88,7 +131,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
         {
           kind: "subscription",
           who,
-          change: { plan, status: "active", customerId, subscriptionId: str(o.subscription), cancelAtPeriodEnd: false },
+          change: { plan, status: "active", customerId, subscriptionId: idOf(o.subscription), cancelAtPeriodEnd: false },
         },
         {
           kind: "payment",
@@ -101,7 +144,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
             currency: (str(o.currency) ?? "usd").toLowerCase(),
             customerEmail: str(obj(o.customer_details).email) ?? str(o.customer_email),
             customerId,
-            subscriptionId: str(o.subscription),
+            subscriptionId: idOf(o.subscription),
           },
         },
       ];
@@ -112,13 +155,14 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
       return [
         {
           kind: "subscription",
-          who: { userId: userIdFrom(o), customerId: str(o.customer) },
+          who: { userId: userIdFrom(o), customerId: idOf(o.customer), subscriptionId: str(o.id) },
           change: {
             plan: planFrom(o),
             status: str(o.status) ?? "active",
-            customerId: str(o.customer),
+            customerId: idOf(o.customer),
             subscriptionId: str(o.id),
             cancelAtPeriodEnd: o.cancel_at_period_end === true,
+            // Pre-basil on the subscription; basil moved it to each item.
             currentPeriodEnd: isoFromEpoch(o.current_period_end, "current_period_end") ?? isoFromEpoch(item.current_period_end, "items.current_period_end"),
           },
         },
@@ -128,18 +172,20 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
       return [
         {
           kind: "subscription",
-          who: { userId: userIdFrom(o), customerId: str(o.customer) },
+          who: { userId: userIdFrom(o), customerId: idOf(o.customer), subscriptionId: str(o.id) },
           change: { status: "canceled", cancelAtPeriodEnd: false, subscriptionId: str(o.id) },
         },
       ];
-    case "invoice.payment_failed":
+    case "invoice.payment_failed": {
+      const details = invoiceSubscriptionDetails(o);
       return [
         {
           kind: "subscription",
-          who: { userId: userIdFrom(obj(o.subscription_details)), customerId: str(o.customer) },
+          who: { userId: userIdFrom({ metadata: details.metadata }), customerId: idOf(o.customer), subscriptionId: details.subscriptionId },
           change: { status: "past_due" },
         },
       ];
+    }
     default:
       return [{ kind: "ignored", reason: `unhandled event type ${event.type}` }];
   }

@@ -2,7 +2,7 @@
  * Transactional emails: real HTML (table layout, inline styles, as mail clients need) and a
  * plain-text part, in the product's look.
  */
-export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed" | "claim_purchase" | "support_reply";
+export type EmailKind = "verify_email" | "reset_password" | "email_changed" | "password_changed" | "claim_purchase" | "support_reply" | "checkout_payment_failed";
 
 export interface RenderedEmail {
   subject: string;
@@ -130,6 +130,22 @@ export function renderEmail(
           paragraphs: [hi, `The Dropcraft team replied to your ticket "${input.subject ?? ""}". Read the reply and answer it in the Support screen.`],
           button: { label: "Open the ticket", url: input.link! },
           footnote: "You get this email because you opened a support ticket. Reply in the Support screen, not to this email.",
+        },
+        input.appUrl,
+      );
+    case "checkout_payment_failed":
+      return layout(
+        {
+          subject: "Your Dropcraft payment did not go through",
+          preheader: "Your bank did not complete the payment, so your plan was not upgraded.",
+          heading: "Your payment did not go through",
+          paragraphs: [
+            hi,
+            "The payment for your Dropcraft upgrade (by bank debit or transfer) was not completed by your bank, so your plan was not upgraded and nothing was charged.",
+            "You can try again with another payment method from the pricing page.",
+          ],
+          button: { label: "See plans", url: input.link! },
+          footnote: `Questions about the payment? Write to ${input.supportEmail}.`,
         },
         input.appUrl,
       );
