@@ -109,30 +109,64 @@ export function availabilityOf(product: PageProduct): "https://schema.org/InStoc
   return known.length > 0 && known.every((a) => !a) ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
 }
 
-/** The JSON-LD Product: only what the data holds (never a rating or a review: the data has none). */
-export function productJsonLd(page: RenderablePage, options: Pick<RenderOptions, "canonicalUrl">): Record<string, unknown> {
+/** schema.org properties Google reads in ProductGroup.variesBy, by the option's name. */
+const VARIES_BY: Record<string, string> = {
+  color: "https://schema.org/color",
+  colour: "https://schema.org/color",
+  size: "https://schema.org/size",
+  material: "https://schema.org/material",
+  pattern: "https://schema.org/pattern",
+};
+
+/**
+ * The page's structured data, as Google's Product snippet and merchant listing pages ask: only
+ * what the data holds (never a rating or a review: the data has none). No markup without a price
+ * above zero (a Product with no offer is an error, and a price is never guessed); no `image`
+ * without one; variants at several prices as a ProductGroup whose variants carry their own offer.
+ * Condition, shipping and returns are not in the page's data, so they are left out, not assumed.
+ */
+export function productJsonLd(page: RenderablePage, options: Pick<RenderOptions, "canonicalUrl">): Record<string, unknown> | null {
   const { product } = page;
   const offer = offerOf(product);
+  if (!offer || offer.priceCents <= 0) return null;
+  const images = product.images.map((url) => safeImage(url, options.canonicalUrl)).filter((url): url is string => url !== null);
   const skus = product.variants.map((v) => v.sku).filter((s): s is string => !!s);
+  const common = {
+    name: oneLine(product.title),
+    description: pageDescription(page),
+    ...(images.length ? { image: images } : {}),
+    ...(product.vendor ? { brand: { "@type": "Brand", name: product.vendor } } : {}),
+  };
+  const offerFor = (priceCents: number, availability: string) => ({
+    "@type": "Offer",
+    price: decimalPrice(priceCents),
+    priceCurrency: product.currency,
+    availability,
+    url: options.canonicalUrl,
+  });
+  const priced = product.variants.filter((v): v is typeof v & { priceCents: number } => v.priceCents !== null && v.priceCents > 0);
+  if (new Set(priced.map((v) => v.priceCents)).size > 1) {
+    const variesBy = [...new Set(product.options.map((o) => VARIES_BY[o.name.trim().toLowerCase()]).filter((p): p is string => !!p))];
+    return {
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      ...common,
+      ...(variesBy.length ? { variesBy } : {}),
+      hasVariant: priced.map((v) => ({
+        "@type": "Product",
+        name: `${oneLine(product.title)} – ${oneLine(v.title)}`,
+        ...(v.sku ? { sku: v.sku } : {}),
+        ...(images.length ? { image: images[0] } : {}),
+        offers: offerFor(v.priceCents, v.available === false ? "https://schema.org/OutOfStock" : "https://schema.org/InStock"),
+      })),
+    };
+  }
   return {
     "@context": "https://schema.org",
     "@type": "Product",
-    name: oneLine(product.title),
-    description: pageDescription(page),
-    image: product.images.map((url) => safeImage(url, options.canonicalUrl)).filter((url): url is string => url !== null),
+    ...common,
     ...(skus.length === 1 ? { sku: skus[0] } : {}),
-    ...(product.vendor ? { brand: { "@type": "Brand", name: product.vendor } } : {}),
-    ...(offer
-      ? {
-          offers: {
-            "@type": "Offer",
-            price: decimalPrice(offer.priceCents),
-            priceCurrency: product.currency,
-            availability: availabilityOf(product),
-            url: options.canonicalUrl,
-          },
-        }
-      : {}),
+    offers: offerFor(offer.priceCents, availabilityOf(product)),
   };
 }
 
@@ -261,6 +295,7 @@ export function renderDropPage(page: RenderablePage, options: RenderOptions): st
   const hero = visible.find((s) => s.kind === "hero");
   const ogImageSource = hero?.imageUrl ?? page.product.images[0] ?? null;
   const ogImage = safeImage(ogImageSource, canonical);
+  const jsonLd = productJsonLd(page, { canonicalUrl: canonical });
   const meta = (attr: "name" | "property", key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
 
@@ -286,7 +321,7 @@ export function renderDropPage(page: RenderablePage, options: RenderOptions): st
     meta("name", "twitter:description", description),
     ...(ogImage ? [meta("name", "twitter:image", ogImage), meta("name", "twitter:image:alt", imageAlt(page, ogImageSource!))] : []),
     `<style>${css(page)}</style>`,
-    `<script type="application/ld+json">${jsonForScript(productJsonLd(page, { canonicalUrl: canonical }))}</script>`,
+    ...(jsonLd ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`] : []),
   ].join("\n");
 
   // A page always has its H1: a missing hero section still gets the product title as its heading.

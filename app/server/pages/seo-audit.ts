@@ -63,35 +63,59 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const isAbsoluteUrl = (value: unknown) => typeof value === "string" && /^https?:\/\/[^\s/]+/i.test(value);
 
 /** The problems of a JSON-LD Product, in words (empty when it is valid for product rich results). */
-export function validateProductJsonLd(value: unknown): string[] {
-  if (!isRecord(value)) return ["The JSON-LD is not an object."];
+/** The required and recommended properties of a Product with its offer (Google's Product snippet and merchant listing pages). */
+function productProblems(value: Record<string, unknown>, label: string, offerLabel: string, requireImage: boolean): string[] {
   const problems: string[] = [];
-  const context = value["@context"];
-  if (typeof context !== "string" || !/^https?:\/\/schema\.org\/?$/.test(context)) problems.push('"@context" is not https://schema.org.');
-  const type = value["@type"];
-  if (!(type === "Product" || (Array.isArray(type) && type.includes("Product")))) problems.push('"@type" is not Product.');
-  if (typeof value.name !== "string" || !value.name.trim()) problems.push("The product has no name.");
+  if (typeof value.name !== "string" || !value.name.trim()) problems.push(`${label} has no name.`);
   const images = Array.isArray(value.image) ? value.image : value.image === undefined ? [] : [value.image];
-  if (images.length === 0) problems.push("The product has no image.");
+  if (images.length === 0 && requireImage) problems.push(`${label} has no image.`);
   else if (!images.every(isAbsoluteUrl)) problems.push("Every image must be an absolute http(s) URL.");
   const offers = Array.isArray(value.offers) ? value.offers : value.offers === undefined ? [] : [value.offers];
-  if (offers.length === 0) problems.push("The product has no offer (price, currency, availability).");
+  if (offers.length === 0) problems.push(`${label} has no offer (price, currency, availability).`);
   offers.forEach((offer, i) => {
-    const which = offers.length > 1 ? `Offer ${i + 1}` : "The offer";
+    const which = offers.length > 1 ? `${offerLabel} ${i + 1}` : offerLabel;
     if (!isRecord(offer)) {
       problems.push(`${which} is not an object.`);
       return;
     }
     const price = offer.price ?? offer.lowPrice;
-    const priceOk =
-      (typeof price === "number" && Number.isFinite(price) && price >= 0) || (typeof price === "string" && /^\d+(?:\.\d+)?$/.test(price));
-    if (!priceOk) problems.push(`${which} has no price as a plain decimal (like "24.99").`);
+    // Merchant listings take a price above zero: a 0.00 offer is a missing price, not a free product.
+    const priceOk = (typeof price === "number" && Number.isFinite(price) && price > 0) || (typeof price === "string" && /^\d+(?:\.\d+)?$/.test(price) && Number(price) > 0);
+    if (!priceOk) problems.push(`${which} has no price as a plain decimal above zero (like "24.99").`);
     if (typeof offer.priceCurrency !== "string" || !/^[A-Z]{3}$/.test(offer.priceCurrency)) problems.push(`${which} has no three-letter priceCurrency.`);
     if (typeof offer.availability !== "string" || !AVAILABILITY.has(offer.availability)) problems.push(`${which} has no schema.org availability (like https://schema.org/InStock).`);
   });
   // The product data never holds ratings or reviews, so any here were invented.
   if ("aggregateRating" in value) problems.push("aggregateRating is present, but the product data holds no ratings.");
   if ("review" in value || "reviews" in value) problems.push("review is present, but the product data holds no reviews.");
+  return problems;
+}
+
+/**
+ * A JSON-LD Product with its offer, or a ProductGroup whose variants (`hasVariant`) each are one:
+ * what Google's Product snippets and merchant listings require, and no invented rating.
+ */
+export function validateProductJsonLd(value: unknown): string[] {
+  if (!isRecord(value)) return ["The JSON-LD is not an object."];
+  const problems: string[] = [];
+  const context = value["@context"];
+  if (typeof context !== "string" || !/^https?:\/\/schema\.org\/?$/.test(context)) problems.push('"@context" is not https://schema.org.');
+  const type = value["@type"];
+  if (type === "ProductGroup") {
+    if (typeof value.name !== "string" || !value.name.trim()) problems.push("The product group has no name.");
+    const variants = Array.isArray(value.hasVariant) ? value.hasVariant : [];
+    if (variants.length === 0) problems.push("The product group has no variants (hasVariant).");
+    const groupHasImage = Array.isArray(value.image) ? value.image.length > 0 : value.image !== undefined;
+    variants.forEach((variant, i) => {
+      if (!isRecord(variant) || variant["@type"] !== "Product") problems.push(`Variant ${i + 1} is not a Product.`);
+      else problems.push(...productProblems(variant, `Variant ${i + 1}`, `Variant ${i + 1}'s offer`, !groupHasImage));
+    });
+    if (!groupHasImage && variants.length === 0) problems.push("The product group has no image.");
+    if ("aggregateRating" in value || "review" in value) problems.push("A rating or review is present, but the product data holds none.");
+    return problems;
+  }
+  if (!(type === "Product" || (Array.isArray(type) && type.includes("Product")))) problems.push('"@type" is not Product.');
+  problems.push(...productProblems(value, "The product", "The offer", true));
   return problems;
 }
 
@@ -350,7 +374,7 @@ function imageWeightCheck(doc: Parsed, options: AuditOptions): SeoCheck {
 
 function jsonLdCheck(doc: Parsed): SeoCheck {
   const blocks = doc.byName("script").filter((el) => (el.attrs.type ?? "").toLowerCase() === "application/ld+json");
-  if (blocks.length === 0) return check("json-ld-product", { passed: false, message: "The page has no JSON-LD block." });
+  if (blocks.length === 0) return check("json-ld-product", { passed: false, message: "The page has no Product markup: it needs a price above zero (search engines show a product only with its offer)." });
   const candidates: unknown[] = [];
   for (const block of blocks) {
     try {
@@ -361,7 +385,7 @@ function jsonLdCheck(doc: Parsed): SeoCheck {
       return check("json-ld-product", { passed: false, message: "A JSON-LD block is not valid JSON." });
     }
   }
-  const product = candidates.find((c) => isRecord(c) && (c["@type"] === "Product" || (Array.isArray(c["@type"]) && c["@type"].includes("Product"))));
+  const product = candidates.find((c) => isRecord(c) && (c["@type"] === "Product" || c["@type"] === "ProductGroup" || (Array.isArray(c["@type"]) && c["@type"].includes("Product"))));
   if (!product) return check("json-ld-product", { passed: false, message: "No JSON-LD block describes a Product." });
   const problems = validateProductJsonLd(isRecord(product) && !product["@context"] ? { "@context": "https://schema.org", ...product } : product);
   return check("json-ld-product", {

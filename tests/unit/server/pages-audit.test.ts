@@ -103,7 +103,7 @@ describe("validateProductJsonLd", () => {
       "Every image must be an absolute http(s) URL.",
     ]);
     expect(validateProductJsonLd({ ...valid, offers: { price: "$39.99", availability: "in stock" } })).toEqual([
-      'The offer has no price as a plain decimal (like "24.99").',
+      'The offer has no price as a plain decimal above zero (like "24.99").',
       "The offer has no three-letter priceCurrency.",
       "The offer has no schema.org availability (like https://schema.org/InStock).",
     ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseHtmlTree, textContent, walkElements, type HtmlElement } from "~/server/web/html";
 import { escapeHtml, jsonForScript, renderDropPage, renderStandaloneHtml } from "~/server/pages/render";
 import { validateProductJsonLd } from "~/server/pages/seo-audit";
-import { pageOf, RICH_PRODUCT, section } from "./pages-fixtures";
+import { BARE_PRODUCT, pageOf, RICH_PRODUCT, section } from "./pages-fixtures";
 
 const OPTIONS = {
   canonicalUrl: "https://pages.example.com/p/lumo-lamp",
@@ -134,15 +134,16 @@ describe("renderDropPage", () => {
     expect(h1.map((el) => textContent(el))).toEqual([RICH_PRODUCT.title]);
   });
 
-  it("says out of stock when every variant says so, and leaves the offer out without a price", () => {
+  it("says out of stock when every variant says so, and writes no Product markup without a price", () => {
     const soldOut = { ...RICH_PRODUCT, variants: RICH_PRODUCT.variants.map((v) => ({ ...v, available: false })) };
     const ld = (p: typeof RICH_PRODUCT) => {
       const parsed = parse(renderDropPage(pageOf(p, SECTIONS), OPTIONS));
-      return JSON.parse(textContent({ ...parsed.find((el) => el.name === "script")[0], name: "div" })) as { offers?: { availability: string } };
+      const script = parsed.find((el) => el.name === "script")[0];
+      return script ? (JSON.parse(textContent({ ...script, name: "div" })) as { offers?: { availability: string } }) : null;
     };
-    expect(ld(soldOut).offers?.availability).toBe("https://schema.org/OutOfStock");
+    expect(ld(soldOut)?.offers?.availability).toBe("https://schema.org/OutOfStock");
     const unpriced = { ...RICH_PRODUCT, priceCents: null, compareAtPriceCents: null, variants: [] };
-    expect(ld(unpriced).offers).toBeUndefined();
+    expect(ld(unpriced)).toBeNull();
   });
 });
 
@@ -176,5 +177,58 @@ describe("escaping helpers", () => {
     const json = jsonForScript({ a: "</script>\u2028&" });
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual({ a: "</script>\u2028&" });
+  });
+});
+
+describe("the drop page's structured data in every data state (Google's Product snippet and merchant listing requirements)", () => {
+  const ldOf = (product: typeof RICH_PRODUCT) => {
+    const { find } = parse(renderDropPage(pageOf(product, SECTIONS), OPTIONS));
+    const scripts = find((el) => el.name === "script");
+    return scripts.length ? (JSON.parse(textContent({ ...scripts[0], name: "div" })) as Record<string, unknown>) : null;
+  };
+
+  it("has no Product markup without a price above zero, instead of a Product with no offer or a 0.00 one", () => {
+    expect(ldOf(BARE_PRODUCT)).toBeNull();
+    expect(ldOf({ ...BARE_PRODUCT, priceCents: 0 })).toBeNull();
+    expect(ldOf({ ...RICH_PRODUCT, priceCents: null, variants: RICH_PRODUCT.variants.map((v) => ({ ...v, priceCents: null })) })).toBeNull();
+  });
+
+  it("leaves image out rather than writing an empty list, and the validator says what a merchant listing then lacks", () => {
+    const ld = ldOf({ ...RICH_PRODUCT, images: [] })!;
+    expect(ld).not.toHaveProperty("image");
+    expect(ld.offers).toMatchObject({ price: "39.99" });
+    expect(validateProductJsonLd(ld)).toEqual(["The product has no image."]);
+  });
+
+  it("describes variants at several prices as a ProductGroup whose variants each carry their own offer", () => {
+    const ld = ldOf({
+      ...RICH_PRODUCT,
+      priceCents: null,
+      options: [{ name: "Size", values: ["S", "L"] }],
+      variants: [
+        { title: "S", optionValues: ["S"], priceCents: 2999, compareAtPriceCents: null, sku: "LUMO-S", available: true },
+        { title: "L", optionValues: ["L"], priceCents: 4999, compareAtPriceCents: null, sku: "LUMO-L", available: false },
+      ],
+    })!;
+    expect(ld["@type"]).toBe("ProductGroup");
+    expect(ld.variesBy).toEqual(["https://schema.org/size"]);
+    expect(ld.hasVariant).toEqual([
+      expect.objectContaining({ "@type": "Product", name: "Lumo Cordless Desk Lamp – S", sku: "LUMO-S", offers: expect.objectContaining({ price: "29.99", availability: "https://schema.org/InStock" }) }),
+      expect.objectContaining({ "@type": "Product", name: "Lumo Cordless Desk Lamp – L", sku: "LUMO-L", offers: expect.objectContaining({ price: "49.99", availability: "https://schema.org/OutOfStock" }) }),
+    ]);
+    expect(validateProductJsonLd(ld)).toEqual([]);
+  });
+
+  it("keeps one Product and one Offer when every variant costs the same", () => {
+    const ld = ldOf(RICH_PRODUCT)!;
+    expect(ld["@type"]).toBe("Product");
+    expect(validateProductJsonLd(ld)).toEqual([]);
+  });
+
+  it("the validator refuses a zero price, a group without variants and an invented rating", () => {
+    const base = ldOf(RICH_PRODUCT)!;
+    expect(validateProductJsonLd({ ...base, offers: { ...(base.offers as object), price: "0.00" } }).join(" ")).toMatch(/price as a plain decimal above zero/);
+    expect(validateProductJsonLd({ "@context": "https://schema.org", "@type": "ProductGroup", name: "X", image: ["https://a.example/x.jpg"] })).toContain("The product group has no variants (hasVariant).");
+    expect(validateProductJsonLd({ ...base, aggregateRating: { ratingValue: 5 } })).toContain("aggregateRating is present, but the product data holds no ratings.");
   });
 });
