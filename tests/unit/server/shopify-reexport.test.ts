@@ -46,13 +46,16 @@ beforeEach(() => {
 const requests = () => shopSnapshot(state, SHOP).requests.map((r) => r.operation);
 
 describe("productSetVariables for an update", () => {
-  it("names the product by id and sends no status (the merchant's Active stays), with no draft warning", () => {
-    const update = productSetVariables(productInput("Tide Mug"), "gid://shopify/Product/42");
-    expect(update.variables.input.id).toBe("gid://shopify/Product/42");
+  it("names the product by identifier (not the deprecated input.id) and sends no status (the merchant's Active stays), with no draft warning", () => {
+    const current = { id: "gid://shopify/Product/42", options: [], variants: [], media: [] };
+    const update = productSetVariables(productInput("Tide Mug"), current);
+    expect(update.variables.identifier).toEqual({ id: "gid://shopify/Product/42" });
+    expect("id" in update.variables.input).toBe(false);
     expect("status" in update.variables.input).toBe(false);
     expect(update.warnings.join(" ")).not.toMatch(/draft/);
     const create = productSetVariables(productInput("Tide Mug"));
     expect("id" in create.variables.input).toBe(false);
+    expect(create.variables.identifier).toBeUndefined();
     expect(create.variables.input.status).toBe("DRAFT");
     expect(create.warnings.join(" ")).toMatch(/created as a draft/);
   });
@@ -70,7 +73,8 @@ describe("exportPageToShopify with an earlier export", () => {
     const shop = shopSnapshot(state, SHOP);
     expect(shop.products.map((p) => [p.id, p.title])).toEqual([[first.productId, "Tide Mug, Sea Green"]]);
     expect(shop.pages.map((p) => [p.id, p.title])).toEqual([[first.pageId, "Tide Mug, Sea Green"]]);
-    expect(requests()).toEqual(["productSet", "pageCreate", "productSet", "pageUpdate"]);
+    // The product is read first, so productSet can send back what the store holds.
+    expect(requests()).toEqual(["productSet", "pageCreate", "productRead", "productSet", "pageUpdate"]);
   });
 
   it("creates anew what the merchant deleted, saying so once for each", async () => {
@@ -81,7 +85,8 @@ describe("exportPageToShopify with an earlier export", () => {
     expect(again).toMatchObject({ action: "created", pageAction: "created" });
     expect(again.warnings.filter((w) => w === PRODUCT_RECREATED_NOTE)).toHaveLength(1);
     expect(again.warnings.filter((w) => w === PAGE_RECREATED_NOTE)).toHaveLength(1);
-    expect(requests()).toEqual(["productSet", "pageCreate", "productSet", "productSet", "pageUpdate", "pageCreate"]);
+    // The read finds no product, so it is created without a productSet that names the gone one.
+    expect(requests()).toEqual(["productSet", "pageCreate", "productRead", "productSet", "pageUpdate", "pageCreate"]);
   });
 
   it("an earlier export without a page creates the page, and a refused page update is a warning naming the updated product", async () => {
