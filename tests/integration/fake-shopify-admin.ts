@@ -89,7 +89,7 @@ export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin>
       const body = raw.toString("utf8");
       const upload = /^\/__staged-uploads\/([^/]+)$/.exec(url.pathname);
       if (upload && req.method === "POST") {
-        const form = await new Request(`${origin}${url.pathname}`, { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: raw }).formData().catch(() => null);
+        const form = await new Request(`${origin}${url.pathname}`, { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(raw) }).formData().catch(() => null);
         if (!form) return send(400, "<Error><Code>MalformedPOSTRequest</Code></Error>", { "content-type": "application/xml" });
         const fields: Record<string, string> = {};
         let file: { name: string; type: string; size: number } | null = null;

@@ -37,14 +37,30 @@ import {
 import { getVariableValues } from "graphql/execution/values";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PageProduct } from "~/domain/contracts/pages";
-import { createFakeStoreState, handleAdminGraphql, handleStagedUpload, merchantEdit, seedShop, type FakeStoreState } from "~/server/store-export/fake-admin-api";
+import {
+  createFakeStoreState,
+  handleAdminGraphql,
+  handleStagedUpload,
+  merchantEdit,
+  seedShop,
+  type FakeStoreState,
+} from "~/server/store-export/fake-admin-api";
 import { formOf } from "~/server/store-export/dev-store";
-import { createShopifyAdminClient, exportPageToShopify, SHOPIFY_ADMIN_API_VERSION, SHOPIFY_ADMIN_DOCUMENTS } from "~/server/store-export/shopify-admin";
+import {
+  createShopifyAdminClient,
+  exportPageToShopify,
+  SHOPIFY_ADMIN_API_VERSION,
+  SHOPIFY_ADMIN_DOCUMENTS,
+} from "~/server/store-export/shopify-admin";
 import { createGuardedFetcher } from "~/server/web/url-guard";
 
 function loadSchema(version: string): GraphQLSchema {
   // The package's "exports" do not list its data files, so it is read by path.
-  const file = path.join(import.meta.dirname, "../../../node_modules/@shopify/dev-mcp/dist/data", `admin_${version}.json.gz`);
+  const file = path.join(
+    import.meta.dirname,
+    "../../../node_modules/@shopify/dev-mcp/dist/data",
+    `admin_${version}.json.gz`,
+  );
   const introspection = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as { data: IntrospectionQuery };
   const built = buildClientSchema(introspection.data);
   // An introspection result carries a custom scalar's name, not its rules: these are Shopify's, from
@@ -95,14 +111,20 @@ function deprecatedFieldsIn(s: GraphQLSchema, typeNode: TypeNode, value: unknown
   const walk = (type: GraphQLInputType, v: unknown, at: string): string[] => {
     if (v === null || v === undefined) return [];
     const nullable = getNullableType(type);
-    if (isListType(nullable)) return Array.isArray(v) ? v.flatMap((item, i) => walk(nullable.ofType as GraphQLInputType, item, `${at}[${i}]`)) : [];
+    if (isListType(nullable))
+      return Array.isArray(v)
+        ? v.flatMap((item, i) => walk(nullable.ofType as GraphQLInputType, item, `${at}[${i}]`))
+        : [];
     const named = getNamedType(nullable);
     if (!isInputObjectType(named) || typeof v !== "object") return [];
     const fields = named.getFields();
     return Object.entries(v as Record<string, unknown>).flatMap(([key, inner]) => {
       const field = fields[key];
       if (!field) return [];
-      return [...(field.deprecationReason ? [`${at}.${key} is deprecated: ${field.deprecationReason}`] : []), ...walk(field.type, inner, `${at}.${key}`)];
+      return [
+        ...(field.deprecationReason ? [`${at}.${key} is deprecated: ${field.deprecationReason}`] : []),
+        ...walk(field.type, inner, `${at}.${key}`),
+      ];
     });
   };
   return type ? walk(type, value, path) : [`${path}: unknown type`];
@@ -126,7 +148,10 @@ const fetcher = createGuardedFetcher({
     const body = String(init?.body ?? "");
     sent.push(JSON.parse(body) as { query: string; variables: Record<string, unknown> });
     const headers: Record<string, string> = { host: url.host, ...(init?.headers as Record<string, string>) };
-    const answer = await handleAdminGraphql({ method: init?.method ?? "GET", path: url.pathname, headers, body }, state);
+    const answer = await handleAdminGraphql(
+      { method: init?.method ?? "GET", path: url.pathname, headers, body },
+      state,
+    );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   }) as typeof fetch,
 });
@@ -150,8 +175,22 @@ function product(over: Partial<PageProduct> = {}): PageProduct {
     currency: "USD",
     options: [{ name: "Size", values: ["Small", "Large"] }],
     variants: [
-      { title: "Small", optionValues: ["Small"], priceCents: 1800, compareAtPriceCents: 2400, sku: "TM-S", available: true },
-      { title: "Large", optionValues: ["Large"], priceCents: 2200, compareAtPriceCents: null, sku: "TM-L", available: true },
+      {
+        title: "Small",
+        optionValues: ["Small"],
+        priceCents: 1800,
+        compareAtPriceCents: 2400,
+        sku: "TM-S",
+        available: true,
+      },
+      {
+        title: "Large",
+        optionValues: ["Large"],
+        priceCents: 2200,
+        compareAtPriceCents: null,
+        sku: "TM-L",
+        available: true,
+      },
     ],
     specs: [],
     inTheBox: [],
@@ -162,12 +201,29 @@ function product(over: Partial<PageProduct> = {}): PageProduct {
 }
 
 async function exportTwice(): Promise<void> {
-  const input = { product: product(), descriptionHtml: "<p>Stoneware.</p>", seo: { title: "Tide Mug", description: "A mug." }, imageAlts: {}, handle: "tide-mug" };
+  const input = {
+    product: product(),
+    descriptionHtml: "<p>Stoneware.</p>",
+    seo: { title: "Tide Mug", description: "A mug." },
+    imageAlts: {},
+    handle: "tide-mug",
+  };
   const page = { title: "Tide Mug", bodyHtml: "<p>Stoneware.</p>", handle: "tide-mug" };
   await client().verifyConnection();
   const first = await exportPageToShopify(client(), { product: input, page }, { includePage: true });
-  merchantEdit(state, SHOP, first.productId, { addVariant: { options: { Size: "Huge" }, price: "30.00" }, addImage: { url: "https://cdn.shopify.com/s/files/1/merchant-photo.jpg" } });
-  await exportPageToShopify(client(), { product: { ...input, product: product({ title: "Tide Mug, Sea Green" }) }, page, existing: { productId: first.productId, pageId: first.pageId } }, { includePage: true });
+  merchantEdit(state, SHOP, first.productId, {
+    addVariant: { options: { Size: "Huge" }, price: "30.00" },
+    addImage: { url: "https://cdn.shopify.com/s/files/1/merchant-photo.jpg" },
+  });
+  await exportPageToShopify(
+    client(),
+    {
+      product: { ...input, product: product({ title: "Tide Mug, Sea Green" }) },
+      page,
+      existing: { productId: first.productId, pageId: first.pageId },
+    },
+    { includePage: true },
+  );
 }
 
 describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
@@ -180,7 +236,9 @@ describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
 
   it("accepts every document the client has, with no deprecated field or argument", () => {
     for (const [name, query] of Object.entries(SHOPIFY_ADMIN_DOCUMENTS)) {
-      const problems = validate(schema, parse(query), [...specifiedRules, NoDeprecatedCustomRule]).map((e) => e.message);
+      const problems = validate(schema, parse(query), [...specifiedRules, NoDeprecatedCustomRule]).map(
+        (e) => e.message,
+      );
       expect(problems, name).toEqual([]);
     }
   });
@@ -200,9 +258,13 @@ describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
       "DropcraftProductSet",
       "DropcraftPageUpdate",
     ]);
-    for (const request of sent) expect(problemsOf(request.query, request.variables), JSON.stringify(request.variables).slice(0, 400)).toEqual([]);
+    for (const request of sent)
+      expect(problemsOf(request.query, request.variables), JSON.stringify(request.variables).slice(0, 400)).toEqual([]);
     // The re-export named the product by identifier and sent the merchant's variant back by id.
-    const update = sent[5]!.variables as { identifier?: { id: string }; input: { variables?: unknown; variants: { id?: string }[]; files: { id?: string }[] } };
+    const update = sent[5]!.variables as {
+      identifier?: { id: string };
+      input: { variables?: unknown; variants: { id?: string }[]; files: { id?: string }[] };
+    };
     expect(update.identifier?.id).toMatch(/^gid:\/\/shopify\/Product\//);
     expect(update.input.variants.filter((v) => v.id)).toHaveLength(3);
     expect(update.input.files.filter((f) => f.id)).toHaveLength(3);
@@ -210,17 +272,39 @@ describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
 
   it("refuses a broken document, a deprecated input field, and variables of the wrong shape", () => {
     // A field the type does not have.
-    expect(problemsOf(`query Q($id: ID!) { product(id: $id) { id titel } }`, { id: "gid://shopify/Product/1" }).join(" ")).toMatch(/Cannot query field "titel" on type "Product"/);
+    expect(
+      problemsOf(`query Q($id: ID!) { product(id: $id) { id titel } }`, { id: "gid://shopify/Product/1" }).join(" "),
+    ).toMatch(/Cannot query field "titel" on type "Product"/);
     // The 2025-01 shape: productSet updating through input.id.
     const old = `mutation DropcraftProductSet($input: ProductSetInput!, $synchronous: Boolean!) { productSet(input: $input, synchronous: $synchronous) { product { id } userErrors { field message code } } }`;
-    expect(problemsOf(old, { synchronous: true, input: { id: "gid://shopify/Product/1", title: "Tide Mug" } }).join(" ")).toMatch(/\$input\.id is deprecated/);
+    expect(
+      problemsOf(old, { synchronous: true, input: { id: "gid://shopify/Product/1", title: "Tide Mug" } }).join(" "),
+    ).toMatch(/\$input\.id is deprecated/);
     const set = SHOPIFY_ADMIN_DOCUMENTS.DropcraftProductSet;
     // A price that is not Money, a status that is not a ProductStatus, a field ProductSetInput does not have.
-    expect(problemsOf(set, { synchronous: true, input: { title: "T", variants: [{ optionValues: [{ optionName: "Title", name: "Default Title" }], price: "19,99" }] } }).join(" ")).toMatch(/at "input\.variants\[0\]\.price"; Expected type "Money"\. Money cannot represent "19,99"/);
-    expect(problemsOf(set, { synchronous: "yes", input: { title: "T" } }).join(" ")).toMatch(/\$synchronous.*Boolean cannot represent a non boolean value: "yes"/);
-    expect(problemsOf(set, { synchronous: true, input: { title: "T", status: "LIVE" } }).join(" ")).toMatch(/ProductStatus/);
-    expect(problemsOf(set, { synchronous: true, input: { title: "T", bodyHtml: "<p>x</p>" } }).join(" ")).toMatch(/"bodyHtml" is not defined by type "ProductSetInput"/);
+    expect(
+      problemsOf(set, {
+        synchronous: true,
+        input: {
+          title: "T",
+          variants: [{ optionValues: [{ optionName: "Title", name: "Default Title" }], price: "19,99" }],
+        },
+      }).join(" "),
+    ).toMatch(/at "input\.variants\[0\]\.price"; Expected type "Money"\. Money cannot represent "19,99"/);
+    expect(problemsOf(set, { synchronous: "yes", input: { title: "T" } }).join(" ")).toMatch(
+      /\$synchronous.*Boolean cannot represent a non boolean value: "yes"/,
+    );
+    expect(problemsOf(set, { synchronous: true, input: { title: "T", status: "LIVE" } }).join(" ")).toMatch(
+      /ProductStatus/,
+    );
+    expect(problemsOf(set, { synchronous: true, input: { title: "T", bodyHtml: "<p>x</p>" } }).join(" ")).toMatch(
+      /"bodyHtml" is not defined by type "ProductSetInput"/,
+    );
     // A staged upload without its required mimeType, with a resource that is not one.
-    expect(problemsOf(SHOPIFY_ADMIN_DOCUMENTS.DropcraftStagedUploads, { input: [{ resource: "PICTURE", filename: "a.png", httpMethod: "POST" }] }).length).toBeGreaterThanOrEqual(2);
+    expect(
+      problemsOf(SHOPIFY_ADMIN_DOCUMENTS.DropcraftStagedUploads, {
+        input: [{ resource: "PICTURE", filename: "a.png", httpMethod: "POST" }],
+      }).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });
