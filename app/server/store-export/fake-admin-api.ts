@@ -462,7 +462,7 @@ async function handleShopGraphql(req: FakeAdminRequest, state: FakeStoreState, s
   }
   if (operation === "productRead") {
     const product = shop.products.find((p) => p.id === variables.id);
-    return log(operation, json(200, { data: { product: product ? productAnswer(product) : null }, extensions }));
+    return log(operation, json(200, { data: { product: product ? productAnswer(product, String(parsed.query)) : null }, extensions }));
   }
   if (operation === "stagedUploadsCreate") {
     return log(operation, json(200, { data: { stagedUploadsCreate: runStagedUploadsCreate(state, shop, variables.input as Record<string, unknown>[]) }, extensions }));
@@ -688,13 +688,25 @@ type OptionIn = { id?: string; name?: string; position?: number; values?: { id?:
 type VariantIn = { id?: string; optionValues: { optionName?: string; name?: string }[]; price?: unknown; compareAtPrice?: unknown; sku?: string; inventoryItem?: { sku?: string } };
 type FileIn = { id?: string; originalSource?: string; alt?: string; contentType?: string; filename?: string };
 
+/** A connection's first page, as `first: n` asks (Shopify caps n at 250). */
+function firstPage<T>(items: T[], first: number): { nodes: T[]; pageInfo: { hasNextPage: boolean } } {
+  return { nodes: items.slice(0, first), pageInfo: { hasNextPage: items.length > first } };
+}
+
 /** The product as `product(id:)` answers the export's read: options with value ids, variant and media connections. */
-function productAnswer(product: FakeProduct) {
+function productAnswer(product: FakeProduct, query: string) {
+  const first = (field: string) => Math.min(250, Number(new RegExp(`\\b${field}\\s*\\(\\s*first\\s*:\\s*(\\d+)`).exec(query)?.[1] ?? 250));
   return {
     id: product.id,
     options: product.options.map((o) => ({ id: o.id, name: o.name, position: o.position, optionValues: o.optionValues })),
-    variants: { nodes: product.variants.map((v) => ({ id: v.id, title: v.title, price: v.price, compareAtPrice: v.compareAtPrice, sku: v.sku, selectedOptions: v.selectedOptions })), pageInfo: { hasNextPage: false } },
-    media: { nodes: product.media.map((m) => ({ id: m.id, alt: m.alt, mediaContentType: m.contentType, image: m.status === "READY" ? { url: m.url } : null })), pageInfo: { hasNextPage: false } },
+    variants: firstPage(
+      product.variants.map((v) => ({ id: v.id, title: v.title, price: v.price, compareAtPrice: v.compareAtPrice, sku: v.sku, selectedOptions: v.selectedOptions })),
+      first("variants"),
+    ),
+    media: firstPage(
+      product.media.map((m) => ({ id: m.id, alt: m.alt, mediaContentType: m.contentType, image: m.status === "READY" ? { url: m.url } : null })),
+      first("media"),
+    ),
   };
 }
 

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PageProduct } from "~/domain/contracts/pages";
-import { createFakeStoreState, deletePage, deleteProduct, handleAdminGraphql, seedShop, shopSnapshot, type FakeStoreState } from "~/server/store-export/fake-admin-api";
+import { AppError } from "~/domain/errors";
+import { createFakeStoreState, deletePage, deleteProduct, handleAdminGraphql, merchantEdit, seedShop, shopSnapshot, type FakeStoreState } from "~/server/store-export/fake-admin-api";
 import {
   createShopifyAdminClient,
   exportPageToShopify,
@@ -101,3 +102,59 @@ describe("exportPageToShopify with an earlier export", () => {
     expect(shopSnapshot(state, SHOP).pages.map((p) => p.title)).toEqual(["Tide Mug"]);
   });
 });
+
+describe("a re-export keeps the merchant's work (issue 27)", () => {
+  const sized = (title: string, images: string[], prices: [number, number] = [1800, 2200]): ShopifyProductInput => ({
+    ...productInput(title),
+    product: {
+      ...product(title),
+      images,
+      options: [{ name: "Size", values: ["Small", "Large"] }],
+      variants: [
+        { title: "Small", optionValues: ["Small"], priceCents: prices[0], compareAtPriceCents: null, sku: "TM-S", available: true },
+        { title: "Large", optionValues: ["Large"], priceCents: prices[1], compareAtPriceCents: null, sku: "TM-L", available: true },
+      ],
+    },
+  });
+
+  it("says which prices the page set over the store's, keeps the merchant's image and removes the one the page dropped", async () => {
+    const first = await client().exportProduct(sized("Tide Mug", ["https://cdn.example.com/a.jpg", "https://cdn.example.com/b.jpg"]));
+    merchantEdit(state, SHOP, first.productId, { setPrice: { title: "Small", price: "17.00" }, addImage: { url: "https://cdn.shopify.com/s/files/1/own.jpg" } });
+    const before = shopSnapshot(state, SHOP).products[0]!.media;
+    const again = await client().exportProduct(sized("Tide Mug", ["https://cdn.example.com/a.jpg"]), first.productId);
+    expect(again.warnings).toContain("Prices set from the page: Small 17.00 → 18.00.");
+    const after = shopSnapshot(state, SHOP).products[0]!;
+    // a.jpg is the same media as before (not downloaded again), b.jpg (ours, dropped from the page) is gone, the merchant's stays.
+    expect(after.media.map((m) => m.id)).toEqual([before[0]!.id, before[2]!.id]);
+    expect(after.media.map((m) => m.originalSource)).toEqual(["https://cdn.example.com/a.jpg", "https://cdn.shopify.com/s/files/1/own.jpg"]);
+    // Ours are named so they are recognised again.
+    expect(after.media[0]!.filename).toMatch(/^dropcraft-[0-9a-f]{8}\.jpg$/);
+  });
+
+  it("leaves the store's variants alone when the merchant changed the options, and says so", async () => {
+    const first = await client().exportProduct(sized("Tide Mug", []));
+    const stored = shopSnapshot(state, SHOP).products[0]!;
+    stored.options[0]!.name = "Volume";
+    stored.variants.forEach((v) => (v.selectedOptions[0]!.name = "Volume"));
+    const again = await client().exportProduct(sized("Tide Mug, Sea Green", [], [1900, 2300]), first.productId);
+    expect(again.warnings.join(" ")).toMatch(/options in Shopify \(Volume\) are not the page's \(Size\): its variants and prices were left as they are/);
+    const after = shopSnapshot(state, SHOP).products[0]!;
+    expect(after.title).toBe("Tide Mug, Sea Green");
+    expect(after.variants.map((v) => [v.id, v.title, v.price])).toEqual(stored.variants.map((v) => [v.id, v.title, v.price]));
+  });
+
+  it("a product whose variants or images do not fit one read is refused before anything is sent", async () => {
+    const first = await client().exportProduct(productInput("Tide Mug"));
+    const big = shopSnapshot(state, SHOP).products[0]!;
+    for (let i = 0; i < 251; i++) big.media.push({ id: `gid://shopify/MediaImage/${i}`, originalSource: "x", alt: null, contentType: "IMAGE", filename: `m${i}.jpg`, url: `https://cdn.shopify.com/m${i}.jpg`, status: "READY" });
+    // The read asks for 250 of each; with more, productSet would delete the ones not read back.
+    const err = await client()
+      .exportProduct(productInput("Tide Mug"), first.productId)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toMatch(/more than 250 variants or images.*nothing was changed/);
+    expect(requests()).toEqual(["productSet", "productRead"]);
+    expect(shopSnapshot(state, SHOP).products[0]!.media).toHaveLength(251);
+  });
+});
+
