@@ -65,6 +65,7 @@ export function pageDeps(c: Context<ApiEnv>): ExportDeps {
   return {
     storeTokenKey: c.var.config.STORE_TOKEN_KEY,
     shopifyAdminBaseUrl: c.var.config.SHOPIFY_ADMIN_BASE_URL,
+    files: c.env.FILES,
     db: c.var.db,
     env: c.env,
     origin,

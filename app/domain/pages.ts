@@ -42,5 +42,11 @@ export const FONT_LABELS: Record<PageFont, string> = {
 
 /** The Admin API scopes export needs. */
 export const SHOPIFY_REQUIRED_SCOPES = ["write_products"] as const;
-/** Needed only to export the landing page as well (`pageCreate`). */
-export const SHOPIFY_PAGE_SCOPES = ["write_content"] as const;
+/**
+ * Needed only to export the landing page as well: `pageCreate` and `pageUpdate` accept either
+ * scope (write_online_store_pages is the narrower one Shopify added for pages alone).
+ */
+export const SHOPIFY_PAGE_SCOPES = ["write_content", "write_online_store_pages"] as const;
+
+/** May a token with these scopes create store pages? Any one of SHOPIFY_PAGE_SCOPES will do. */
+export const grantsPageScope = (scopes: readonly string[]) => SHOPIFY_PAGE_SCOPES.some((s) => scopes.includes(s));

@@ -6,6 +6,10 @@
  * the same origin from the SHOPIFY_ADMIN_TEST_URL binding or `inject("shopifyAdminUrl")`.
  *
  * - `POST /<shop>.myshopify.com/admin/api/<version>/graphql.json`: the Admin API of that shop.
+ * - `POST /__staged-uploads/<shop>.myshopify.com`: the upload target stagedUploadsCreate hands out
+ *   (multipart form: the target's parameters, then `file`), standing in for Google Cloud Storage.
+ * - `POST /__admin/merchant-edit` `{domain, id, addVariant?: {options, price}, addImage?: {url, alt?}, setPrice?: {title, price}}`:
+ *   the merchant edits the product in the Shopify admin.
  * - `POST /__admin/shops` `{domain, token, scopes?, name?, currencyCode?, status?, maximumAvailable?, restoreRate?}`:
  *   adds a shop, or another token to it. Tests use a domain of their own so parallel files never share a shop.
  * - `POST /__admin/throttle` `{domain, count, kind?: "throttled"|"http429", retryAfterSeconds?}`: the next requests are throttled.
@@ -27,6 +31,8 @@ import {
   setProductStatus,
   drainBucket,
   handleAdminGraphql,
+  handleStagedUpload,
+  merchantEdit,
   revokeToken,
   seedShop,
   setShopStatus,
@@ -50,7 +56,7 @@ export interface FakeShopifyAdmin {
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -63,13 +69,14 @@ function readBody(req: http.IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
 export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin> {
   const state = createFakeStoreState();
+  let origin = "";
 
   const server = http.createServer(async (req, res) => {
     const send = (status: number, body: string, headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" }) => {
@@ -78,7 +85,21 @@ export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin>
     };
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const body = await readBody(req);
+      const raw = await readBody(req);
+      const body = raw.toString("utf8");
+      const upload = /^\/__staged-uploads\/([^/]+)$/.exec(url.pathname);
+      if (upload && req.method === "POST") {
+        const form = await new Request(`${origin}${url.pathname}`, { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(raw) }).formData().catch(() => null);
+        if (!form) return send(400, "<Error><Code>MalformedPOSTRequest</Code></Error>", { "content-type": "application/xml" });
+        const fields: Record<string, string> = {};
+        let file: { name: string; type: string; size: number } | null = null;
+        for (const [name, value] of form.entries()) {
+          if (typeof value === "string") fields[name] = value;
+          else if (name === "file") file = { name: value.name, type: value.type, size: value.size };
+        }
+        const answer = handleStagedUpload(state, upload[1]!, { fields, file });
+        return send(answer.status, answer.body, answer.headers);
+      }
       if (url.pathname.startsWith("/__admin/")) {
         const input = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
         const domain = String(input.domain ?? url.searchParams.get("domain") ?? "");
@@ -106,6 +127,10 @@ export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin>
             return deletePage(state, domain, String(input.id ?? "")) ? send(204, "") : send(404, JSON.stringify({ error: `no page ${String(input.id)}` }));
           case "/__admin/product-status":
             return setProductStatus(state, domain, String(input.id ?? ""), input.status as "ACTIVE" | "ARCHIVED" | "DRAFT") ? send(204, "") : send(404, JSON.stringify({ error: `no product ${String(input.id)}` }));
+          case "/__admin/merchant-edit": {
+            const edited = merchantEdit(state, domain, String(input.id ?? ""), input as Parameters<typeof merchantEdit>[3]);
+            return edited ? send(200, JSON.stringify(edited)) : send(404, JSON.stringify({ error: `no product ${String(input.id)}` }));
+          }
           case "/__admin/products":
             return send(201, JSON.stringify(addProduct(state, domain, { title: String(input.title ?? ""), handle: String(input.handle ?? "") })));
           case "/__admin/state":
@@ -128,6 +153,8 @@ export async function startFakeShopifyAdmin(port = 0): Promise<FakeShopifyAdmin>
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const { port: bound } = server.address() as { port: number };
+  origin = `http://127.0.0.1:${bound}`;
+  state.uploadOrigin = origin;
   return {
     url: `http://127.0.0.1:${bound}`,
     close: () =>

@@ -182,6 +182,6 @@ describe("the Shopify CSV", () => {
     const at = (c: (typeof SHOPIFY_CSV_COLUMNS)[number]) => first[header.indexOf(c)];
     expect(at("Cost per item")).toBe("12.50");
     expect(at("Vendor")).toBe("Harbor Light Co");
-    expect(at("Body (HTML)")).not.toMatch(/you save|was \$49\.99|\$34\.99|How much is it/);
+    expect(at("Description")).not.toMatch(/you save|was \$49\.99|\$34\.99|How much is it/);
   });
 });

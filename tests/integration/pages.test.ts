@@ -405,11 +405,11 @@ describe("downloads", () => {
     const { rows } = parseCsv(text);
     const header = rows[0];
     const col = (row: string[], name: string) => row[header.indexOf(name)];
-    expect(col(rows[1], "Handle")).toBe(page.slug);
+    expect(col(rows[1], "URL handle")).toBe(page.slug);
     expect(col(rows[1], "Title")).toBe("Cedar Wick Candle");
-    expect(col(rows[1], "Option1 Name")).toBe("Scent");
-    expect(rows.slice(1).filter((r) => col(r, "Variant Price")).map((r) => col(r, "Variant Price"))).toEqual(["24.00", "26.00"]);
-    expect(rows.slice(1).filter((r) => col(r, "Image Src")).map((r) => col(r, "Image Src"))).toEqual(RICH_PRODUCT.images);
+    expect(col(rows[1], "Option1 name")).toBe("Scent");
+    expect(rows.slice(1).filter((r) => col(r, "Price")).map((r) => col(r, "Price"))).toEqual(["24.00", "26.00"]);
+    expect(rows.slice(1).filter((r) => col(r, "Product image URL")).map((r) => col(r, "Product image URL"))).toEqual(RICH_PRODUCT.images);
     // Only an export into a connected store counts; a download is the merchant's own file.
     expect(await used(paid, "exports")).toBe(before);
   });

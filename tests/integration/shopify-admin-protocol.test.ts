@@ -3,7 +3,8 @@
  * API server (tests/integration/fake-shopify-admin.ts). The adapter's behaviour is covered in
  * tests/unit/server/shopify-admin.test.ts; this proves the wire: POST bodies, the token header,
  * status codes and Retry-After reach the client as they do from Shopify; updates (productSet with
- * the product's id, pageUpdate) and the userErrors of an id the store no longer has.
+ * `identifier`, pageUpdate) and the userErrors of an id the store no longer has; the API version
+ * the store serves; the staged upload's multipart POST.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -89,13 +90,16 @@ describe("the Shopify Admin adapter over HTTP", () => {
     expect(updated).toMatchObject({ productId: created.productId, action: "updated" });
     expect((await shopState(domain)).products).toMatchObject([{ id: created.productId, title: "Tide Mug, Sea Green", descriptionHtml: "<p>Tide Mug, Sea Green</p>", variants: [{ price: "19.00" }] }]);
 
-    // The wire shape of an unknown id, as Shopify answers it.
-    const raw = await fetch(`${admin}/${domain}/admin/api/2025-01/graphql.json`, {
+    // The wire shape of an unknown identifier, as Shopify answers it.
+    const raw = await fetch(`${admin}/${domain}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-shopify-access-token": "shpat_protocol_update" },
-      body: JSON.stringify({ query: "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message code } } }", variables: { input: { id: "gid://shopify/Product/1", title: "Gone" } } }),
+      body: JSON.stringify({
+        query: "mutation($identifier: ProductSetIdentifiers, $input: ProductSetInput!) { productSet(identifier: $identifier, input: $input) { product { id } userErrors { field message code } } }",
+        variables: { identifier: { id: "gid://shopify/Product/1" }, input: { title: "Gone" } },
+      }),
     });
-    expect(((await raw.json()) as Answer).data.productSet).toEqual({ product: null, userErrors: [{ field: ["input", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] });
+    expect(((await raw.json()) as Answer).data.productSet).toEqual({ product: null, userErrors: [{ field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] });
 
     await control("delete-product", { domain, id: created.productId });
     const recreated = await shopify.exportProduct(input("Tide Mug", 1800), created.productId);
@@ -113,7 +117,7 @@ describe("the Shopify Admin adapter over HTTP", () => {
     await expect(shopify.updatePage(page.pageId, { title: "Tide Mug, Sea Green", bodyHtml: "<p>Two</p>", handle: "tide-mug" })).resolves.toMatchObject({ pageId: page.pageId, action: "updated" });
     expect((await shopState(domain)).pages).toEqual([{ id: page.pageId, title: "Tide Mug, Sea Green", handle: "tide-mug", body: "<p>Two</p>", isPublished: false }]);
 
-    const raw = await fetch(`${admin}/${domain}/admin/api/2025-01/graphql.json`, {
+    const raw = await fetch(`${admin}/${domain}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-shopify-access-token": "shpat_protocol_page" },
       body: JSON.stringify({ query: "mutation($id: ID!, $page: PageUpdateInput!) { pageUpdate(id: $id, page: $page) { page { id } userErrors { field message code } } }", variables: { id: "gid://shopify/Page/1", page: { title: "Gone" } } }),
@@ -121,6 +125,48 @@ describe("the Shopify Admin adapter over HTTP", () => {
     expect(((await raw.json()) as Answer).data.pageUpdate).toEqual({ page: null, userErrors: [{ field: ["id"], message: "Page does not exist", code: "NOT_FOUND" }] });
     await control("delete-page", { domain, id: page.pageId });
     await expect(shopify.updatePage(page.pageId, { title: "Tide Mug", bodyHtml: "", handle: "tide-mug" })).resolves.toBe("gone");
+  });
+
+  it("asks for an API version the store serves as itself; one past Shopify's support window is served by the oldest supported", async () => {
+    const domain = await newShop("shpat_protocol_version");
+    await client(domain, "shpat_protocol_version").verifyConnection();
+    expect((await shopState(domain)).versions).toEqual([{ requested: "2026-10", served: "2026-10" }]);
+    const old = await fetch(`${admin}/${domain}/admin/api/2025-01/graphql.json`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-access-token": "shpat_protocol_version" },
+      body: JSON.stringify({ query: "query { shop { name } }" }),
+    });
+    expect(old.headers.get("x-shopify-api-version")).toBe("2026-01");
+  });
+
+  it("a staged upload: stagedUploadsCreate's target takes the multipart POST of the bytes, and productSet's media references its resourceUrl", async () => {
+    const domain = await newShop("shpat_protocol_upload");
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5]);
+    const shopify = createShopifyAdminClient({
+      shopDomain: domain,
+      accessToken: "shpat_protocol_upload",
+      fetcher: createGuardedFetcher({ allowLoopbackForTests: true }),
+      adminBaseUrl: admin,
+      readOwnImage: async (url) => (url === "/media/own.png" ? { bytes: png, mimeType: "image/png" } : null),
+    });
+    const result = await shopify.exportProduct({
+      product: { title: "Tide Mug", description: "", images: ["/media/own.png", "/media/gone.png"], priceCents: 1800, compareAtPriceCents: null, currency: "USD", options: [], variants: [], specs: [], inTheBox: [], vendor: null, productType: null },
+      descriptionHtml: "",
+      seo: { title: "", description: "" },
+      imageAlts: {},
+      handle: "tide-mug",
+    });
+    expect(result.warnings.join(" ")).toMatch(/1 image\(s\) were left out \(\/media\/gone\.png\)/);
+    const state = await shopState(domain);
+    expect(state.uploads).toMatchObject([{ filename: expect.stringMatching(/^dropcraft-[0-9a-f]{8}\.png$/), mimeType: "image/png", fileSize: 9, uploadedBytes: 9 }]);
+    expect(state.products[0].media).toMatchObject([{ originalSource: state.uploads[0].resourceUrl, status: "READY" }]);
+
+    // A POST that does not carry the policy the target was handed out with is refused, as the storage does.
+    const form = new FormData();
+    form.append("key", state.uploads[0].key);
+    form.append("policy", "forged");
+    form.append("file", new Blob([png], { type: "image/png" }), "x.png");
+    expect((await fetch(`${admin}/__staged-uploads/${domain}`, { method: "POST", body: form })).status).toBe(403);
   });
 
   it("a revoked token answers 401 and comes back as FORBIDDEN", async () => {

@@ -227,7 +227,7 @@ describe("exporting a page again", () => {
     expect(state.products).toHaveLength(1);
     const product = state.products[0];
     expect(product).toMatchObject({ id: first.json.data.productId, title: "Tide Mug, Sea Green", handle: p.slug, status: "ACTIVE" });
-    expect(product.options).toEqual([{ name: "Size", position: 1, values: ["Small", "Large", "Jumbo"] }]);
+    expect(product.options).toMatchObject([{ name: "Size", position: 1, values: ["Small", "Large", "Jumbo"] }]);
     expect(product.variants.map((v: Answer) => [v.title, v.price, v.sku])).toEqual([
       ["Small", "19.00", "TM-S"],
       ["Large", "23.00", "TM-L"],
@@ -238,8 +238,8 @@ describe("exporting a page again", () => {
     expect(product.media.map((m: Answer) => m.originalSource)).toEqual(["https://cdn.example.com/mug-1.jpg"]);
     expect(state.pages).toHaveLength(1);
     expect(state.pages[0]).toMatchObject({ id: first.json.data.pageId, title: "Tide Mug, Sea Green" });
-    // productSet with the product's id, pageUpdate with the page's.
-    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "productSet", "pageCreate", "productSet", "pageUpdate"]);
+    // The product read back, productSet with the product's identifier, pageUpdate with the page's.
+    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "productSet", "pageCreate", "productRead", "productSet", "pageUpdate"]);
 
     // Each export is one export.
     expect(await exportsUsed(u)).toBe(2);
@@ -319,6 +319,79 @@ describe("exporting a page again", () => {
   });
 });
 
+describe("the merchant's work in the store (issue 27)", () => {
+  const exportPage = (u: User, id: string, body: Answer = { includePage: true }) => call(`/api/pages/${id}/export/shopify`, { method: "POST", token: u.token, body });
+
+  it("a re-export keeps the variant and the image the merchant added in Shopify, and does not send the page's images again", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_merchant_work_tok_1");
+    const p = await page(u);
+    const first = await exportPage(u, p.id);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const productId = first.json.data.productId as string;
+    const before = (await shopState(domain)).products[0];
+    const mediaIds = before.media.map((m: Answer) => m.id);
+
+    // In the Shopify admin the merchant adds a size the page does not have, and a photo of their own.
+    await control("merchant-edit", { domain, id: productId, addVariant: { options: { Size: "Huge" }, price: "31.00" }, addImage: { url: "https://cdn.shopify.com/s/files/1/merchant-photo.jpg", alt: "On the shelf" } });
+
+    const again = await exportPage(u, p.id);
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.data.action).toBe("updated");
+    expect(again.json.data.warnings.join(" ")).toMatch(/Kept 1 variant\(s\) that are in Shopify but not on the page \(Huge\)/);
+
+    const product = (await shopState(domain)).products[0];
+    expect(product.variants.map((v: Answer) => [v.title, v.price])).toEqual([
+      ["Small", "18.00"],
+      ["Large", "22.00"],
+      ["Huge", "31.00"],
+    ]);
+    expect(product.options[0].values).toEqual(["Small", "Large", "Huge"]);
+    // The page's two images are the same media (not downloaded again); the merchant's photo is still there.
+    expect(product.media.map((m: Answer) => m.id)).toEqual([...mediaIds, expect.any(String)]);
+    expect(product.media.at(-1)).toMatchObject({ originalSource: "https://cdn.shopify.com/s/files/1/merchant-photo.jpg", alt: "On the shelf" });
+  });
+
+  it("sends the app's own image (a relative /media address) through a staged upload, and references its resourceUrl", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const { domain } = await connect(u, "shpat_merchant_work_tok_2");
+    const imageId = crypto.randomUUID();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+    await env.FILES.put(`test/${imageId}.png`, png);
+    await env.DB.prepare(
+      "INSERT INTO images (id, user_id, kind, file_name, mime_type, width, height, bytes, provider, r2_key, thumb_key, published_at) VALUES (?, ?, 'upload', 'mug.png', 'image/png', 1, 1, ?, 'upload', ?, ?, datetime('now'))",
+    )
+      .bind(imageId, u.user.id, png.byteLength, `test/${imageId}.png`, `test/${imageId}.png`)
+      .run();
+    const p = await page(u);
+    const patched = await call(`/api/pages/${p.id}`, { method: "PATCH", token: u.token, body: { baseRevision: p.revision, product: { ...p.product, images: [`/media/${imageId}.png`] } } });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+
+    const res = await exportPage(u, p.id, {});
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.warnings.join(" ")).not.toMatch(/left out/);
+    const state = await shopState(domain);
+    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "stagedUploadsCreate", "productSet"]);
+    expect(state.uploads).toMatchObject([{ mimeType: "image/png", fileSize: png.byteLength, uploadedBytes: png.byteLength }]);
+    expect(state.products[0].media).toMatchObject([{ originalSource: state.uploads[0].resourceUrl, status: "READY", contentType: "IMAGE" }]);
+  });
+
+  it("a token with write_online_store_pages (and not write_content) creates the landing page", async () => {
+    const u = await verifiedUser();
+    await subscribe(u);
+    const connected = await connect(u, "shpat_merchant_work_tok_3", ["write_products", "read_products", "write_online_store_pages"]);
+    expect(connected.status, JSON.stringify(connected.json)).toBe(201);
+    expect(connected.json.data.missingScopes).toEqual([]);
+    const p = await page(u);
+    const res = await exportPage(u, p.id);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.pageAction).toBe("created");
+    expect((await shopState(connected.domain)).pages).toHaveLength(1);
+  });
+});
+
 describe("the page gid an export records", () => {
   const exportPage = (u: User, id: string, body: Answer = { includePage: true }) => call(`/api/pages/${id}/export/shopify`, { method: "POST", token: u.token, body });
   const recorded = (pageId: string) =>
@@ -355,7 +428,20 @@ describe("the page gid an export records", () => {
     expect(third.json.data).toMatchObject({ pageAction: "updated", pageId: created[0].id });
     state = await shopState(domain);
     expect(state.pages.map((x: Answer) => x.id)).toEqual([created[0].id]);
-    expect(state.requests.map((r: Answer) => r.operation)).toEqual(["connectionCheck", "productSet", "pageCreate", "productSet", "pageUpdate", "productSet", "productSet", "pageUpdate"]);
+    // Each update reads the product first (productRead), so productSet sends back what the store holds.
+    expect(state.requests.map((r: Answer) => r.operation)).toEqual([
+      "connectionCheck",
+      "productSet",
+      "pageCreate",
+      "productRead",
+      "productSet",
+      "pageUpdate",
+      "productRead",
+      "productSet",
+      "productRead",
+      "productSet",
+      "pageUpdate",
+    ]);
   });
 
   it("is backfilled by migration 0021 from the admin link of earlier rows, by the rule exporting again used before", async () => {

@@ -314,7 +314,7 @@ export function ConnectionCard({
             data-testid="missing-scopes"
           >
             <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-            <span>Without write_content the product is exported but not the landing page.</span>
+            <span>Without write_content (or write_online_store_pages) the product is exported but not the landing page.</span>
           </p>
         )
       )}

@@ -197,7 +197,7 @@ function ExportBody({ pageId, onClose }: { pageId: string; onClose: () => void }
           <span className="block font-medium text-fg">Also create the landing page</span>
           <span className="block text-[13px] text-muted">
             {selected && !canCreatePages(selected)
-              ? "Needs the write_content scope on the token."
+              ? "Needs the write_content or write_online_store_pages scope on the token."
               : "Added under Online Store → Pages with the page’s sections and buy button."}
           </span>
         </span>

@@ -8,13 +8,15 @@
  * features; the free plan gets the upgrade modal's "download" or "export".
  */
 import type { Page, PageSection, ShopifyExportRecord, ShopifyExportResult, StoreConnection } from "~/domain/contracts/pages";
-import { SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts/pages";
+import { grantsPageScope, SHOPIFY_PAGE_SCOPES, SHOPIFY_REQUIRED_SCOPES } from "~/domain/contracts/pages";
 import { AppError } from "~/domain/errors";
 import type { Database } from "../../../db/client";
+import { findPublishedImage } from "../../../db/images";
 import { deleteStoreConnection, findStoreConnection, listShopifyExportTrails, listStoreConnections, recordPageExport, upsertStoreConnection, type StoreConnectionRow } from "../../../db/pages";
+import { publicMediaId } from "../images/public-media";
 import { d1DevStoreStorage, devStoreClientOptions, usesDevStore } from "../store-export/dev-store";
 import { standalonePageZip } from "../store-export/html-zip";
-import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain } from "../store-export/shopify-admin";
+import { createShopifyAdminClient, exportPageToShopify, normalizeShopDomain, type OwnImage } from "../store-export/shopify-admin";
 import { shopifyProductCsv } from "../store-export/shopify-csv";
 import { maskToken, openToken, sealToken, tokenContext } from "../store-export/token-crypto";
 import { reserveUsage } from "../usage/meter";
@@ -29,6 +31,31 @@ export interface ExportDeps extends PageDeps {
   storeTokenKey: string;
   /** Test and dev override of Shopify's Admin API origin (SHOPIFY_ADMIN_BASE_URL). */
   shopifyAdminBaseUrl?: string;
+  /** The FILES bucket: the app's own images (/media/...) are read from it for a staged upload to Shopify. */
+  files?: R2Bucket;
+}
+
+/**
+ * The bytes of one of the app's own published images (`/media/<id>.png`, relative or under the
+ * app's origin), for a staged upload: Shopify cannot download a relative address. Null when it is
+ * not one of ours or no longer published.
+ */
+export function ownImageReader(deps: Pick<ExportDeps, "db" | "files" | "origin">) {
+  return async (url: string): Promise<OwnImage | null> => {
+    if (!deps.files) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url, deps.origin);
+    } catch {
+      return null;
+    }
+    if (parsed.origin !== new URL(deps.origin).origin) return null;
+    const id = publicMediaId(parsed.pathname);
+    const row = id ? await findPublishedImage(deps.db, id) : undefined;
+    const object = row ? await deps.files.get(row.r2Key) : null;
+    if (!row || !object) return null;
+    return { bytes: new Uint8Array(await object.arrayBuffer()), mimeType: row.mimeType };
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +167,8 @@ function toConnection(row: StoreConnectionRow): StoreConnection {
     shopName: row.shopName,
     tokenMasked: row.tokenMasked,
     scopes,
-    missingScopes: [...SHOPIFY_REQUIRED_SCOPES, ...SHOPIFY_PAGE_SCOPES].filter((s) => !scopes.includes(s)),
+    // The page needs either scope: without both, the one named is write_content (the one the help page asks for).
+    missingScopes: [...SHOPIFY_REQUIRED_SCOPES.filter((s) => !scopes.includes(s)), ...(grantsPageScope(scopes) ? [] : [SHOPIFY_PAGE_SCOPES[0]])],
     createdAt: row.createdAt,
   };
 }
@@ -153,6 +181,7 @@ function adminClient(deps: ExportDeps, shopDomain: string, accessToken: string) 
     ...(usesDevStore(shopDomain, deps.env)
       ? devStoreClientOptions({ storage: d1DevStoreStorage(deps.db), origin: deps.origin })
       : { fetcher: createGuardedFetcher({ allowLoopbackForTests: deps.allowLoopbackForTests, timeoutMs: 20_000 }), adminBaseUrl: deps.shopifyAdminBaseUrl }),
+    readOwnImage: ownImageReader(deps),
   });
 }
 
@@ -232,8 +261,11 @@ export async function exportPageToStore(
   const imageWarnings = imageProblems.map(describeImageProblem);
   const vendor = page.product.vendor?.trim() || (await canonOf(deps.db, userId, page.projectId)).brandName || connection.shopName?.trim() || null;
   const includePage = body.includePage ?? false;
-  if (includePage && !(connection.scopes ?? []).includes(SHOPIFY_PAGE_SCOPES[0])) {
-    throw new AppError("VALIDATION", `The token for ${connection.shopDomain} lacks the ${SHOPIFY_PAGE_SCOPES[0]} scope that creating a store page needs. Export the product alone, or add the scope and reconnect.`);
+  if (includePage && !grantsPageScope(connection.scopes ?? [])) {
+    throw new AppError(
+      "VALIDATION",
+      `The token for ${connection.shopDomain} lacks the ${SHOPIFY_PAGE_SCOPES.join(" or ")} scope that creating a store page needs. Export the product alone, or add the scope and reconnect.`,
+    );
   }
   const token = await openToken(connection.tokenSealed, deps.storeTokenKey, tokenContext(String(userId), connection.shopDomain));
   const earlier = (await listShopifyExportTrails(deps.db, userId, pageId)).find((t) => t.shopDomain === connection.shopDomain);

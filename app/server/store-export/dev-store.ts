@@ -14,7 +14,7 @@ import type { Database } from "../../../db/client";
 import { readDevStoreState, writeDevStoreState } from "../../../db/dev-store";
 import { devToolsEnabled, getEnv } from "../platform/env";
 import type { GuardedFetcher, GuardedResponse } from "../web/url-guard";
-import { createFakeStoreState, handleAdminGraphql, seedShop, type FakePage, type FakeProduct, type FakeShop, type FakeStoreState } from "./fake-admin-api";
+import { createFakeStoreState, handleAdminGraphql, handleStagedUpload, seedShop, type FakePage, type FakeProduct, type FakeShop, type FakeStoreState } from "./fake-admin-api";
 import type { ShopifyAdminClientOptions } from "./shopify-admin";
 
 /** The reserved shop domain: only ever answered in process, and only with DEV_TOOLS on. */
@@ -101,12 +101,14 @@ export function createDevStoreFetcher(storage: DevStoreStorage, now: () => numbe
   return async (url, init = {}) => {
     const started = Date.now();
     const target = new URL(url);
-    const ours = isDevStoreDomain(target.hostname);
+    // The upload POST of a staged target (stagedUploadsCreate) names the shop in its path.
+    const uploadShop = init.body instanceof FormData ? /^\/__staged-uploads\/([^/]+)$/.exec(target.pathname)?.[1] : undefined;
+    const ours = isDevStoreDomain(uploadShop ?? target.hostname);
     const state = ours ? await loadDevStore(storage, now) : createFakeStoreState({ now });
-    const answer = await handleAdminGraphql(
-      { method: init.method ?? "GET", path: `${target.pathname}${target.search}`, headers: { ...init.headers, host: target.hostname }, body: init.body ?? "" },
-      state,
-    );
+    const answer =
+      init.body instanceof FormData
+        ? handleStagedUpload(state, uploadShop ?? "", await formOf(init.body))
+        : await handleAdminGraphql({ method: init.method ?? "GET", path: `${target.pathname}${target.search}`, headers: { ...init.headers, host: target.hostname }, body: init.body ?? "" }, state);
     if (ours) await storage.write(DEV_STORE_SHOP_DOMAIN, serializeDevStore(state));
     const data = new TextEncoder().encode(answer.body);
     const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -123,6 +125,17 @@ export function createDevStoreFetcher(storage: DevStoreStorage, now: () => numbe
     };
     return response;
   };
+}
+
+/** A staged upload's form as the fake reads it: the text fields, and the file's name, type and size. */
+export async function formOf(form: FormData): Promise<Parameters<typeof handleStagedUpload>[2]> {
+  const fields: Record<string, string> = {};
+  let file: { name: string; type: string; size: number } | null = null;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") fields[name] = value;
+    else if (name === "file") file = { name: (value as File).name, type: value.type, size: value.size };
+  }
+  return { fields, file };
 }
 
 /** The numeric id of a gid ("gid://shopify/Product/123" → "123"). */

@@ -1,9 +1,20 @@
 /**
  * The Shopify Admin GraphQL adapter: check a store connection, create the page's product with
  * `productSet`, create the landing page with `pageCreate` (issue 14, "Export to the merchant's
- * store"). A page exported before updates what it created: `productSet` with the product's id
- * (`input.id`, which API 2025-01 reads as "update this product"; `identifier` arrived in 2025-04)
- * and `pageUpdate`; one deleted in the store meanwhile is created anew.
+ * store"). A page exported before updates what it created: `productSet(identifier: {id})` and
+ * `pageUpdate`; one deleted in the store meanwhile is created anew.
+ *
+ * A re-export keeps the merchant's work (issue 27): `productSet` deletes every list entry it is not
+ * sent, so the product's current options, variants and media are read first (`product(id:)`) and
+ * sent back with their ids. The page owns the variants whose option values it lists (their prices,
+ * compare-at prices and SKUs) and the images it sent (named `dropcraft-<hash>.<ext>` when created,
+ * so they are recognised again); every other variant, option value and image is the merchant's
+ * and is kept as it is. An image already in the store is not sent again.
+ *
+ * The app's own images (`/media/...`, the merchant's uploads and generated images) are not on the
+ * public web for Shopify to download from a relative address: they go through a staged upload
+ * (`stagedUploadsCreate`, then a multipart POST of the bytes to the target) and productSet
+ * references the target's `resourceUrl`.
  *
  * Every request goes through the URL guard (ADR 012): the shop domain is typed by a merchant, so
  * the client takes a `GuardedFetcher` and POSTs through it. Tests and the offline dev store point
@@ -22,8 +33,14 @@ import type { PageProduct, ShopifyExportResult } from "~/domain/contracts/pages"
 import { AppError, toAppError } from "~/domain/errors";
 import { guardRefusalOf, isFetchFailure, type GuardedFetcher, type GuardedResponse } from "../web/url-guard";
 
-/** A stable Admin API version (Shopify supports each for a year; bump it with the queries below checked). */
-export const SHOPIFY_ADMIN_API_VERSION = "2025-01";
+/**
+ * The Admin API version every request names. Shopify releases one a quarter (YYYY-01/04/07/10) and
+ * supports each for twelve months; a request for an older one is served by the oldest supported
+ * version instead. 2026-10 is supported until October 2027. Bump it together with the schema the
+ * contract test validates every document against (tests/unit/server/shopify-contract.test.ts reads
+ * `@shopify/dev-mcp`'s admin_<version>.json.gz).
+ */
+export const SHOPIFY_ADMIN_API_VERSION = "2026-10";
 export const DEFAULT_MAX_RETRIES = 4;
 /** A synchronous productSet that downloads images can take a while; reads are quick. */
 const MUTATION_TIMEOUT_MS = 30_000;
@@ -106,7 +123,26 @@ export interface ShopifyAdminClientOptions {
   maxRetries?: number;
   /** Where the merchant sees a created product or page; default Shopify's admin (the dev store links to its local screens). */
   adminUrlFor?: (kind: "product" | "page", gid: string) => string;
+  /** The bytes of one of the app's own images (a relative /media/... address), for a staged upload; absent or null: the image is left out, with a warning. */
+  readOwnImage?: (url: string) => Promise<OwnImage | null>;
 }
+
+/** One of the app's own images, as the staged upload sends it. */
+export interface OwnImage {
+  bytes: Uint8Array<ArrayBuffer>;
+  mimeType: string;
+}
+
+/** What the store holds of a product now (`product(id:)`), read before a re-export so productSet keeps it. */
+export interface CurrentProduct {
+  id: string;
+  options: { id: string; name: string; position: number; optionValues: { id: string; name: string }[] }[];
+  variants: { id: string; title: string; price: string; compareAtPrice: string | null; sku: string | null; selectedOptions: { name: string; value: string }[] }[];
+  media: { id: string; alt: string | null; mediaContentType: string; image?: { url: string } | null }[];
+}
+
+/** The address Shopify fetches each page image from when it is not the image's own (a staged upload's resourceUrl). */
+export type ImageSources = Record<string, string>;
 
 export interface ShopifyConnectionCheck {
   shopName: string;
@@ -194,10 +230,34 @@ const VERIFY_QUERY = `query DropcraftConnectionCheck {
   currentAppInstallation { accessScopes { handle } }
 }`;
 
-const PRODUCT_SET_MUTATION = `mutation DropcraftProductSet($input: ProductSetInput!, $synchronous: Boolean!) {
-  productSet(input: $input, synchronous: $synchronous) {
+/** `identifier` names the product to update (null: create); `input.id` is deprecated since 2025-10. */
+const PRODUCT_SET_MUTATION = `mutation DropcraftProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!, $synchronous: Boolean!) {
+  productSet(identifier: $identifier, input: $input, synchronous: $synchronous) {
     product { id handle status }
     userErrors { field message code }
+  }
+}`;
+
+/** What a re-export must send back so productSet keeps it: options and values, variants and media, with their ids. */
+const PRODUCT_READ_QUERY = `query DropcraftProductRead($id: ID!) {
+  product(id: $id) {
+    id
+    options { id name position optionValues { id name } }
+    variants(first: ${250}) {
+      nodes { id title price compareAtPrice sku selectedOptions { name value } }
+      pageInfo { hasNextPage }
+    }
+    media(first: ${250}) {
+      nodes { id alt mediaContentType ... on MediaImage { image { url } } }
+      pageInfo { hasNextPage }
+    }
+  }
+}`;
+
+const STAGED_UPLOADS_MUTATION = `mutation DropcraftStagedUploads($input: [StagedUploadInput!]!) {
+  stagedUploadsCreate(input: $input) {
+    stagedTargets { url resourceUrl parameters { name value } }
+    userErrors { field message }
   }
 }`;
 
@@ -215,8 +275,18 @@ const PAGE_UPDATE_MUTATION = `mutation DropcraftPageUpdate($id: ID!, $page: Page
   }
 }`;
 
-/** productSet's answer for an id the store does not have (ProductSetUserErrorCode). */
-const PRODUCT_GONE = "PRODUCT_DOES_NOT_EXIST";
+/** Every GraphQL document the client sends, by operation name: the contract test validates each against Shopify's schema. */
+export const SHOPIFY_ADMIN_DOCUMENTS = {
+  DropcraftConnectionCheck: VERIFY_QUERY,
+  DropcraftProductRead: PRODUCT_READ_QUERY,
+  DropcraftStagedUploads: STAGED_UPLOADS_MUTATION,
+  DropcraftProductSet: PRODUCT_SET_MUTATION,
+  DropcraftPageCreate: PAGE_CREATE_MUTATION,
+  DropcraftPageUpdate: PAGE_UPDATE_MUTATION,
+} as const;
+
+/** productSet's answers for an id the store does not have (ProductSetUserErrorCode). */
+const PRODUCT_GONE = ["PRODUCT_DOES_NOT_EXIST", "NOT_FOUND"];
 /** pageUpdate's answer for an id the store does not have (PageUpdateUserErrorCode). */
 const PAGE_GONE = "NOT_FOUND";
 
@@ -363,14 +433,80 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
     });
   }
 
-  /** One productSet: a create without `existingId`, an update of that product with it; "gone" when the store has no such product. */
-  async function runProductSet(input: ShopifyProductInput, existingId: string | undefined): Promise<ShopifyProductExport | "gone"> {
-    const { variables, warnings } = productSetVariables(input, existingId);
+  /** The product as the store holds it now; null when the store has no such product (the merchant deleted it). */
+  async function readProduct(id: string): Promise<CurrentProduct | null> {
+    const data = await request(PRODUCT_READ_QUERY, productReadVariables(id), { name: "product", doing: "reading the product in the store", action: "read products", mutation: false });
+    type Connection<T> = { nodes?: T[]; pageInfo?: { hasNextPage?: boolean } } | null | undefined;
+    const product = data.product as { id: string; options?: CurrentProduct["options"]; variants?: Connection<CurrentProduct["variants"][number]>; media?: Connection<CurrentProduct["media"][number]> } | null;
+    if (!product) return null;
+    if (product.variants?.pageInfo?.hasNextPage || product.media?.pageInfo?.hasNextPage) {
+      // productSet deletes what it is not sent: with some of them unread, exporting again would delete those.
+      throw new AppError(
+        "VALIDATION",
+        `The product in ${shopDomain} has more than ${READ_LIMIT} variants or images, more than an export reads back: exporting again could delete the rest, so nothing was changed. Change the page's slug to export it as a new product.`,
+        { details: { shopDomain, productId: id } },
+      );
+    }
+    return { id: product.id, options: product.options ?? [], variants: product.variants?.nodes ?? [], media: product.media?.nodes ?? [] };
+  }
+
+  /** Staged uploads of the app's own images the product needs and the store does not have yet: page URL → resourceUrl. */
+  async function uploadOwnImages(urls: string[]): Promise<ImageSources> {
+    const sources: ImageSources = {};
+    const files: { url: string; image: OwnImage; filename: string }[] = [];
+    for (const url of urls) {
+      // One that cannot be read is left out; productSetVariables says so.
+      const image = options.readOwnImage ? await options.readOwnImage(url) : null;
+      if (image) files.push({ url, image, filename: imageFilename(url) });
+    }
+    if (files.length === 0) return sources;
+    const data = await request(STAGED_UPLOADS_MUTATION, stagedUploadVariables(files.map((f) => ({ filename: f.filename, mimeType: f.image.mimeType, fileSize: f.image.bytes.byteLength }))), {
+      name: "stagedUploadsCreate",
+      doing: "preparing the image uploads",
+      action: "upload files",
+      mutation: true,
+    });
+    const payload = data.stagedUploadsCreate as { stagedTargets?: { url: string; resourceUrl: string; parameters: { name: string; value: string }[] }[] | null; userErrors?: UserError[] } | null;
+    if (payload?.userErrors?.length) throw userErrorsToAppError(payload.userErrors, "the image uploads");
+    const targets = payload?.stagedTargets ?? [];
+    if (targets.length !== files.length) throw new AppError("UNAVAILABLE", `Shopify answered ${targets.length} upload target(s) for ${files.length} image(s) for ${shopDomain}. Try again in a minute.`, { details: { shopDomain } });
+    for (const [i, file] of files.entries()) {
+      const target = targets[i]!;
+      // The target's parameters first, in order, then the file: the storage's signed policy covers them.
+      const form = new FormData();
+      for (const p of target.parameters) form.append(p.name, p.value);
+      form.append("file", new Blob([file.image.bytes], { type: file.image.mimeType }), file.filename);
+      let res: GuardedResponse;
+      try {
+        res = await options.fetcher(target.url, { method: "POST", body: form, timeoutMs: MUTATION_TIMEOUT_MS, maxBytes: 64 * 1024 });
+      } catch (err) {
+        const refusal = guardRefusalOf(err);
+        if (refusal && (isFetchFailure(refusal) || refusal.code === "timeout")) {
+          throw new AppError("UNAVAILABLE", `Could not upload the image ${file.url} to Shopify for ${shopDomain} (${refusal.code === "timeout" ? "no answer in time" : "the connection failed"}). Try again in a minute.`, {
+            details: { shopDomain, refusal: refusal.code },
+            cause: err,
+          });
+        }
+        throw err;
+      }
+      if (res.status < 200 || res.status >= 300) {
+        throw new AppError("UNAVAILABLE", `Shopify's storage refused the upload of ${file.url} for ${shopDomain} (${res.status}). Try again in a minute.`, { details: { shopDomain, uploadStatus: res.status } });
+      }
+      sources[file.url] = target.resourceUrl;
+    }
+    return sources;
+  }
+
+  /** One productSet: a create without `current`, an update of that product with it; "gone" when the store has no such product. */
+  async function runProductSet(input: ShopifyProductInput, current: CurrentProduct | null): Promise<ShopifyProductExport | "gone"> {
+    const sources = await uploadOwnImages(imagesToUpload(input, current));
+    const { variables, warnings } = productSetVariables(input, current, sources);
+    const existingId = current?.id;
     const doing = existingId ? "updating the product" : "creating the product";
     const data = await request(PRODUCT_SET_MUTATION, variables, { name: "productSet", doing, action: existingId ? "update products" : "create products", mutation: true });
     const payload = data.productSet as { product?: { id: string; handle?: string } | null; userErrors?: UserError[] } | null;
     const userErrors = payload?.userErrors ?? [];
-    if (existingId && userErrors.some((e) => e.code === PRODUCT_GONE)) return "gone";
+    if (existingId && userErrors.some((e) => PRODUCT_GONE.includes(e.code ?? ""))) return "gone";
     if (userErrors.length > 0) {
       const taken = userErrors.find((e) => e.code === "HANDLE_NOT_UNIQUE");
       if (taken) {
@@ -407,19 +543,20 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
 
     async exportProduct(input, existingId) {
       if (existingId) {
-        const updated = await runProductSet(input, existingId);
+        const current = await readProduct(existingId);
+        const updated = current ? await runProductSet(input, current) : "gone";
         if (updated !== "gone") return updated;
-        const created = await runProductSet(input, undefined);
+        const created = await runProductSet(input, null);
         if (created === "gone") throw new AppError("INTERNAL", `Shopify answered "product does not exist" to creating a product in ${shopDomain}.`, { details: { shopDomain } });
         return { ...created, warnings: [PRODUCT_RECREATED_NOTE, ...created.warnings] };
       }
-      const created = await runProductSet(input, undefined);
+      const created = await runProductSet(input, null);
       if (created === "gone") throw new AppError("INTERNAL", `Shopify answered "product does not exist" to creating a product in ${shopDomain}.`, { details: { shopDomain } });
       return created;
     },
 
     async createPage(input) {
-      const variables = { page: { title: input.title, body: input.bodyHtml, handle: input.handle, isPublished: false } };
+      const variables = pageCreateVariables(input);
       const data = await request(PAGE_CREATE_MUTATION, variables, { name: "pageCreate", doing: "creating the page", action: "create store pages", mutation: true });
       const payload = data.pageCreate as { page?: { id: string } | null; userErrors?: UserError[] } | null;
       const userErrors = payload?.userErrors ?? [];
@@ -436,7 +573,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions): Sh
 
     async updatePage(pageId, input) {
       // isPublished is left as the merchant set it in the store: an update never hides a live page.
-      const variables = { id: pageId, page: { title: input.title, body: input.bodyHtml, handle: input.handle } };
+      const variables = pageUpdateVariables(pageId, input);
       const data = await request(PAGE_UPDATE_MUTATION, variables, { name: "pageUpdate", doing: "updating the page", action: "update store pages", mutation: true });
       const payload = data.pageUpdate as { page?: { id: string } | null; userErrors?: UserError[] } | null;
       const userErrors = payload?.userErrors ?? [];
@@ -466,6 +603,8 @@ function parseAnswer(res: GuardedResponse): GraphqlAnswer | null {
 const DEFAULT_OPTION = "Title";
 const DEFAULT_VALUE = "Default Title";
 const MAX_VARIANTS = 100;
+/** Variants and media a re-export reads back (one page of each). */
+const READ_LIMIT = 250;
 
 interface VariantPlan {
   values: string[];
@@ -474,11 +613,79 @@ interface VariantPlan {
   sku: string | null;
 }
 
-/** The ProductSetInput for a page's product, and what the merchant should know about it. */
-export function productSetVariables(input: ShopifyProductInput, existingId?: string): { variables: { input: Record<string, unknown>; synchronous: true }; warnings: string[] } {
+export const productReadVariables = (id: string) => ({ id });
+
+export const stagedUploadVariables = (files: { filename: string; mimeType: string; fileSize: number }[]) => ({
+  input: files.map((f) => ({ resource: "IMAGE", filename: f.filename, mimeType: f.mimeType, httpMethod: "POST", fileSize: String(f.fileSize) })),
+});
+
+export const pageCreateVariables = (input: ShopifyPageInput) => ({ page: { title: input.title, body: input.bodyHtml, handle: input.handle, isPublished: false } });
+
+/** isPublished is left as the merchant set it in the store: an update never hides a live page. */
+export const pageUpdateVariables = (pageId: string, input: ShopifyPageInput) => ({ id: pageId, page: { title: input.title, body: input.bodyHtml, handle: input.handle } });
+
+/** An address Shopify cannot download itself: the app's own /media/... images, written relative. */
+export const isOwnImage = (url: string) => !/^https?:\/\//i.test(url);
+
+/** 32-bit FNV-1a of the text, as 8 hex digits: a stable short name for an image address. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+const IMAGE_EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif" };
+const OUR_FILENAME = /dropcraft-([0-9a-f]{8})\.[a-z]+/;
+
+/**
+ * The file name an exported image gets in the store: `dropcraft-<hash of the page's address>.<ext>`.
+ * Shopify keeps it in the image's CDN address, which is how a re-export tells the page's images
+ * (already there, or dropped from the page) from the ones the merchant added.
+ */
+export function imageFilename(url: string, mimeType?: string): string {
+  const ext = (mimeType && IMAGE_EXTENSIONS[mimeType]) || /\.(jpe?g|png|gif|webp|avif)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase().replace("jpeg", "jpg") || "jpg";
+  return `dropcraft-${shortHash(url)}.${ext}`;
+}
+
+/** The page image a store media item was exported from (by its file name); null for the merchant's own media. */
+function ourImageHash(media: CurrentProduct["media"][number]): string | null {
+  return OUR_FILENAME.exec(media.image?.url ?? "")?.[1] ?? null;
+}
+
+/** The page's images the store does not hold yet. */
+function imagesToAdd(product: PageProduct, current: CurrentProduct | null): string[] {
+  const held = new Set((current?.media ?? []).map(ourImageHash).filter(Boolean));
+  return [...new Set(product.images)].filter((url) => !held.has(shortHash(url)));
+}
+
+/** The app's own images a productSet needs uploaded first (the ones the store does not hold yet). */
+export function imagesToUpload(input: ShopifyProductInput, current: CurrentProduct | null): string[] {
+  return imagesToAdd(input.product, current).filter(isOwnImage);
+}
+
+const optionKey = (pairs: { name: string; value: string }[]) =>
+  pairs
+    .map((p) => `${p.name.trim().toLowerCase()}=${p.value.trim().toLowerCase()}`)
+    .sort()
+    .join("|");
+
+/**
+ * The productSet variables for a page's product, and what the merchant should know about it.
+ * Without `current` it creates the product; with it (read just before) it updates that product by
+ * `identifier`, sending back every option value, variant and media item the store holds that the
+ * page does not own, with their ids, so productSet keeps them.
+ */
+export function productSetVariables(
+  input: ShopifyProductInput,
+  current?: CurrentProduct | null,
+  sources: ImageSources = {},
+): { variables: { identifier?: { id: string }; input: Record<string, unknown>; synchronous: true }; warnings: string[] } {
   const { product } = input;
   // An update leaves the status as the merchant set it in the store: re-exporting never takes a live product off sale.
-  const warnings = existingId ? [] : ["The product was created as a draft: review it in Shopify and set it to Active to start selling."];
+  const warnings = current ? [] : ["The product was created as a draft: review it in Shopify and set it to Active to start selling."];
 
   let options = product.options.map((o) => ({ name: o.name, values: o.values }));
   let plans: VariantPlan[];
@@ -503,16 +710,21 @@ export function productSetVariables(input: ShopifyProductInput, existingId?: str
   }
 
   let unpriced = false;
-  const variants = plans.map((plan) => {
+  const ours = plans.map((plan) => {
     const priceCents = plan.priceCents ?? product.priceCents;
     if (priceCents === null) unpriced = true;
     const compareAt = plan.compareAtPriceCents ?? product.compareAtPriceCents;
+    const optionValues = plan.values.map((name, i) => ({ optionName: options[i]?.name ?? `Option ${i + 1}`, name }));
     return {
-      optionValues: plan.values.map((name, i) => ({ optionName: options[i]?.name ?? `Option ${i + 1}`, name })),
-      price: centsToMoney(priceCents ?? 0),
-      // A compare-at price at or under the price would show no saving: leave it out.
-      ...(compareAt !== null && priceCents !== null && compareAt > priceCents ? { compareAtPrice: centsToMoney(compareAt) } : {}),
-      ...(plan.sku ? { inventoryItem: { sku: plan.sku } } : {}),
+      key: optionKey(optionValues.map((v) => ({ name: v.optionName, value: v.name }))),
+      title: plan.values.join(" / "),
+      variant: {
+        optionValues,
+        price: centsToMoney(priceCents ?? 0),
+        // A compare-at price at or under the price would show no saving: leave it out.
+        ...(compareAt !== null && priceCents !== null && compareAt > priceCents ? { compareAtPrice: centsToMoney(compareAt) } : {}),
+        ...(plan.sku ? { inventoryItem: { sku: plan.sku } } : {}),
+      } as Record<string, unknown>,
     };
   });
   if (unpriced) warnings.push("No price was known for every variant: those were created at 0.00; set their prices in Shopify before selling.");
@@ -520,9 +732,31 @@ export function productSetVariables(input: ShopifyProductInput, existingId?: str
     warnings.push(`The page's prices are in ${product.currency} but the store sells in ${input.shopCurrency}: Shopify keeps the same numbers as ${input.shopCurrency}; check them before selling.`);
   }
 
-  const images = product.images.filter((url) => /^https?:\/\//i.test(url));
-  if (images.length < product.images.length) warnings.push(`${product.images.length - images.length} image(s) with a relative address were left out: Shopify can only download full http(s) addresses.`);
-  if (images.length > 0) warnings.push("Shopify downloads the images in the background: one it cannot download shows as failed in the product's media.");
+  let productOptions: Record<string, unknown>[] = options.map((o, i) => ({ name: o.name, position: i + 1, values: o.values.map((name) => ({ name })) }));
+  let variants: Record<string, unknown>[] = ours.map((o) => o.variant);
+  if (current && current.options.length > 0) {
+    const merged = mergeWithStore(current, options, ours);
+    productOptions = merged.productOptions;
+    variants = merged.variants;
+    warnings.push(...merged.warnings);
+  }
+
+  // Images: the store's media are sent back by id (the merchant's as they are, ours still on the
+  // page); the page's images the store lacks are added; ours the page dropped are not sent, so they go.
+  const pageHashes = new Set(product.images.map(shortHash));
+  const keptMedia = (current?.media ?? []).filter((m) => {
+    const ours = ourImageHash(m);
+    return ours === null || pageHashes.has(ours);
+  });
+  const added = imagesToAdd(product, current ?? null);
+  const sendable = added.filter((url) => !isOwnImage(url) || sources[url]);
+  const leftOut = added.filter((url) => !sendable.includes(url));
+  if (leftOut.length > 0) warnings.push(`${leftOut.length} image(s) were left out (${leftOut.join(", ")}): they are no longer in your image gallery, so they could not be uploaded to Shopify.`);
+  if (sendable.some((url) => !isOwnImage(url))) warnings.push("Shopify downloads the images in the background: one it cannot download shows as failed in the product's media.");
+  const files = [
+    ...keptMedia.map((m) => ({ id: m.id })),
+    ...sendable.map((url) => ({ originalSource: sources[url] ?? url, alt: input.imageAlts[url]?.trim() || product.title, filename: imageFilename(url), contentType: "IMAGE" })),
+  ];
 
   const seo: Record<string, string> = {};
   if (input.seo.title.trim()) seo.title = input.seo.title.trim();
@@ -530,23 +764,81 @@ export function productSetVariables(input: ShopifyProductInput, existingId?: str
 
   return {
     variables: {
+      ...(current ? { identifier: { id: current.id } } : {}),
       synchronous: true,
       input: {
-        ...(existingId ? { id: existingId } : {}),
         title: product.title,
         descriptionHtml: input.descriptionHtml,
         handle: input.handle,
-        ...(existingId ? {} : { status: "DRAFT" }),
+        ...(current ? {} : { status: "DRAFT" }),
         ...(product.vendor ? { vendor: product.vendor } : {}),
         ...(product.productType ? { productType: product.productType } : {}),
         ...(Object.keys(seo).length > 0 ? { seo } : {}),
-        productOptions: options.map((o, i) => ({ name: o.name, position: i + 1, values: o.values.map((name) => ({ name })) })),
+        productOptions,
         variants,
-        ...(images.length > 0 ? { files: images.map((url) => ({ originalSource: url, alt: input.imageAlts[url]?.trim() || product.title, contentType: "IMAGE" })) } : {}),
+        ...(files.length > 0 || (current?.media.length ?? 0) > 0 ? { files } : {}),
       },
     },
     warnings,
   };
+}
+
+/**
+ * A re-export's options and variants: the store's, with their ids, and the page's merged in.
+ * The page owns the variants whose option values it lists (their price, compare-at price and SKU
+ * are set from the page); every other variant is the merchant's and is sent back untouched, as is
+ * every option value. When the store's options are no longer the page's (the merchant renamed or
+ * added one), the store's variants are all left as they are.
+ */
+function mergeWithStore(
+  current: CurrentProduct,
+  options: { name: string; values: string[] }[],
+  ours: { key: string; title: string; variant: Record<string, unknown> }[],
+): { productOptions: Record<string, unknown>[]; variants: Record<string, unknown>[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const lower = (names: string[]) => names.map((n) => n.trim().toLowerCase()).sort().join("|");
+  const storeOptions = current.options.map((o) => ({ id: o.id, name: o.name, position: o.position, values: o.optionValues.map((v) => ({ id: v.id, name: v.name })) }));
+  const keep = (v: CurrentProduct["variants"][number]) => ({ id: v.id, optionValues: v.selectedOptions.map((s) => ({ optionName: s.name, name: s.value })) });
+  const onlyDefault = current.options.length === 1 && current.options[0]!.name === DEFAULT_OPTION && current.options[0]!.optionValues.every((v) => v.name === DEFAULT_VALUE) && current.variants.length <= 1;
+  const sameOptions = lower(current.options.map((o) => o.name)) === lower(options.map((o) => o.name));
+
+  if (!sameOptions && onlyDefault) {
+    // Shopify's placeholder "Default Title" variant: nothing of the merchant's to keep.
+    return { productOptions: options.map((o, i) => ({ name: o.name, position: i + 1, values: o.values.map((name) => ({ name })) })), variants: ours.map((o) => o.variant), warnings };
+  }
+  if (!sameOptions) {
+    warnings.push(
+      `The product's options in Shopify (${current.options.map((o) => o.name).join(", ")}) are not the page's (${options.map((o) => o.name).join(", ")}): its variants and prices were left as they are in Shopify; change them there.`,
+    );
+    return { productOptions: storeOptions, variants: current.variants.map(keep), warnings };
+  }
+
+  const productOptions = storeOptions.map((o) => {
+    const page = options.find((p) => p.name.trim().toLowerCase() === o.name.trim().toLowerCase());
+    const have = new Set(o.values.map((v) => v.name.trim().toLowerCase()));
+    const extra = (page?.values ?? []).filter((v) => !have.has(v.trim().toLowerCase())).map((name) => ({ name }));
+    return { ...o, values: [...o.values, ...extra] };
+  });
+  const byKey = new Map(ours.map((o) => [o.key, o]));
+  const used = new Set<string>();
+  const kept: string[] = [];
+  const repriced: string[] = [];
+  const variants: Record<string, unknown>[] = current.variants.map((v) => {
+    const key = optionKey(v.selectedOptions);
+    const page = byKey.get(key);
+    if (!page || used.has(key)) {
+      kept.push(v.title);
+      return keep(v);
+    }
+    used.add(key);
+    const price = page.variant.price as string;
+    if (Number(v.price) !== Number(price)) repriced.push(`${v.title} ${v.price} → ${price}`);
+    return { id: v.id, ...page.variant, optionValues: keep(v).optionValues };
+  });
+  for (const o of ours) if (!used.has(o.key)) variants.push(o.variant);
+  if (kept.length > 0) warnings.push(`Kept ${kept.length} variant(s) that are in Shopify but not on the page (${kept.join(", ")}): delete them in Shopify if they should go.`);
+  if (repriced.length > 0) warnings.push(`Prices set from the page: ${repriced.join("; ")}.`);
+  return { productOptions, variants, warnings };
 }
 
 /** Every combination of one value per option, in option order (capped a little past the variant limit). */

@@ -5,77 +5,109 @@
  *
  * Format: https://help.shopify.com/en/manual/products/import-export/using-csv ("Using CSV files to
  * import and export products", the product CSV description table) and its sample file
- * product_template.csv. The columns are the template's, in its order, without the optional ones
- * a page has nothing for (unit prices, Google Shopping, metafields, per-market prices): the
- * importer leaves a missing optional column alone. The newest revision of the help page titles
- * some columns anew ("URL handle", "Description", "Inventory quantity"…); these are the names of
- * the template that Shopify's own exports wrote until then. Recheck against a real import when
- * Shopify changes the format.
+ * product_template.csv, in their current revision: "Title" first, then "URL handle",
+ * "Description", "Published on online store", "Price", "Product image URL"… The columns are the
+ * template's, in its order, without the optional ones a page has nothing for (unit prices, Google
+ * Shopping, metafields, per-market prices): the importer leaves a missing optional column alone.
+ * The checker also reads files with the names of the older template ("Handle", "Body (HTML)",
+ * "Variant Price", "Image Src"…, LEGACY_CSV_COLUMNS), which Shopify's importer still accepts and
+ * older exports hold. Recheck against a real import when Shopify changes the format.
  */
 import type { PageProduct } from "~/domain/contracts/pages";
 import { AppError } from "~/domain/errors";
 
 export const SHOPIFY_CSV_COLUMNS = [
-  "Handle",
   "Title",
-  "Body (HTML)",
+  "URL handle",
+  "Description",
   "Vendor",
-  "Product Category",
+  "Product category",
   "Type",
   "Tags",
-  "Published",
-  "Option1 Name",
-  "Option1 Value",
-  "Option1 Linked To",
-  "Option2 Name",
-  "Option2 Value",
-  "Option2 Linked To",
-  "Option3 Name",
-  "Option3 Value",
-  "Option3 Linked To",
-  "Variant SKU",
-  "Variant Grams",
-  "Variant Inventory Tracker",
-  "Variant Inventory Qty",
-  "Variant Inventory Policy",
-  "Variant Fulfillment Service",
-  "Variant Price",
-  "Variant Compare At Price",
-  "Variant Requires Shipping",
-  "Variant Taxable",
-  "Variant Barcode",
-  "Image Src",
-  "Image Position",
-  "Image Alt Text",
-  "Gift Card",
-  "SEO Title",
-  "SEO Description",
-  "Variant Image",
-  "Variant Weight Unit",
-  "Variant Tax Code",
-  "Cost per item",
+  "Published on online store",
   "Status",
+  "SKU",
+  "Barcode",
+  "Option1 name",
+  "Option1 value",
+  "Option1 Linked To",
+  "Option2 name",
+  "Option2 value",
+  "Option2 Linked To",
+  "Option3 name",
+  "Option3 value",
+  "Option3 Linked To",
+  "Price",
+  "Compare-at price",
+  "Cost per item",
+  "Charge tax",
+  "Tax code",
+  "Inventory tracker",
+  "Inventory quantity",
+  "Continue selling when out of stock",
+  "Weight value (grams)",
+  "Weight unit for display",
+  "Requires shipping",
+  "Fulfillment service",
+  "Product image URL",
+  "Image position",
+  "Image alt text",
+  "Variant image URL",
+  "Gift card",
+  "SEO title",
+  "SEO description",
 ] as const;
 export type ShopifyCsvColumn = (typeof SHOPIFY_CSV_COLUMNS)[number];
+
+/** The older template's names of the same columns: read (by the checker), never written. */
+export const LEGACY_CSV_COLUMNS: Record<string, ShopifyCsvColumn> = {
+  Handle: "URL handle",
+  "Body (HTML)": "Description",
+  Published: "Published on online store",
+  "Variant SKU": "SKU",
+  "Variant Barcode": "Barcode",
+  "Variant Price": "Price",
+  "Variant Compare At Price": "Compare-at price",
+  "Variant Taxable": "Charge tax",
+  "Variant Tax Code": "Tax code",
+  "Variant Inventory Tracker": "Inventory tracker",
+  "Variant Inventory Qty": "Inventory quantity",
+  "Variant Inventory Policy": "Continue selling when out of stock",
+  "Variant Grams": "Weight value (grams)",
+  "Variant Weight Unit": "Weight unit for display",
+  "Variant Requires Shipping": "Requires shipping",
+  "Variant Fulfillment Service": "Fulfillment service",
+  "Image Src": "Product image URL",
+  "Variant Image": "Variant image URL",
+};
+
+/** The column a header cell names, in the current template's words: either template's name, in any letter case. */
+export function csvColumnOf(name: string): ShopifyCsvColumn | null {
+  const key = name.trim().toLowerCase();
+  const current = SHOPIFY_CSV_COLUMNS.find((c) => c.toLowerCase() === key);
+  if (current) return current;
+  const legacy = Object.entries(LEGACY_CSV_COLUMNS).find(([old]) => old.toLowerCase() === key);
+  return legacy ? legacy[1] : null;
+}
 type CsvRow = Partial<Record<ShopifyCsvColumn, string>>;
 
 /** Columns that describe the product: set on a handle's first row only. */
 const PRODUCT_COLUMNS: ShopifyCsvColumn[] = [
   "Title",
-  "Body (HTML)",
+  "Description",
   "Vendor",
-  "Product Category",
+  "Product category",
   "Type",
   "Tags",
-  "Published",
-  "Gift Card",
-  "SEO Title",
-  "SEO Description",
+  "Published on online store",
+  "Gift card",
+  "SEO title",
+  "SEO description",
   "Status",
 ];
-const OPTION_NAME_COLUMNS = ["Option1 Name", "Option2 Name", "Option3 Name"] as const;
-const OPTION_VALUE_COLUMNS = ["Option1 Value", "Option2 Value", "Option3 Value"] as const;
-const IMAGE_COLUMNS: ShopifyCsvColumn[] = ["Image Src", "Image Position", "Image Alt Text"];
+const OPTION_NAME_COLUMNS = ["Option1 name", "Option2 name", "Option3 name"] as const;
+const OPTION_VALUE_COLUMNS = ["Option1 value", "Option2 value", "Option3 value"] as const;
+const IMAGE_COLUMNS: ShopifyCsvColumn[] = ["Product image URL", "Image position", "Image alt text"];
 const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,253}[a-z0-9])?$/;
 const DECIMAL_PATTERN = /^\d+(?:\.\d+)?$/;
 /** Shopify's own cap on variants per product in the CSV importer's era; a page holds 100 at most too. */
@@ -198,7 +230,7 @@ export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
   }
   const notDownloadable = product.images.find((url) => !/^https?:\/\//i.test(url));
   if (notDownloadable) {
-    // Shopify downloads every Image Src itself, so a path on our own site is not enough.
+    // Shopify downloads every Product image URL itself, so a path on our own site is not enough.
     throw new AppError(
       "VALIDATION",
       `Shopify can only import images from a full http(s) address; "${notDownloadable}" is not one.`,
@@ -207,24 +239,24 @@ export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
   const { optionNames, variants } = csvVariants(product);
 
   const rows: CsvRow[] = variants.map((variant, i) => {
-    const row: CsvRow = { Handle: handle };
+    const row: CsvRow = { "URL handle": handle };
     optionNames.forEach((name, o) => {
       if (i === 0) row[OPTION_NAME_COLUMNS[o]!] = name;
       row[OPTION_VALUE_COLUMNS[o]!] = variant.optionValues[o]!;
     });
     Object.assign(row, {
-      "Variant SKU": variant.sku ?? "",
+      SKU: variant.sku ?? "",
       // Untracked inventory: the supplier holds the stock, so the store never sells out on its own count.
-      "Variant Inventory Policy": "deny",
-      "Variant Fulfillment Service": "manual",
-      "Variant Price": decimal(variant.priceCents),
+      "Continue selling when out of stock": "DENY",
+      "Fulfillment service": "manual",
+      Price: decimal(variant.priceCents),
       // A compare-at price at or below the price would show a saving that isn't one.
-      "Variant Compare At Price":
+      "Compare-at price":
         variant.compareAtPriceCents !== null && variant.compareAtPriceCents > variant.priceCents
           ? decimal(variant.compareAtPriceCents)
           : "",
-      "Variant Requires Shipping": "TRUE",
-      "Variant Taxable": "TRUE",
+      "Requires shipping": "TRUE",
+      "Charge tax": "TRUE",
       // A variant column in Shopify's product CSV: what the merchant pays per unit (the record's cost), for margin reports.
       "Cost per item": product.costCents !== null && product.costCents !== undefined ? decimal(product.costCents) : "",
     } satisfies CsvRow);
@@ -234,25 +266,25 @@ export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
   // Unknown facts (weight, barcode, category, tags) stay empty: a guess would be imported as true.
   Object.assign(rows[0]!, {
     Title: product.title,
-    "Body (HTML)": input.descriptionHtml,
+    Description: input.descriptionHtml,
     Vendor: product.vendor ?? "",
     Type: product.productType ?? "",
-    Published: input.published ? "TRUE" : "FALSE",
-    "Gift Card": "FALSE",
-    "SEO Title": input.seo.title,
-    "SEO Description": input.seo.description,
+    "Published on online store": input.published ? "TRUE" : "FALSE",
+    "Gift card": "FALSE",
+    "SEO title": input.seo.title,
+    "SEO description": input.seo.description,
     Status: input.published ? "active" : "draft",
   } satisfies CsvRow);
 
   product.images.forEach((url, i) => {
     const image: CsvRow = {
-      "Image Src": url,
-      "Image Position": String(i + 1),
-      "Image Alt Text": input.imageAlts[url] ?? product.title,
+      "Product image URL": url,
+      "Image position": String(i + 1),
+      "Image alt text": input.imageAlts[url] ?? product.title,
     };
     // Images ride on the variant rows first; the rest get rows of their own.
     if (i < rows.length) Object.assign(rows[i]!, image);
-    else rows.push({ Handle: handle, ...image });
+    else rows.push({ "URL handle": handle, ...image });
   });
 
   return rows.map((row) => SHOPIFY_CSV_COLUMNS.map((column) => row[column] ?? ""));
@@ -355,41 +387,44 @@ export function parseCsv(text: string): { rows: string[][]; errors: string[] } {
 // ---------------------------------------------------------------------------------------------
 // Checker
 
-const BOOLEAN_COLUMNS: ShopifyCsvColumn[] = ["Published", "Variant Requires Shipping", "Variant Taxable", "Gift Card"];
+const BOOLEAN_COLUMNS: ShopifyCsvColumn[] = ["Published on online store", "Requires shipping", "Charge tax", "Gift card"];
 const STATUSES = ["active", "draft", "archived"];
 const INVENTORY_POLICIES = ["deny", "continue"];
+/** What a file needs for the checker to read a product at all. */
+const REQUIRED_COLUMNS: ShopifyCsvColumn[] = ["Title", "URL handle", "Option1 name", "Option1 value", "Price"];
 
 /** Every way `csv` breaks the product CSV rules; empty when it imports cleanly. Rows are numbered as in the file (the header is row 1). */
 export function checkShopifyProductCsv(csv: string): string[] {
   const { rows, errors } = parseCsv(csv);
   const problems = [...errors];
   const [header, ...records] = rows;
-  if (!header || header.join(",") !== SHOPIFY_CSV_COLUMNS.join(",")) {
-    const wrong = header ? SHOPIFY_CSV_COLUMNS.findIndex((column, i) => header[i] !== column) : 0;
-    problems.push(
-      header && wrong === -1
-        ? `row 1: the header has ${header.length - SHOPIFY_CSV_COLUMNS.length} column(s) after "Status"; it must be exactly Shopify's product columns`
-        : `row 1: the header must be Shopify's product columns in order; column ${wrong + 1} should be "${SHOPIFY_CSV_COLUMNS[wrong]}"`,
-    );
-    return problems;
-  }
+  if (!header) return [...problems, "row 1: the file has no header"];
+  // Columns are found by name, in the current template's words or the older one's (the importer reads both).
+  const col = new Map<ShopifyCsvColumn, number>();
+  const headerProblems: string[] = [];
+  header.forEach((name, i) => {
+    const column = csvColumnOf(name);
+    if (!column) headerProblems.push(`row 1: column ${i + 1} "${name}" is not one of Shopify's product columns`);
+    else if (col.has(column)) headerProblems.push(`row 1: column ${i + 1} "${name}" repeats the "${column}" column`);
+    else col.set(column, i);
+  });
+  for (const required of REQUIRED_COLUMNS) if (!col.has(required)) headerProblems.push(`row 1: the header has no "${required}" column`);
+  if (headerProblems.length > 0) return [...problems, ...headerProblems];
   if (records.length === 0) return [...problems, "the file has no product rows"];
-
-  const col = new Map(SHOPIFY_CSV_COLUMNS.map((c, i) => [c, i]));
   const finished = new Set<string>();
   let current: { handle: string; optionCount: number; combinations: Set<string>; nextImage: number } | null = null;
 
   records.forEach((fields, index) => {
     const n = index + 2;
-    const at = (c: ShopifyCsvColumn) => fields[col.get(c)!] ?? "";
+    const at = (c: ShopifyCsvColumn) => (col.has(c) ? (fields[col.get(c)!] ?? "") : "");
     const say = (message: string) => problems.push(`row ${n}: ${message}`);
-    if (fields.length !== SHOPIFY_CSV_COLUMNS.length) {
-      say(`has ${fields.length} fields; every row has ${SHOPIFY_CSV_COLUMNS.length}`);
+    if (fields.length !== header.length) {
+      say(`has ${fields.length} fields; every row has ${header.length}`);
       return;
     }
-    const handle = at("Handle");
-    if (!handle) return void say("Handle is empty; every row names its product's handle");
-    if (!HANDLE_PATTERN.test(handle)) say(`Handle "${handle}" must be lowercase letters, digits and dashes`);
+    const handle = at("URL handle");
+    if (!handle) return void say("URL handle is empty; every row names its product's handle");
+    if (!HANDLE_PATTERN.test(handle)) say(`URL handle "${handle}" must be lowercase letters, digits and dashes`);
 
     const first = current?.handle !== handle;
     if (first) {
@@ -406,9 +441,9 @@ export function checkShopifyProductCsv(csv: string): string[] {
       if (!at("Title")) say(`the first row of "${handle}" has no Title`);
       const names = OPTION_NAME_COLUMNS.map((c) => at(c));
       product.optionCount = names.filter(Boolean).length;
-      if (!names[0]) say("Option1 Name is empty (a product without options uses Title / Default Title)");
+      if (!names[0]) say("Option1 name is empty (a product without options uses Title / Default Title)");
       if (names.some((name, i) => name && names.slice(0, i).some((x) => !x)))
-        say("option names skip a number (Option2 Name set without Option1 Name, or Option3 without Option2)");
+        say("option names skip a number (Option2 name set without Option1 name, or Option3 without Option2)");
       if (new Set(names.filter(Boolean).map((x) => x.toLowerCase())).size !== product.optionCount)
         say("two options share a name");
     } else {
@@ -421,42 +456,42 @@ export function checkShopifyProductCsv(csv: string): string[] {
     if (isVariant) {
       values.forEach((value, i) => {
         if (i < product.optionCount && !value)
-          say(`Option${i + 1} Value is empty; every variant has a value for each option`);
+          say(`Option${i + 1} value is empty; every variant has a value for each option`);
         if (i >= product.optionCount && value)
-          say(`Option${i + 1} Value is set but the product has no Option${i + 1} Name`);
+          say(`Option${i + 1} value is set but the product has no Option${i + 1} name`);
       });
       const combination = JSON.stringify(values.map((v) => v.toLowerCase()));
       if (product.combinations.has(combination))
         say(`the option values ${values.filter(Boolean).join(" / ")} repeat an earlier variant's`);
       product.combinations.add(combination);
-      if (!DECIMAL_PATTERN.test(at("Variant Price")))
-        say(`Variant Price "${at("Variant Price")}" is not a decimal like 19.99`);
-      const compareAt = at("Variant Compare At Price");
+      if (!DECIMAL_PATTERN.test(at("Price")))
+        say(`Price "${at("Price")}" is not a decimal like 19.99`);
+      const compareAt = at("Compare-at price");
       if (compareAt && !DECIMAL_PATTERN.test(compareAt))
-        say(`Variant Compare At Price "${compareAt}" is not a decimal like 24.99`);
-      const policy = at("Variant Inventory Policy");
-      if (policy && !INVENTORY_POLICIES.includes(policy))
-        say(`Variant Inventory Policy "${policy}" must be deny or continue`);
+        say(`Compare-at price "${compareAt}" is not a decimal like 24.99`);
+      const policy = at("Continue selling when out of stock");
+      if (policy && !INVENTORY_POLICIES.includes(policy.toLowerCase()))
+        say(`Continue selling when out of stock "${policy}" must be DENY or CONTINUE`);
       const cost = at("Cost per item");
       if (cost && !DECIMAL_PATTERN.test(cost)) say(`Cost per item "${cost}" is not a decimal like 12.50`);
     } else {
-      const extra = SHOPIFY_CSV_COLUMNS.filter((c) => c !== "Handle" && !IMAGE_COLUMNS.includes(c) && at(c));
+      const extra = SHOPIFY_CSV_COLUMNS.filter((c) => c !== "URL handle" && !IMAGE_COLUMNS.includes(c) && at(c));
       if (extra.length)
         say(
-          `an image row carries ${extra.join(", ")}; a row without option values holds only Handle and the image columns`,
+          `an image row carries ${extra.join(", ")}; a row without option values holds only URL handle and the image columns`,
         );
-      if (!at("Image Src")) say("the row has neither option values nor an Image Src");
+      if (!at("Product image URL")) say("the row has neither option values nor a Product image URL");
     }
 
-    const src = at("Image Src");
+    const src = at("Product image URL");
     if (src) {
-      if (!/^https?:\/\/\S+$/i.test(src)) say(`Image Src "${src}" is not an http(s) address Shopify can download`);
-      const position = at("Image Position");
+      if (!/^https?:\/\/\S+$/i.test(src)) say(`Product image URL "${src}" is not an http(s) address Shopify can download`);
+      const position = at("Image position");
       if (position !== String(product.nextImage))
-        say(`Image Position "${position}" should be ${product.nextImage}: positions count up from 1 in file order`);
+        say(`Image position "${position}" should be ${product.nextImage}: positions count up from 1 in file order`);
       product.nextImage = (Number.parseInt(position, 10) || product.nextImage) + 1;
-    } else if (at("Image Position") || at("Image Alt Text")) {
-      say("Image Position or Image Alt Text is set without an Image Src");
+    } else if (at("Image position") || at("Image alt text")) {
+      say("Image position or Image alt text is set without a Product image URL");
     }
 
     for (const c of BOOLEAN_COLUMNS) {
@@ -464,7 +499,7 @@ export function checkShopifyProductCsv(csv: string): string[] {
       if (v && !["TRUE", "FALSE"].includes(v.toUpperCase())) say(`${c} "${v}" must be TRUE or FALSE`);
     }
     const status = at("Status");
-    if (status && !STATUSES.includes(status)) say(`Status "${status}" must be active, draft or archived`);
+    if (status && !STATUSES.includes(status.toLowerCase())) say(`Status "${status}" must be active, draft or archived`);
   });
   return problems;
 }

@@ -457,8 +457,8 @@ export interface GuardedFetchOptions {
    * points is not the guard's call to make.
    */
   method?: "GET" | "POST";
-  /** The POST body. */
-  body?: string;
+  /** The POST body: text (a GraphQL request) or a multipart form (a staged upload to Shopify's storage). */
+  body?: string | FormData;
   signal?: AbortSignal;
   /** The fetch to use (tests inject one); defaults to the global fetch. */
   fetchImpl?: typeof fetch;

@@ -128,6 +128,20 @@ describe("the in-process transport", () => {
     await expect(client().exportProduct(exportInput("tide-mug").product)).resolves.toMatchObject({ productAdminUrl: expect.stringContaining("/dev/store/products/") });
   });
 
+  it("takes the staged upload of one of the app's own images in process, and the product's media references it", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 9, 9]);
+    const shopify = createShopifyAdminClient({
+      shopDomain: DEV_STORE_SHOP_DOMAIN,
+      accessToken: DEV_STORE_ACCESS_TOKEN,
+      ...devStoreClientOptions({ storage, origin: ORIGIN }),
+      readOwnImage: async () => ({ bytes: png, mimeType: "image/png" }),
+    });
+    const result = await shopify.exportProduct({ ...exportInput("tide-mug-own").product, product: { ...product, images: ["/media/0b7c2a9e-1111-4222-8333-944445555666.png"] } });
+    const shop = (await loadDevStore(storage)).shops.get(DEV_STORE_SHOP_DOMAIN)!;
+    expect(shop.uploads).toMatchObject([{ mimeType: "image/png", uploadedBytes: png.byteLength }]);
+    expect(shop.products.find((p) => p.id === result.productId)!.media).toMatchObject([{ originalSource: shop.uploads![0]!.resourceUrl, status: "READY" }]);
+  });
+
   it("answers 404 for any other shop without touching the state", async () => {
     const fetcher = createDevStoreFetcher(storage);
     const res = await fetcher("https://other-shop.myshopify.com/admin/api/2025-01/graphql.json", {

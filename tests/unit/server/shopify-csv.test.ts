@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PageProduct } from "~/domain/contracts/pages";
 import { AppError } from "~/domain/errors";
 import {
+  LEGACY_CSV_COLUMNS,
   SHOPIFY_CSV_COLUMNS,
   checkShopifyProductCsv,
   parseCsv,
@@ -87,11 +88,96 @@ function rowsOf(csv: string): string[][] {
 }
 
 const variantDefaults = {
-  "Variant Inventory Policy": "deny",
-  "Variant Fulfillment Service": "manual",
-  "Variant Requires Shipping": "TRUE",
-  "Variant Taxable": "TRUE",
+  "Continue selling when out of stock": "DENY",
+  "Fulfillment service": "manual",
+  "Requires shipping": "TRUE",
+  "Charge tax": "TRUE",
 };
+
+/**
+ * The header of Shopify's current product CSV template, in order: help.shopify.com, "Using CSV
+ * files to import and export products" (https://help.shopify.com/en/manual/products/import-export/using-csv),
+ * its product CSV description table and the sample product_template.csv it links, as of the
+ * revision that renamed the columns (Handle → URL handle, Body (HTML) → Description, Variant Price
+ * → Price, Image Src → Product image URL…). Written down by hand from that page.
+ */
+const SHOPIFY_TEMPLATE_HEADER = [
+  "Title",
+  "URL handle",
+  "Description",
+  "Vendor",
+  "Product category",
+  "Type",
+  "Tags",
+  "Published on online store",
+  "Status",
+  "SKU",
+  "Barcode",
+  "Option1 name",
+  "Option1 value",
+  "Option1 Linked To",
+  "Option2 name",
+  "Option2 value",
+  "Option2 Linked To",
+  "Option3 name",
+  "Option3 value",
+  "Option3 Linked To",
+  "Price",
+  "Compare-at price",
+  "Cost per item",
+  "Charge tax",
+  "Tax code",
+  "Unit price total measure",
+  "Unit price total measure unit",
+  "Unit price base measure",
+  "Unit price base measure unit",
+  "Inventory tracker",
+  "Inventory quantity",
+  "Continue selling when out of stock",
+  "Weight value (grams)",
+  "Weight unit for display",
+  "Requires shipping",
+  "Fulfillment service",
+  "Product image URL",
+  "Image position",
+  "Image alt text",
+  "Variant image URL",
+  "Gift card",
+  "SEO title",
+  "SEO description",
+  "Google Shopping / Google product category",
+  "Google Shopping / Gender",
+  "Google Shopping / Age group",
+  "Google Shopping / Manufacturer part number (MPN)",
+  "Google Shopping / Ad group name",
+  "Google Shopping / Ads labels",
+  "Google Shopping / Condition",
+  "Google Shopping / Custom product",
+  "Google Shopping / Custom label 0",
+  "Google Shopping / Custom label 1",
+  "Google Shopping / Custom label 2",
+  "Google Shopping / Custom label 3",
+  "Google Shopping / Custom label 4",
+];
+
+describe("the header", () => {
+  it("is Shopify's current template's, in its order, leaving out only optional columns a page has nothing for", () => {
+    expect(SHOPIFY_CSV_COLUMNS.every((c) => SHOPIFY_TEMPLATE_HEADER.includes(c))).toBe(true);
+    const inTemplateOrder = SHOPIFY_TEMPLATE_HEADER.filter((c) => (SHOPIFY_CSV_COLUMNS as readonly string[]).includes(c));
+    expect([...SHOPIFY_CSV_COLUMNS]).toEqual(inTemplateOrder);
+    const left = SHOPIFY_TEMPLATE_HEADER.filter((c) => !(SHOPIFY_CSV_COLUMNS as readonly string[]).includes(c));
+    expect(left.every((c) => /^Unit price |^Google Shopping \//.test(c))).toBe(true);
+    // Nothing of the older template is written any more.
+    for (const old of Object.keys(LEGACY_CSV_COLUMNS)) expect(SHOPIFY_CSV_COLUMNS).not.toContain(old);
+  });
+
+  it("keeps Vendor and Cost per item filled", () => {
+    const csv = shopifyProductCsv(input({ product: product({ costCents: 725, vendor: "Peak Gear" }) }));
+    const [header, first] = rowsOf(csv) as [string[], string[]];
+    expect(first[header.indexOf("Vendor")]).toBe("Peak Gear");
+    expect(first[header.indexOf("Cost per item")]).toBe("7.25");
+  });
+});
 
 describe("shopifyProductCsv", () => {
   it("writes a multi-variant product with three images as Shopify lays it out", () => {
@@ -101,42 +187,42 @@ describe("shopifyProductCsv", () => {
     expect(rowsOf(csv)).toEqual([
       [...SHOPIFY_CSV_COLUMNS],
       row({
-        Handle: "trail-bottle",
+        "URL handle": "trail-bottle",
         Title: "Trail Bottle",
-        "Body (HTML)": "<p>Keeps water cold.</p>",
+        "Description": "<p>Keeps water cold.</p>",
         Vendor: "Peak Gear",
         Type: "Water bottles",
-        Published: "FALSE",
-        "Option1 Name": "Color",
-        "Option1 Value": "Black",
-        "Option2 Name": "Size",
-        "Option2 Value": "500 ml",
-        "Variant SKU": "TB-BLK-500",
+        "Published on online store": "FALSE",
+        "Option1 name": "Color",
+        "Option1 value": "Black",
+        "Option2 name": "Size",
+        "Option2 value": "500 ml",
+        "SKU": "TB-BLK-500",
         ...variantDefaults,
-        "Variant Price": "19.99",
-        "Variant Compare At Price": "29.99",
-        "Image Src": IMG[0],
-        "Image Position": "1",
-        "Image Alt Text": "Black bottle on a rock",
-        "Gift Card": "FALSE",
-        "SEO Title": "Trail Bottle | Peak Gear",
-        "SEO Description": "A bottle for the trail.",
+        "Price": "19.99",
+        "Compare-at price": "29.99",
+        "Product image URL": IMG[0],
+        "Image position": "1",
+        "Image alt text": "Black bottle on a rock",
+        "Gift card": "FALSE",
+        "SEO title": "Trail Bottle | Peak Gear",
+        "SEO description": "A bottle for the trail.",
         Status: "draft",
       }),
       // The second variant: handle, option values and variant columns only; no price of its own, so the product's.
       row({
-        Handle: "trail-bottle",
-        "Option1 Value": "Sand",
-        "Option2 Value": "750 ml",
+        "URL handle": "trail-bottle",
+        "Option1 value": "Sand",
+        "Option2 value": "750 ml",
         ...variantDefaults,
-        "Variant Price": "24.99",
-        "Variant Compare At Price": "29.99",
-        "Image Src": IMG[1],
-        "Image Position": "2",
-        "Image Alt Text": "Trail Bottle",
+        "Price": "24.99",
+        "Compare-at price": "29.99",
+        "Product image URL": IMG[1],
+        "Image position": "2",
+        "Image alt text": "Trail Bottle",
       }),
       // More images than variant rows: an image-only row.
-      row({ Handle: "trail-bottle", "Image Src": IMG[2], "Image Position": "3", "Image Alt Text": "Bottle cap" }),
+      row({ "URL handle": "trail-bottle", "Product image URL": IMG[2], "Image position": "3", "Image alt text": "Bottle cap" }),
     ]);
     expect(checkShopifyProductCsv(csv)).toEqual([]);
   });
@@ -147,24 +233,24 @@ describe("shopifyProductCsv", () => {
     expect(rest).toEqual([]);
     expect(first).toEqual(
       row({
-        Handle: "trail-bottle",
+        "URL handle": "trail-bottle",
         Title: "Trail Bottle",
-        "Body (HTML)": "<p>Keeps water cold.</p>",
+        "Description": "<p>Keeps water cold.</p>",
         Vendor: "Peak Gear",
         Type: "Water bottles",
-        Published: "TRUE",
-        "Option1 Name": "Title",
-        "Option1 Value": "Default Title",
+        "Published on online store": "TRUE",
+        "Option1 name": "Title",
+        "Option1 value": "Default Title",
         ...variantDefaults,
-        "Variant Price": "24.99",
+        "Price": "24.99",
         // Equal to the price: no saving to show.
-        "Variant Compare At Price": "",
-        "Image Src": IMG[0],
-        "Image Position": "1",
-        "Image Alt Text": "Trail Bottle",
-        "Gift Card": "FALSE",
-        "SEO Title": "Trail Bottle | Peak Gear",
-        "SEO Description": "A bottle for the trail.",
+        "Compare-at price": "",
+        "Product image URL": IMG[0],
+        "Image position": "1",
+        "Image alt text": "Trail Bottle",
+        "Gift card": "FALSE",
+        "SEO title": "Trail Bottle | Peak Gear",
+        "SEO description": "A bottle for the trail.",
         Status: "active",
       }),
     );
@@ -190,8 +276,8 @@ describe("shopifyProductCsv", () => {
       }),
     );
     const [header, first] = rowsOf(csv) as [string[], string[]];
-    expect(first[header.indexOf("Variant Price")]).toBe("0.05");
-    expect(first[header.indexOf("Variant SKU")]).toBe("ONE");
+    expect(first[header.indexOf("Price")]).toBe("0.05");
+    expect(first[header.indexOf("SKU")]).toBe("ONE");
     expect(checkShopifyProductCsv(csv)).toEqual([]);
   });
 
@@ -200,8 +286,8 @@ describe("shopifyProductCsv", () => {
       input({ product: product({ options: [{ name: "Size", values: ["S", "M", "L"] }] }) }),
     );
     const [header, ...records] = rowsOf(csv) as [string[], ...string[][]];
-    expect(records.map((r) => r[header.indexOf("Option1 Value")])).toEqual(["S", "M", "L"]);
-    expect(records.map((r) => r[header.indexOf("Variant Price")])).toEqual(["24.99", "24.99", "24.99"]);
+    expect(records.map((r) => r[header.indexOf("Option1 value")])).toEqual(["S", "M", "L"]);
+    expect(records.map((r) => r[header.indexOf("Price")])).toEqual(["24.99", "24.99", "24.99"]);
     expect(checkShopifyProductCsv(csv)).toEqual([]);
   });
 
@@ -214,8 +300,8 @@ describe("shopifyProductCsv", () => {
     expect(csv).toContain(`"${body.replace(/"/g, '""')}"`);
     const [header, first] = rowsOf(csv) as [string[], string[]];
     expect(first[header.indexOf("Title")]).toBe(title);
-    expect(first[header.indexOf("Body (HTML)")]).toBe(body);
-    expect(first[header.indexOf("Image Alt Text")]).toBe("");
+    expect(first[header.indexOf("Description")]).toBe(body);
+    expect(first[header.indexOf("Image alt text")]).toBe("");
     expect(checkShopifyProductCsv(csv)).toEqual([]);
   });
 
@@ -289,20 +375,36 @@ describe("checkShopifyProductCsv", () => {
     expect(broken(() => {})).toEqual([]);
   });
 
-  it("catches a header that differs from Shopify's columns", () => {
-    expect(broken((rows) => (rows[0]![2] = "Body"))).toEqual([
-      'row 1: the header must be Shopify\'s product columns in order; column 3 should be "Body (HTML)"',
-    ]);
-    expect(broken((rows) => rows[0]!.reverse())[0]).toMatch(/column 1 should be "Handle"/);
-    expect(broken((rows) => rows.forEach((r) => r.push("x")))[0]).toMatch(/1 column\(s\) after "Status"/);
+  it("catches a header with a column Shopify does not have, a repeated column, or without a column it needs", () => {
+    expect(broken((rows) => (rows[0]![2] = "Body"))).toEqual(['row 1: column 3 "Body" is not one of Shopify\'s product columns']);
+    expect(broken((rows) => (rows[0]![0] = "URL handle"))).toEqual(['row 1: column 2 "URL handle" repeats the "URL handle" column', 'row 1: the header has no "Title" column']);
+    expect(broken((rows) => rows.forEach((r) => r.splice(20, 1)))).toEqual(['row 1: the header has no "Price" column']);
+  });
+
+  it("reads a file with the older template's column names (Handle, Body (HTML), Variant Price, Image Src…), in any order", () => {
+    const rows = rowsOf(shopifyProductCsv(multiVariant()));
+    const legacy = Object.fromEntries(Object.entries(LEGACY_CSV_COLUMNS).map(([old, current]) => [current, old]));
+    rows[0] = rows[0]!.map((name) => legacy[name] ?? name);
+    expect(rows[0]).toEqual(expect.arrayContaining(["Handle", "Body (HTML)", "Variant Price", "Variant Compare At Price", "Image Src", "Variant Inventory Policy"]));
+    expect(checkShopifyProductCsv(serializeCsv(rows))).toEqual([]);
+    // Columns are found by name, not by place; and the older lower-case values still read.
+    const reversed = rows.map((r) => [...r].reverse());
+    reversed.slice(1).forEach((r) => {
+      const at = reversed[0]!.indexOf("Variant Inventory Policy");
+      if (r[at]) r[at] = "deny";
+    });
+    expect(checkShopifyProductCsv(serializeCsv(reversed))).toEqual([]);
+    // A broken legacy file is still caught, in the current template's words.
+    rows[2]![rows[0]!.indexOf("Variant Price")] = "x";
+    expect(checkShopifyProductCsv(serializeCsv(rows))).toEqual(['row 3: Price "x" is not a decimal like 19.99']);
   });
 
   it("catches a row without a handle, and a handle that is not lowercase letters, digits and dashes", () => {
-    expect(broken((rows, col) => (rows[2]![col("Handle")] = ""))).toContain(
-      "row 3: Handle is empty; every row names its product's handle",
+    expect(broken((rows, col) => (rows[2]![col("URL handle")] = ""))).toContain(
+      "row 3: URL handle is empty; every row names its product's handle",
     );
-    const problems = broken((rows, col) => rows.slice(1).forEach((r) => (r[col("Handle")] = "Trail_Bottle")));
-    expect(problems).toContain('row 2: Handle "Trail_Bottle" must be lowercase letters, digits and dashes');
+    const problems = broken((rows, col) => rows.slice(1).forEach((r) => (r[col("URL handle")] = "Trail_Bottle")));
+    expect(problems).toContain('row 2: URL handle "Trail_Bottle" must be lowercase letters, digits and dashes');
   });
 
   it("catches a product's first row without a Title", () => {
@@ -312,47 +414,47 @@ describe("checkShopifyProductCsv", () => {
   });
 
   it("catches option names on a row after the first", () => {
-    expect(broken((rows, col) => (rows[2]![col("Option2 Name")] = "Size"))).toEqual([
-      "row 3: Option2 Name is set on a row after the first; option names go on the product's first row only",
+    expect(broken((rows, col) => (rows[2]![col("Option2 name")] = "Size"))).toEqual([
+      "row 3: Option2 name is set on a row after the first; option names go on the product's first row only",
     ]);
   });
 
   it("catches two variants with the same option values", () => {
     expect(
       broken((rows, col) => {
-        rows[2]![col("Option1 Value")] = "black";
-        rows[2]![col("Option2 Value")] = "500 ml";
+        rows[2]![col("Option1 value")] = "black";
+        rows[2]![col("Option2 value")] = "500 ml";
       }),
     ).toEqual(["row 3: the option values black / 500 ml repeat an earlier variant's"]);
   });
 
   it("catches a variant whose price is missing or not a decimal", () => {
-    expect(broken((rows, col) => (rows[2]![col("Variant Price")] = ""))).toEqual([
-      'row 3: Variant Price "" is not a decimal like 19.99',
+    expect(broken((rows, col) => (rows[2]![col("Price")] = ""))).toEqual([
+      'row 3: Price "" is not a decimal like 19.99',
     ]);
-    expect(broken((rows, col) => (rows[1]![col("Variant Price")] = "$19,99"))).toEqual([
-      'row 2: Variant Price "$19,99" is not a decimal like 19.99',
+    expect(broken((rows, col) => (rows[1]![col("Price")] = "$19,99"))).toEqual([
+      'row 2: Price "$19,99" is not a decimal like 19.99',
     ]);
   });
 
   it("catches an image row that carries more than the image columns", () => {
-    expect(broken((rows, col) => (rows[3]![col("Variant Price")] = "10.00"))).toEqual([
-      "row 4: an image row carries Variant Price; a row without option values holds only Handle and the image columns",
+    expect(broken((rows, col) => (rows[3]![col("Price")] = "10.00"))).toEqual([
+      "row 4: an image row carries Price; a row without option values holds only URL handle and the image columns",
     ]);
   });
 
   it("catches image positions that do not count up from 1", () => {
-    expect(broken((rows, col) => (rows[1]![col("Image Position")] = "0"))).toContain(
-      'row 2: Image Position "0" should be 1: positions count up from 1 in file order',
+    expect(broken((rows, col) => (rows[1]![col("Image position")] = "0"))).toContain(
+      'row 2: Image position "0" should be 1: positions count up from 1 in file order',
     );
-    expect(broken((rows, col) => (rows[3]![col("Image Position")] = "2"))).toEqual([
-      'row 4: Image Position "2" should be 3: positions count up from 1 in file order',
+    expect(broken((rows, col) => (rows[3]![col("Image position")] = "2"))).toEqual([
+      'row 4: Image position "2" should be 3: positions count up from 1 in file order',
     ]);
   });
 
   it("catches Published and Status values Shopify does not know", () => {
-    expect(broken((rows, col) => (rows[1]![col("Published")] = "yes"))).toEqual([
-      'row 2: Published "yes" must be TRUE or FALSE',
+    expect(broken((rows, col) => (rows[1]![col("Published on online store")] = "yes"))).toEqual([
+      'row 2: Published on online store "yes" must be TRUE or FALSE',
     ]);
     expect(broken((rows, col) => (rows[1]![col("Status")] = "live"))).toEqual([
       'row 2: Status "live" must be active, draft or archived',
@@ -369,16 +471,16 @@ describe("checkShopifyProductCsv", () => {
     const problems = broken((rows, col) => {
       rows.push(
         row({
-          Handle: "other",
+          "URL handle": "other",
           Title: "Other",
-          "Option1 Name": "Title",
-          "Option1 Value": "Default Title",
-          "Variant Price": "1.00",
+          "Option1 name": "Title",
+          "Option1 value": "Default Title",
+          "Price": "1.00",
         }),
       );
       rows.push([...rows[3]!]);
       rows.splice(3, 1);
-      expect(rows.at(-1)![col("Handle")]).toBe("trail-bottle");
+      expect(rows.at(-1)![col("URL handle")]).toBe("trail-bottle");
     });
     expect(problems).toContain(
       'row 5: the rows of "trail-bottle" are not together; a handle seen again later starts a second product',
