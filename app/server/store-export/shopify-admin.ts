@@ -37,8 +37,8 @@ import { guardRefusalOf, isFetchFailure, type GuardedFetcher, type GuardedRespon
  * The Admin API version every request names. Shopify releases one a quarter (YYYY-01/04/07/10) and
  * supports each for twelve months; a request for an older one is served by the oldest supported
  * version instead. 2026-10 is supported until October 2027. Bump it together with the schema the
- * contract test validates every document against (tests/unit/server/shopify-contract.test.ts reads
- * `@shopify/dev-mcp`'s admin_<version>.json.gz).
+ * contract test validates every document against (tests/contracts/shopify/admin_<version>.json.gz,
+ * Shopify's file from `@shopify/dev-mcp`; its README says how to update it).
  */
 export const SHOPIFY_ADMIN_API_VERSION = "2026-10";
 export const DEFAULT_MAX_RETRIES = 4;

@@ -1,8 +1,8 @@
 /**
  * The contract with Shopify's real Admin GraphQL API (issue 27): every document the client sends
  * and every set of variables it builds is validated against Shopify's own schema for the version
- * we pin (SHOPIFY_ADMIN_API_VERSION), as published in `@shopify/dev-mcp`
- * (dist/data/admin_<version>.json.gz, an introspection result). Documents go through graphql's
+ * we pin (SHOPIFY_ADMIN_API_VERSION), as published in `@shopify/dev-mcp` (its
+ * dist/data/admin_<version>.json.gz, an introspection result, copied to tests/contracts/shopify/). Documents go through graphql's
  * `validate` with the specified rules plus NoDeprecatedCustomRule; variables through
  * `getVariableValues` (the coercion a server runs), and no deprecated input field may appear in
  * them (productSet's `input.id` was deprecated in 2025-10 in favour of `identifier`).
@@ -55,12 +55,8 @@ import {
 import { createGuardedFetcher } from "~/server/web/url-guard";
 
 function loadSchema(version: string): GraphQLSchema {
-  // The package's "exports" do not list its data files, so it is read by path.
-  const file = path.join(
-    import.meta.dirname,
-    "../../../node_modules/@shopify/dev-mcp/dist/data",
-    `admin_${version}.json.gz`,
-  );
+  // Shopify's file, copied from @shopify/dev-mcp (tests/contracts/shopify/README.md says how to update it).
+  const file = path.join(import.meta.dirname, "../../contracts/shopify", `admin_${version}.json.gz`);
   const introspection = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as { data: IntrospectionQuery };
   const built = buildClientSchema(introspection.data);
   // An introspection result carries a custom scalar's name, not its rules: these are Shopify's, from
