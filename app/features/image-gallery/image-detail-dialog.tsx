@@ -363,7 +363,7 @@ function UseInPage({ img }: { img: Image }) {
             {placement === "main" ? "Use as main image" : "Add to page"}
           </Button>
           {done && (
-            <p ref={doneRef} className="text-xs text-muted" role="status" data-testid="use-in-page-done">
+            <p ref={doneRef} className="scroll-mb-4 text-xs text-muted" role="status" data-testid="use-in-page-done">
               <Check aria-hidden className="mr-1 inline size-3.5 align-[-2px] text-accent" />
               <span className="font-medium text-fg">
                 {done.placement === "main"
