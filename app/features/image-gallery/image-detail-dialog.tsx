@@ -4,8 +4,8 @@
  * and actions: download, use in a page, delete.
  */
 import { Link, useSearchParams } from "@remix-run/react";
-import { ArrowRight, Download, Info, LayoutTemplate, Lock, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { ArrowRight, Check, Download, Info, LayoutTemplate, Lock, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Image } from "~/domain/contracts/images";
 import { THUMBNAIL_WIDTH } from "~/domain/images";
 import { errorMessage, HttpError } from "~/lib/http";
@@ -236,8 +236,19 @@ function UseInPage({ img }: { img: Image }) {
   const add = useAddToPage();
   const [pageId, setPageId] = useState("");
   const [placement, setPlacement] = useState<"main" | "gallery">("main");
-  const [done, setDone] = useState<{ id: string; title: string; already: boolean } | null>(null);
+  const [done, setDone] = useState<{
+    id: string;
+    title: string;
+    already: boolean;
+    placement: "main" | "gallery";
+    live: boolean;
+  } | null>(null);
   const selectId = useId();
+  // On a phone the dialog's body scrolls: bring the outcome and its link into sight.
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [done]);
   useEffect(() => {
     if (!pageId && pages.data?.length) setPageId(pages.data[0].id);
   }, [pageId, pages.data]);
@@ -248,20 +259,8 @@ function UseInPage({ img }: { img: Image }) {
     add.mutate(
       { imageId: img.id, pageId, placement },
       {
-        onSuccess: ({ already }) => {
-          setDone({ id: page.id, title: page.title, already });
-          notify({
-            title: already ? `Already on ${page.title}` : `Added to ${page.title}`,
-            description: already
-              ? placement === "main"
-                ? "It is already the page’s main image."
-                : "The page already shows this image."
-              : placement === "main"
-                ? "It is now the page’s main image and its hero picture. Republish a live page to show it."
-                : "It is the page’s last product image; reorder it in the page builder.",
-            variant: "success",
-          });
-        },
+        // Said in place (a status line under the button): a toast would lie over the dialog's own buttons.
+        onSuccess: ({ already }) => setDone({ id: page.id, title: page.title, already, placement, live: page.status === "published" }),
         onError: (err) =>
           notify({
             title: "Couldn’t add the image to the page",
@@ -305,61 +304,73 @@ function UseInPage({ img }: { img: Image }) {
           .
         </p>
       ) : (
-        <div className="mt-2 space-y-2">
-          <label htmlFor={selectId} className="text-xs text-muted">
-            Page
-          </label>
-          <fieldset className="space-y-1" data-testid="use-in-page-placement">
-            <legend className="text-xs text-muted">Use it as</legend>
-            {(
-              [
-                ["main", "Main image", "First product image and the hero’s picture"],
-                ["gallery", "Add to gallery", "After the page’s other images"],
-              ] as const
-            ).map(([value, label, hint]) => (
-              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
-                <input
-                  type="radio"
-                  name={`${selectId}-placement`}
-                  value={value}
-                  checked={placement === value}
-                  onChange={() => setPlacement(value)}
-                  className="accent-brand"
-                  data-testid={`use-in-page-${value}`}
-                />
-                <span className="font-medium text-fg">{label}</span>
-                <span className="text-xs text-muted">{hint}</span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="min-w-0 flex-1">
-              <Select
-                id={selectId}
-                value={pageId}
-                onChange={(e) => setPageId(e.target.value)}
-                data-testid="use-in-page-select"
-              >
-                {pages.data.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title} {p.status === "published" ? "(live)" : "(draft)"}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <Button
-              onClick={submit}
-              loading={add.isPending}
-              disabled={!pageId}
-              className="h-11"
-              data-testid="use-in-page-add"
+        <div className="mt-3 space-y-3">
+          <div className="space-y-1.5">
+            <label htmlFor={selectId} className="block text-xs font-medium text-muted">
+              Page
+            </label>
+            <Select
+              id={selectId}
+              value={pageId}
+              onChange={(e) => setPageId(e.target.value)}
+              data-testid="use-in-page-select"
             >
-              {placement === "main" ? "Use as main image" : "Add to page"}
-            </Button>
+              {pages.data.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title} {p.status === "published" ? "(live)" : "(draft)"}
+                </option>
+              ))}
+            </Select>
           </div>
+          <fieldset data-testid="use-in-page-placement">
+            <legend className="mb-1.5 text-xs font-medium text-muted">Use it as</legend>
+            <div className="grid gap-2">
+              {(
+                [
+                  ["main", "Main image", "The first product image and the hero’s picture"],
+                  ["gallery", "Add to gallery", "After the page’s other images"],
+                ] as const
+              ).map(([value, label, hint]) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-line bg-surface px-3 py-2.5 transition-colors hover:border-brand/40 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/50"
+                >
+                  <input
+                    type="radio"
+                    name={`${selectId}-placement`}
+                    value={value}
+                    checked={placement === value}
+                    onChange={() => setPlacement(value)}
+                    className="mt-0.5 size-4 shrink-0 accent-brand"
+                    data-testid={`use-in-page-${value}`}
+                  />
+                  <span className="min-w-0">
+                    <span className="block text-sm font-medium text-fg">{label}</span>
+                    <span className="block text-xs text-muted">{hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button
+            onClick={submit}
+            loading={add.isPending}
+            disabled={!pageId}
+            variant="secondary"
+            className="h-11 w-full"
+            data-testid="use-in-page-add"
+          >
+            {placement === "main" ? "Use as main image" : "Add to page"}
+          </Button>
           {done && (
-            <p className="flex flex-wrap items-center gap-1 text-xs text-accent" role="status">
-              {done.already ? "Already on" : "Added to"} {done.title}.
+            <p ref={doneRef} className="scroll-mb-4 text-xs text-muted" role="status" data-testid="use-in-page-done">
+              <Check aria-hidden className="mr-1 inline size-3.5 align-[-2px] text-accent" />
+              <span className="font-medium text-fg">
+                {done.placement === "main"
+                  ? `${done.already ? "Already the" : "Now the"} main image of ${done.title}.`
+                  : `${done.already ? "Already on" : "Added to"} ${done.title}.`}
+              </span>{" "}
+              {done.live && !done.already && "Update the live page to show it. "}
               <Link
                 to={`/ai-page-builder?page=${encodeURIComponent(done.id)}`}
                 className="inline-flex items-center gap-1 font-semibold text-brand hover:underline"

@@ -17,6 +17,7 @@ import {
   FileSpreadsheet,
   Globe,
   History,
+  ImageOff,
   Link2,
   Lock,
   PenLine,
@@ -49,6 +50,7 @@ import {
   MenuLabel,
   MenuSeparator,
   MenuTrigger,
+  Modal,
   Spinner,
   Tabs,
   TabsContent,
@@ -766,38 +768,65 @@ export function EditorScreen({
         onUnpublish={() => unpublish.mutate()}
         unpublishing={unpublish.isPending}
       />
-      <ConfirmDialog
+      <Modal
         open={editedAsk !== null}
         onOpenChange={(o) => !o && setEditedAsk(null)}
         title="Keep the sections you wrote?"
-        description={`You edited ${editedNames} by hand. Generating writes the other sections and keeps yours as they are, unless you choose to replace them.`}
-        confirmLabel="Keep my edits"
-        cancelLabel="Cancel"
-        onConfirm={() => {
-          setEditedAsk(null);
-          generate.mutate([]);
-        }}
+        description={`You edited ${editedNames} by hand. Generating writes the other sections and leaves yours as they are, unless you replace them.`}
         data-testid="pb-edited-confirm"
-        confirmTestId="pb-keep-edits"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setEditedAsk(null)} className="md:mr-auto">
+              Cancel
+            </Button>
+            <Button
+              variant="secondary"
+              className="whitespace-normal"
+              onClick={() => {
+                const replace = editedAsk ?? [];
+                setEditedAsk(null);
+                generate.mutate(replace);
+              }}
+              data-testid="pb-replace-edits"
+            >
+              Replace my edits in: {editedNames}
+            </Button>
+            <Button
+              onClick={() => {
+                setEditedAsk(null);
+                generate.mutate([]);
+              }}
+              icon={<Check className="size-4" aria-hidden />}
+              data-testid="pb-keep-edits"
+            >
+              Keep my edits
+            </Button>
+          </>
+        }
       >
-        <Button
-          variant="secondary"
-          className="w-full justify-center whitespace-normal text-left"
-          onClick={() => {
-            const replace = editedAsk ?? [];
-            setEditedAsk(null);
-            generate.mutate(replace);
-          }}
-          data-testid="pb-replace-edits"
-        >
-          Replace my edits in: {editedNames}
-        </Button>
-      </ConfirmDialog>
+        <div className="rounded-xl border border-line bg-bg-elevated p-3">
+          <p className="text-xs font-medium text-muted">Written by you</p>
+          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Sections you edited">
+            {(editedAsk ?? []).map((k) => (
+              <li key={k}>
+                <Badge tone="brand">
+                  <PenLine aria-hidden className="size-3" /> {SECTION_LABELS[k]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2.5 text-xs text-muted">Either way, Undo puts the page back as it is now.</p>
+        </div>
+      </Modal>
       <ConfirmDialog
         open={brokenImages !== null}
         onOpenChange={(o) => !o && setBrokenImages(null)}
         title={brokenImages?.length === 1 ? "An image does not load" : "Some images do not load"}
-        description="Shoppers would see an empty box where the picture should be. Replace it in Product → Images (or a section's image), or publish anyway."
+        description={
+          brokenImages?.length === 1
+            ? "Shoppers would see an empty box where the picture should be. Replace it in Product → Images (or the section’s image), or publish anyway."
+            : "Shoppers would see empty boxes where the pictures should be. Replace them in Product → Images (or the sections’ images), or publish anyway."
+        }
         confirmLabel="Publish anyway"
         cancelLabel="Fix it first"
         danger
@@ -807,10 +836,15 @@ export function EditorScreen({
       >
         <ul className="space-y-2 text-sm">
           {(brokenImages ?? []).map((b) => (
-            <li key={b.url} className="rounded-lg border border-line p-2">
-              <p className="font-medium text-fg">{b.where.join(", ")}</p>
-              <p className="break-all text-xs text-muted">{b.url}</p>
-              <p className="text-xs text-danger">Does not load: {b.reason}.</p>
+            <li key={b.url} className="flex items-start gap-3 rounded-xl border border-line bg-bg-elevated p-3">
+              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-danger/10 text-danger" aria-hidden>
+                <ImageOff className="size-4" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-fg">{b.where.join(", ")}</p>
+                <p className="mt-0.5 break-all text-xs text-muted">{b.url}</p>
+                <p className="mt-1 text-xs text-danger">Does not load: {b.reason}.</p>
+              </div>
             </li>
           ))}
         </ul>
