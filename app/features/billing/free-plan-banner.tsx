@@ -60,7 +60,7 @@ export function FreePlanBanner() {
           <Link
             to="/upgrade"
             data-testid="free-plan-banner-upgrade"
-            className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand-strong px-3.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-colors hover:bg-brand"
+            className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand-strong px-3.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-colors hover:bg-brand-hover"
           >
             Upgrade Now
           </Link>

@@ -120,8 +120,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function RowButton({ onClick, children, label }: { onClick(): void; children: ReactNode; label: string }) {
   return (
-    <Tile surface="plain" radius="lg" onClick={onClick} aria-label={label} className="flex w-full items-center gap-3 px-2.5 py-2 text-sm">
+    <Tile surface="plain" radius="lg" onClick={onClick} className="flex w-full items-center gap-3 px-2.5 py-2 text-sm">
+      {/* Named by the row's own text first (WCAG 2.5.3), then what a press opens. */}
       {children}
+      <span className="sr-only">, {label}</span>
     </Tile>
   );
 }
@@ -132,7 +134,7 @@ function ProductRows({ products, onOpen }: { products: ProductSummary[]; onOpen(
     <ul className="-mx-2.5 divide-y divide-line/60">
       {products.map((p) => (
         <li key={p.id}>
-          <RowButton onClick={() => onOpen({ kind: "product", id: p.id })} label={`Open product ${p.id} ${p.name}`}>
+          <RowButton onClick={() => onOpen({ kind: "product", id: p.id })} label={`open product ${p.id}`}>
             <span className="w-14 shrink-0 font-mono text-xs text-subtle">{p.id}</span>
             <span className="min-w-0 flex-1 truncate">{p.name}</span>
             <span className="shrink-0 tabular-nums text-muted">{money(p.priceCents)}</span>
@@ -202,7 +204,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
           <ul className="-mx-2.5 divide-y divide-line/60">
             {p.ads.map((ad) => (
               <li key={ad.id}>
-                <RowButton onClick={() => onOpen({ kind: "ad", id: ad.id })} label={`Open ad ${ad.id}`}>
+                <RowButton onClick={() => onOpen({ kind: "ad", id: ad.id })} label={`open ad ${ad.id}`}>
                   <span className="w-14 shrink-0 font-mono text-xs text-subtle">{ad.id}</span>
                   <span className="min-w-0 flex-1 truncate">&ldquo;{ad.hook}&rdquo;</span>
                   <span className="shrink-0 text-xs text-muted">
@@ -221,7 +223,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
           <ul className="-mx-2.5 divide-y divide-line/60">
             {p.stores.map((s) => (
               <li key={s.id}>
-                <RowButton onClick={() => onOpen({ kind: "store", id: s.id })} label={`Open store ${s.id} ${s.name}`}>
+                <RowButton onClick={() => onOpen({ kind: "store", id: s.id })} label={`open store ${s.id}`}>
                   <span className="w-14 shrink-0 font-mono text-xs text-subtle">{s.id}</span>
                   <span className="min-w-0 flex-1 truncate">{s.name}</span>
                   <span className="shrink-0 text-xs text-muted">

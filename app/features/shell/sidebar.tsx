@@ -170,7 +170,7 @@ function DashboardButton({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         // Filled only while it is the current page, so exactly one item ever looks selected.
         className={`flex h-10 w-full items-center gap-3 whitespace-nowrap rounded-lg px-2.5 text-sm font-semibold transition-[background-color,box-shadow,color] ${
           active
-            ? "bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand"
+            ? "bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand-hover"
             : "border border-line bg-surface text-fg hover:border-brand/40 hover:bg-brand-soft"
         }`}
       >
@@ -225,7 +225,7 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
         <Link
           to="/signup"
           onClick={onNavigate}
-          className={`${base} bg-brand text-white shadow-md shadow-brand/25 hover:bg-brand-strong ${collapsed ? "w-10" : ""}`}
+          className={`${base} bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand-hover ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <UserPlus className="size-[18px]" aria-hidden />}
           <Label collapsed={collapsed} className="truncate">
