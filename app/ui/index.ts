@@ -16,6 +16,7 @@ export {
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
+export { useDialogFocus } from "./dialog-focus";
 export {
   Badge,
   EmptyState,

@@ -15,6 +15,7 @@ import { CanonRecordView, PassageRecordView } from "./project-record";
 import { RecordError, RecordSkeleton } from "./record-states";
 import { getQueryFn } from "~/lib/http";
 import { IconButton } from "~/ui/icon-button";
+import { useDialogFocus } from "~/ui/dialog-focus";
 import { Badge, Stat } from "~/ui/display";
 import { Tile, Button } from "~/ui";
 
@@ -41,12 +42,14 @@ export function RecordPanel({ record, onClose }: { record: CitedRecord | null; o
   const current = trail.at(-1) ?? null;
   const open = (next: CitedRecord) => setTrail((t) => [...t, next]);
   const back = () => setTrail((t) => t.slice(0, -1));
+  const focus = useDialogFocus();
 
   return (
     <Dialog.Root open={record !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0 dark:bg-black/60" />
         <Dialog.Content
+          {...focus}
           aria-describedby={undefined}
           data-testid="record-panel"
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-line bg-surface text-fg shadow-2xl shadow-black/40 outline-none transition-transform duration-300 ease-out starting:translate-y-full md:inset-y-0 md:left-auto md:right-0 md:max-h-none md:w-[440px] md:rounded-none md:rounded-l-2xl md:starting:translate-x-full md:starting:translate-y-0"
