@@ -171,7 +171,8 @@ export function UpgradeDock({
             onClick={() => setOpen(true)}
             aria-expanded={false}
             data-testid="upgrade-dock-toggle"
-            className="relative flex h-full w-full flex-col justify-center gap-2 px-3.5 text-left"
+            // The dock clips its overflow (the glow), so the focus ring is drawn inside the button.
+            className="relative flex h-full w-full flex-col justify-center gap-2 rounded-2xl px-3.5 text-left focus-visible:outline-offset-[-3px]"
           >
             <span className="flex w-full items-center gap-2.5">
               <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand-strong to-accent text-white shadow-sm shadow-brand/30">

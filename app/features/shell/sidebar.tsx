@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { isFreeBannerHidden, UpgradeDock } from "~/features/billing";
+import { isFreeBannerHidden, PowerTourButton, UpgradeDock } from "~/features/billing";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { Tip } from "~/ui/tooltip";
@@ -313,6 +313,8 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
 
       {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer; not in the staff console. */}
       {!isFreeBannerHidden(pathname) && <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} onExpandSidebar={() => setSidebarCollapsed(false)} />}
+      {/* Paid users: the Power tour entry in the dock's place, never over a screen's content. */}
+      <PowerTourButton collapsed={collapsed} />
 
       <div className="shrink-0 border-t border-line px-3 py-3" data-testid="sidebar-footer">
         {isLoading ? (
