@@ -63,7 +63,7 @@ export async function auditContext(browser: Browser, size: { width: number; heig
     document.addEventListener("DOMContentLoaded", () => {
       const style = document.createElement("style");
       style.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
-      document.head.append(style);
+      document.head.appendChild(style);
     });
     // Requests in flight, so a screen is audited once its data has arrived (networkidle waits 500 ms a screen).
     let inflight = 0;
