@@ -93,7 +93,7 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
     });
   });
 
-  it("signed-in screens as the demo user", { timeout: 180_000 }, async () => {
+  it("signed-in screens as the demo user", { timeout: 300_000 }, async () => {
     await atBothWidths(async (s) => {
       const token = await signInAsDemo(s.context);
       s.ids = await demoDataOnce(s.context, token);
