@@ -24,7 +24,7 @@ export function notify({ title, description, variant = "default", duration = TOA
           t.visible ? "animate-slide-up opacity-100" : "opacity-0"
         } ${
           variant === "destructive"
-            ? "border-danger/40 bg-danger text-white"
+            ? "border-danger/40 bg-danger-strong text-white"
             : "border-line bg-surface/95 text-fg"
         }`}
       >

@@ -22,7 +22,7 @@ export default function PricingRoute() {
     <PublicPage>
       <main id="main" className="relative overflow-hidden">
         <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-0 h-[560px]">
-          <div className="absolute left-1/2 top-[-180px] h-[420px] w-[760px] -translate-x-1/2 rounded-full bg-brand/20 blur-3xl" />
+          <div className="absolute left-1/2 top-[-180px] h-[420px] w-[760px] -translate-x-1/2 rounded-full bg-brand-strong/20 blur-3xl" />
           <div className="absolute left-[62%] top-[40px] h-[220px] w-[320px] rounded-full bg-accent/10 blur-3xl" />
         </div>
 
@@ -31,7 +31,7 @@ export default function PricingRoute() {
           className="relative mx-auto max-w-6xl px-4 pb-16 pt-16 sm:px-6 sm:pt-24"
         >
           <div className="mx-auto max-w-2xl text-center">
-            <p className="inline-flex items-center rounded-full border border-brand/30 bg-brand-soft px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand">
+            <p className="inline-flex items-center rounded-full border border-brand/30 bg-surface px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand">
               Pricing
             </p>
             <h1 id="pricing-title" className="mt-5 text-4xl font-bold tracking-tight text-fg sm:text-5xl">
@@ -83,7 +83,7 @@ export default function PricingRoute() {
             <div className="relative mt-8 flex flex-wrap justify-center gap-3">
               <Link
                 to="/signup"
-                className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand px-6 text-sm font-semibold text-white shadow-lg shadow-brand/30 hover:bg-brand-strong"
+                className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-strong px-6 text-sm font-semibold text-white shadow-lg shadow-brand/30 hover:bg-brand-hover"
               >
                 Start free <ArrowRight className="size-4" aria-hidden />
               </Link>

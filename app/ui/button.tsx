@@ -7,10 +7,10 @@ export type ButtonVariant =
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-strong text-white shadow-md shadow-brand/20 hover:bg-brand hover:shadow-brand/35",
+  primary: "bg-brand-strong text-white shadow-md shadow-brand/20 hover:bg-brand-hover hover:shadow-brand/35",
   secondary: "border border-line bg-surface text-fg hover:border-brand/40 hover:bg-surface-2",
   ghost: "text-muted hover:bg-surface-2 hover:text-fg",
-  danger: "bg-danger text-white shadow-md shadow-danger/20 hover:opacity-90",
+  danger: "bg-danger-strong text-white shadow-md shadow-danger/20 hover:brightness-95",
   subtle: "text-brand hover:bg-brand-soft",
   // A destructive action that should not shout (a delete beside other settings).
   "outline-danger": "border border-line bg-surface text-danger hover:border-danger/40 hover:bg-danger/5",

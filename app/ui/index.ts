@@ -17,6 +17,7 @@ export { CharacterCount, lengthState, type LengthState } from "./character-count
 export { cx } from "./cx";
 export { DataTable, type Column, type DataTableProps, type TableSort } from "./data-table";
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from "./dialog";
+export { useDialogFocus } from "./dialog-focus";
 export {
   Badge,
   EmptyState,

@@ -30,7 +30,7 @@ export function LogoMark({ size = "md", className = "" }: { size?: LogoSize; cla
       <span
         aria-hidden
         data-testid="logo-fallback"
-        className={`grid shrink-0 select-none place-items-center rounded-[28%] bg-brand font-bold leading-none text-white shadow-sm ${MARK_SIZES[size]} ${className}`}
+        className={`grid shrink-0 select-none place-items-center rounded-[28%] bg-brand-strong font-bold leading-none text-white shadow-sm ${MARK_SIZES[size]} ${className}`}
       >
         D
       </span>

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { useDialogFocus } from "./dialog-focus";
 
 export interface ModalProps {
   open: boolean;
@@ -30,6 +31,7 @@ export function Modal({
   className = "",
   "data-testid": testId = "modal",
 }: ModalProps) {
+  const focus = useDialogFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -38,6 +40,7 @@ export function Modal({
           className="fixed inset-0 z-50 grid items-end justify-items-stretch overflow-y-auto bg-black/40 backdrop-blur-sm dark:bg-black/65 transition-opacity duration-200 starting:opacity-0 md:items-center md:justify-items-center md:p-6"
         >
           <Dialog.Content
+            {...focus}
             data-testid={testId}
             {...(description ? {} : { "aria-describedby": undefined })}
             className={`relative flex max-h-[90vh] w-full flex-col rounded-t-2xl border border-b-0 border-line bg-surface text-fg shadow-2xl shadow-black/40 outline-none transition-[translate,scale,opacity] duration-300 ease-out starting:translate-y-full md:max-h-[85vh] md:max-w-lg md:rounded-2xl md:border-b md:duration-200 md:starting:translate-y-2 md:starting:scale-[0.98] md:starting:opacity-0 ${className}`}

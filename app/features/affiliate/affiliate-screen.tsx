@@ -26,10 +26,10 @@ export function AffiliateScreen() {
     <PublicPage>
       <main id="main" className="relative overflow-hidden">
         <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-[480px]">
-          <div className="absolute left-1/2 top-[-180px] h-[380px] w-[720px] -translate-x-1/2 rounded-full bg-brand/20 blur-3xl" />
+          <div className="absolute left-1/2 top-[-180px] h-[380px] w-[720px] -translate-x-1/2 rounded-full bg-brand-strong/20 blur-3xl" />
         </div>
         <section aria-labelledby="affiliate-title" className="relative mx-auto max-w-5xl px-4 pb-10 pt-14 text-center sm:px-6 sm:pt-20">
-          <p className="inline-flex items-center rounded-full border border-brand/30 bg-brand-soft px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand">
+          <p className="inline-flex items-center rounded-full border border-brand/30 bg-surface px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand">
             Affiliate program
           </p>
           <h1 id="affiliate-title" className="mt-5 text-3xl font-bold tracking-tight text-fg sm:text-5xl">
@@ -43,7 +43,7 @@ export function AffiliateScreen() {
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link
                 to="/signup"
-                className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand px-6 text-sm font-semibold text-white shadow-lg shadow-brand/30 hover:bg-brand-strong"
+                className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-strong px-6 text-sm font-semibold text-white shadow-lg shadow-brand/30 hover:bg-brand-hover"
               >
                 Join free and get your link <ArrowRight className="size-4" aria-hidden />
               </Link>
@@ -134,7 +134,7 @@ export function AffiliateScreen() {
               <p className="mx-auto mt-3 max-w-xl text-muted">No fee to join, and no plan needed to earn.</p>
               <Link
                 to="/signup"
-                className="mt-6 inline-flex h-11 items-center gap-2 rounded-xl bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-strong"
+                className="mt-6 inline-flex h-11 items-center gap-2 rounded-xl bg-brand-strong px-6 text-sm font-semibold text-white hover:bg-brand-hover"
               >
                 Sign up free <ArrowRight className="size-4" aria-hidden />
               </Link>

@@ -175,9 +175,9 @@ export interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElemen
 }
 
 export const buttonVariants = {
-  primary: "bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand-strong",
+  primary: "bg-brand-strong text-white shadow-lg shadow-brand/25 hover:bg-brand-hover",
   secondary: "border border-line bg-surface text-fg hover:bg-surface-2",
-  danger: "bg-danger text-white shadow-lg shadow-danger/20 hover:bg-danger/90",
+  danger: "bg-danger-strong text-white shadow-lg shadow-danger/20 hover:brightness-95",
 } as const;
 
 /** The kit's button with a pending label: the auth forms say what is happening ("Signing in..."). */

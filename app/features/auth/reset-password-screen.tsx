@@ -12,7 +12,7 @@ export const INVALID_RESET_LINK = "This reset link is not valid or has expired";
 const FIELDS = ["password", "confirmPassword"] as const;
 
 const primaryLinkClass =
-  "inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand px-4 text-sm font-semibold text-white shadow-lg shadow-brand/25 transition-colors hover:bg-brand-strong";
+  "inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white shadow-lg shadow-brand/25 transition-colors hover:bg-brand-hover";
 
 function InvalidLink() {
   return (

@@ -13,7 +13,7 @@ export function BillingPage({ children, testId }: { children: ReactNode; testId?
   return (
     <div className="relative flex min-h-screen flex-col overflow-hidden bg-bg text-fg print:min-h-0 print:overflow-visible print:bg-transparent">
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-[480px] print:hidden">
-        <div className="absolute left-1/2 top-[-200px] h-[420px] w-[720px] -translate-x-1/2 rounded-full bg-brand/20 blur-3xl" />
+        <div className="absolute left-1/2 top-[-200px] h-[420px] w-[720px] -translate-x-1/2 rounded-full bg-brand-strong/20 blur-3xl" />
         <div className="absolute left-[60%] top-[60px] h-[200px] w-[300px] rounded-full bg-accent/10 blur-3xl" />
       </div>
       <header className="relative z-10 print:hidden">

@@ -127,7 +127,7 @@ export function ClaimScreen() {
               </p>
               <Link
                 to="/app"
-                className="inline-flex h-10 items-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand"
+                className="inline-flex h-10 items-center rounded-lg bg-brand-strong px-4 text-sm font-semibold text-white hover:bg-brand-hover"
               >
                 Go to the dashboard
               </Link>

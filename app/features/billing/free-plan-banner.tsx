@@ -30,10 +30,20 @@ export function FreePlanBanner() {
   useEffect(() => {
     const bar = barRef.current;
     if (!visible || !bar) return;
-    const observer = new ResizeObserver(() => setHeight(bar.offsetHeight));
+    // The page scrolls a focused control clear of the bar (scroll-padding-bottom in tailwind.css), so
+    // Tab never lands on a control hidden behind it (WCAG 2.4.11).
+    const root = document.documentElement;
+    const measure = () => {
+      setHeight(bar.offsetHeight);
+      root.style.setProperty("--free-banner-height", `${bar.offsetHeight}px`);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(bar);
-    setHeight(bar.offsetHeight);
-    return () => observer.disconnect();
+    measure();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--free-banner-height");
+    };
   }, [visible]);
 
   if (!visible) return null;
@@ -60,7 +70,7 @@ export function FreePlanBanner() {
           <Link
             to="/upgrade"
             data-testid="free-plan-banner-upgrade"
-            className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand-strong px-3.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-colors hover:bg-brand"
+            className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand-strong px-3.5 text-sm font-semibold text-white shadow-md shadow-brand/25 transition-colors hover:bg-brand-hover"
           >
             Upgrade Now
           </Link>

@@ -2,7 +2,7 @@
 export { BillingOverlays } from "./billing-overlays";
 export { FreePlanBanner, FREE_BANNER_TEXT, isFreeBannerHidden } from "./free-plan-banner";
 export { PlanBadge } from "./plan-badge";
-export { PremiumWelcome, PremiumWelcomeDialog, WELCOME_TITLE } from "./premium-welcome";
+export { PowerTourButton, PremiumWelcome, PremiumWelcomeDialog, WELCOME_TITLE } from "./premium-welcome";
 export { UpgradeDock } from "./upgrade-dock";
 export { UpgradeModal, UpgradeModalHost, UPGRADE_MODAL_BENEFITS } from "./upgrade-modal";
 export {

@@ -210,7 +210,7 @@ export function PaymentSuccessScreen() {
           </Link>
         </p>
       </div>
-      {user && <PremiumWelcome floatingButton={false} />}
+      {user && <PremiumWelcome />}
     </BillingPage>
   );
 }

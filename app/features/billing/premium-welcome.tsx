@@ -10,6 +10,7 @@ import { TOUR_SLIDE_MS, TourPlayer } from "./tour-player";
 import { WELCOME_FEATURES } from "./welcome-features";
 import { Pressable } from "~/ui";
 import { IconButton } from "~/ui/icon-button";
+import { Tip } from "~/ui/tooltip";
 
 export const WELCOME_TITLE = "Welcome to Growth — you're all set";
 
@@ -293,31 +294,60 @@ export function PremiumWelcomeDialog({ open, onClose, onDontShowAgain }: Premium
   );
 }
 
-/** The floating "Power tour • For Pro Users" button: paid users, with its own close, gone for good once dismissed. */
-export function PowerTourButton({ onClick, onDismiss }: { onClick: () => void; onDismiss: () => void }) {
+/** The sidebar's Power tour entry asks the mounted welcome dialog to open with this window event. */
+export const SHOW_POWER_TOUR_EVENT = "show-power-tour";
+
+/**
+ * The "Power tour • For Pro Users" entry: paid users, in the sidebar where free users have the upgrade
+ * dock, so it never sits over a screen's content or controls (it used to float at the bottom right,
+ * over the Image Maker's Next button and report figures). Its own close hides it for good.
+ */
+export function PowerTourButton({ collapsed }: { collapsed: boolean }) {
+  const { isPaid } = useSubscription();
+  const dismissed = useStoredValue("local", K.premiumDismissed) === "true";
+  if (!isPaid || dismissed) return null;
+  const open = () => window.dispatchEvent(new Event(SHOW_POWER_TOUR_EVENT));
+  if (collapsed) {
+    return (
+      <div className="shrink-0 px-3 pb-2 pt-1 print:hidden" data-testid="power-tour">
+        <Tip content="Power tour · For Pro Users" side="right">
+          <Pressable
+            onClick={open}
+            data-testid="power-tour-button"
+            aria-label="Power tour, for Pro users: open the welcome tour"
+            className="grid size-10 place-items-center rounded-xl border border-brand/40 bg-bg-elevated"
+          >
+            <span className="grid size-7 place-items-center rounded-full bg-brand-strong text-white">
+              <Play className="ml-0.5 size-3 fill-white" aria-hidden />
+            </span>
+          </Pressable>
+        </Tip>
+      </div>
+    );
+  }
   return (
-    <div className="fixed bottom-5 right-5 z-30 print:hidden" data-testid="power-tour">
+    <div className="relative shrink-0 px-3 pb-2 pt-1 print:hidden" data-testid="power-tour">
       <Pressable
-        onClick={onClick}
+        onClick={open}
         data-testid="power-tour-button"
-        aria-label="Power tour • For Pro Users: open the welcome tour"
-        className="inline-flex items-center gap-2.5 rounded-full border border-brand/40 bg-bg-elevated/95 py-1.5 pl-1.5 pr-9 text-left shadow-xl shadow-black/30 backdrop-blur transition-transform animate-slide-up hover:-translate-y-0.5"
+        className="flex w-full items-center gap-2.5 rounded-2xl border border-brand/40 bg-bg-elevated py-1.5 pl-1.5 pr-10 text-left transition-colors hover:bg-surface-2"
       >
-        <span className="grid size-8 place-items-center rounded-full bg-brand-strong text-white">
+        <span className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-strong text-white">
           <Play className="ml-0.5 size-3.5 fill-white" aria-hidden />
         </span>
         <span className="leading-tight">
           <span className="block text-sm font-semibold text-fg">Power tour</span>
           <span className="block text-[11px] text-muted">For Pro Users</span>
+          <span className="sr-only">: open the welcome tour</span>
         </span>
       </Pressable>
       <IconButton
-        onClick={onDismiss}
+        onClick={() => writeStored("local", K.premiumDismissed, "true")}
         label="Hide the Power tour button for good"
         data-testid="power-tour-dismiss"
         size="xs"
         shape="round"
-        className="absolute right-1.5 top-1/2 -translate-y-1/2 text-muted"
+        className="absolute right-5 top-1/2 -translate-y-1/2 text-muted"
       >
         <X className="size-3.5" aria-hidden />
       </IconButton>
@@ -325,17 +355,13 @@ export function PowerTourButton({ onClick, onDismiss }: { onClick: () => void; o
   );
 }
 
-/** Triggers, dialog and floating button together. Mounted by the app shell and the success screen. */
-export function PremiumWelcome({ floatingButton = true }: { floatingButton?: boolean }) {
-  const { isPaid } = useSubscription();
-  const dismissed = useStoredValue("local", K.premiumDismissed) === "true";
+/** Triggers and the dialog. Mounted by the app shell and the success screen; the sidebar's Power tour entry opens it. */
+export function PremiumWelcome() {
   const welcome = usePremiumWelcome();
-  return (
-    <>
-      <PremiumWelcomeDialog open={welcome.open} onClose={welcome.close} onDontShowAgain={welcome.dontShowAgain} />
-      {floatingButton && isPaid && !dismissed && !welcome.open && (
-        <PowerTourButton onClick={welcome.show} onDismiss={() => writeStored("local", K.premiumDismissed, "true")} />
-      )}
-    </>
-  );
+  const { show } = welcome;
+  useEffect(() => {
+    window.addEventListener(SHOW_POWER_TOUR_EVENT, show);
+    return () => window.removeEventListener(SHOW_POWER_TOUR_EVENT, show);
+  }, [show]);
+  return <PremiumWelcomeDialog open={welcome.open} onClose={welcome.close} onDontShowAgain={welcome.dontShowAgain} />;
 }

@@ -152,7 +152,7 @@ export function PaymentReceiptScreen() {
   let body: ReactNode;
   if (authLoading || (user && query.isPending)) {
     body = (
-      <div
+      <div role="status"
         className="mx-auto max-w-2xl animate-pulse rounded-2xl border border-line bg-surface p-8"
         aria-busy="true"
         aria-label="Loading the receipt"

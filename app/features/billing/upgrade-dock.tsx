@@ -94,7 +94,7 @@ export function UpgradeDock({
       >
         <span
           aria-hidden
-          className="pointer-events-none absolute -right-10 -top-12 size-32 rounded-full bg-brand/20 blur-2xl"
+          className="pointer-events-none absolute -right-10 -top-12 size-32 rounded-full bg-brand-strong/20 blur-2xl"
         />
         {open ? (
           <div id={panelId} className="relative flex h-full flex-col overflow-y-auto p-3.5 [scrollbar-width:none]">
@@ -170,9 +170,9 @@ export function UpgradeDock({
           <Pressable
             onClick={() => setOpen(true)}
             aria-expanded={false}
-            aria-label={`${headline}: show the upgrade offer`}
             data-testid="upgrade-dock-toggle"
-            className="relative flex h-full w-full flex-col justify-center gap-2 px-3.5 text-left"
+            // The dock clips its overflow (the glow), so the focus ring is drawn inside the button.
+            className="relative flex h-full w-full flex-col justify-center gap-2 rounded-2xl px-3.5 text-left focus-visible:outline-offset-[-3px]"
           >
             <span className="flex w-full items-center gap-2.5">
               <span className="grid size-7 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand-strong to-accent text-white shadow-sm shadow-brand/30">
@@ -188,6 +188,8 @@ export function UpgradeDock({
               <span className="shrink-0 text-[11px] tabular-nums text-muted" aria-live="polite">
                 {counter}
               </span>
+              {/* Named by what it shows (WCAG 2.5.3), then what a press does. */}
+              <span className="sr-only"> queries used today, show the upgrade offer</span>
               <ChevronUp className="size-4 shrink-0 text-subtle" aria-hidden />
             </span>
             <UsageBar used={usage.used} limit={usage.limit} label="AI queries used today" />

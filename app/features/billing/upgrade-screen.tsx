@@ -41,7 +41,7 @@ export function UpgradeScreen() {
 
       <div className="mt-10 space-y-8">
         {loading ? (
-          <div
+          <div role="status"
             className="h-64 animate-pulse rounded-3xl border border-line bg-surface"
             aria-busy="true"
             aria-label="Loading your plan"

@@ -89,15 +89,19 @@ export function CanonicalDemoScreen() {
                 <Pressable
                   onClick={() => go(n)}
                   aria-current={active ? "step" : undefined}
-                  aria-label={`Step ${n}: ${s.title}`}
                   data-testid={`demo-step-${n}`}
                   className={cx(
                     "flex h-full w-full flex-col items-start gap-1 rounded-xl border px-2 py-2 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand sm:px-3",
                     active ? "border-brand bg-brand-soft text-fg" : n < current ? "border-line bg-surface text-muted" : "border-line bg-surface text-subtle hover:border-brand/40",
                   )}
                 >
-                  <span className={cx("text-xs font-bold", active ? "text-brand" : "")}>{n}</span>
-                  <span className="hidden text-[12px] font-medium leading-4 sm:block">{s.title}</span>
+                  {/* Named by its own text, "Step 1: Title"; below sm the title is only read, not drawn. */}
+                  <span className={cx("text-xs font-bold", active ? "text-brand" : "")}>
+                    <span className="sr-only">Step </span>
+                    {n}
+                    <span className="sr-only">: </span>
+                  </span>
+                  <span className="text-[12px] font-medium leading-4 max-sm:sr-only sm:block">{s.title}</span>
                 </Pressable>
               </li>
             );

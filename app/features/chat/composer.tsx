@@ -156,7 +156,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
                 aria-label="Send message"
                 disabled={!sendable}
                 data-testid="chat-send"
-                className="grid size-9 place-items-center rounded-full bg-brand-strong text-white shadow-md shadow-brand/30 transition-[transform,background-color,opacity] hover:bg-brand enabled:hover:scale-105 enabled:active:scale-95 disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-subtle disabled:shadow-none"
+                className="grid size-9 place-items-center rounded-full bg-brand-strong text-white shadow-md shadow-brand/30 transition-[transform,background-color,opacity] hover:bg-brand-hover enabled:hover:scale-105 enabled:active:scale-95 disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-subtle disabled:shadow-none"
               >
                 <ArrowUp className="size-[18px]" strokeWidth={2.5} aria-hidden />
               </Pressable>

@@ -43,7 +43,7 @@ export function EmptyChat({ onPick, disabled }: { onPick(prompt: string): void; 
               data-testid="chat-starter"
               className="group flex h-full w-full items-center gap-3 px-3.5 py-3 hover:-translate-y-px hover:bg-surface-2 disabled:pointer-events-none sm:items-start sm:px-4 sm:py-3.5"
             >
-              <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-soft text-brand transition-colors group-hover:bg-brand group-hover:text-white">
+              <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-soft text-brand transition-colors group-hover:bg-brand-strong group-hover:text-white">
                 <Icon className="size-[18px]" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">

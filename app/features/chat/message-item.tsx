@@ -301,9 +301,10 @@ function SourceCard({
         onClick={() => onOpen(record)}
         className={`group/src ${cls} w-full hover:bg-surface-2`}
         data-testid="chat-source-open"
-        aria-label={`Open source ${index + 1}: ${title}`}
       >
+        {/* The name is the card's own text first (WCAG 2.5.3), then what a press does. */}
         {body}
+        <span className="sr-only">, open source {index + 1}</span>
         <ArrowUpRight className="size-3.5 shrink-0 text-subtle group-hover/src:text-fg" aria-hidden />
       </Tile>
     );

@@ -16,6 +16,7 @@ import { CanonRecordView, PassageRecordView } from "./project-record";
 import { RecordError, RecordSkeleton } from "./record-states";
 import { getQueryFn } from "~/lib/http";
 import { IconButton } from "~/ui/icon-button";
+import { useDialogFocus } from "~/ui/dialog-focus";
 import { Badge, Stat } from "~/ui/display";
 import { Tile, Button } from "~/ui";
 
@@ -42,12 +43,14 @@ export function RecordPanel({ record, onClose }: { record: CitedRecord | null; o
   const current = trail.at(-1) ?? null;
   const open = (next: CitedRecord) => setTrail((t) => [...t, next]);
   const back = () => setTrail((t) => t.slice(0, -1));
+  const focus = useDialogFocus();
 
   return (
     <Dialog.Root open={record !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0 dark:bg-black/60" />
         <Dialog.Content
+          {...focus}
           aria-describedby={undefined}
           data-testid="record-panel"
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border border-line bg-surface text-fg shadow-2xl shadow-black/40 outline-none transition-transform duration-300 ease-out starting:translate-y-full md:inset-y-0 md:left-auto md:right-0 md:max-h-none md:w-[440px] md:rounded-none md:rounded-l-2xl md:starting:translate-x-full md:starting:translate-y-0"
@@ -121,8 +124,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function RowButton({ onClick, children, label }: { onClick(): void; children: ReactNode; label: string }) {
   return (
-    <Tile surface="plain" radius="lg" onClick={onClick} aria-label={label} className="flex w-full items-center gap-3 px-2.5 py-2 text-sm">
+    <Tile surface="plain" radius="lg" onClick={onClick} className="flex w-full items-center gap-3 px-2.5 py-2 text-sm">
+      {/* Named by the row's own text first (WCAG 2.5.3), then what a press opens. */}
       {children}
+      <span className="sr-only">, {label}</span>
     </Tile>
   );
 }
@@ -133,7 +138,7 @@ function ProductRows({ products, onOpen }: { products: ProductSummary[]; onOpen(
     <ul className="-mx-2.5 divide-y divide-line/60">
       {products.map((p) => (
         <li key={p.id}>
-          <RowButton onClick={() => onOpen({ kind: "product", id: p.id })} label={`Open product ${p.id} ${p.name}`}>
+          <RowButton onClick={() => onOpen({ kind: "product", id: p.id })} label={`open product ${p.id}`}>
             <span className="w-14 shrink-0 font-mono text-xs text-subtle">{p.id}</span>
             <span className="min-w-0 flex-1 truncate">{p.name}</span>
             <span className="shrink-0 tabular-nums text-muted">{money(p.priceCents)}</span>
@@ -203,7 +208,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
           <ul className="-mx-2.5 divide-y divide-line/60">
             {p.ads.map((ad) => (
               <li key={ad.id}>
-                <RowButton onClick={() => onOpen({ kind: "ad", id: ad.id })} label={`Open ad ${ad.id}`}>
+                <RowButton onClick={() => onOpen({ kind: "ad", id: ad.id })} label={`open ad ${ad.id}`}>
                   <span className="w-14 shrink-0 font-mono text-xs text-subtle">{ad.id}</span>
                   <span className="min-w-0 flex-1 truncate">&ldquo;{ad.hook}&rdquo;</span>
                   <span className="shrink-0 text-xs text-muted">
@@ -222,7 +227,7 @@ function ProductView({ product: p, onOpen }: { product: ProductRecord; onOpen(re
           <ul className="-mx-2.5 divide-y divide-line/60">
             {p.stores.map((s) => (
               <li key={s.id}>
-                <RowButton onClick={() => onOpen({ kind: "store", id: s.id })} label={`Open store ${s.id} ${s.name}`}>
+                <RowButton onClick={() => onOpen({ kind: "store", id: s.id })} label={`open store ${s.id}`}>
                   <span className="w-14 shrink-0 font-mono text-xs text-subtle">{s.id}</span>
                   <span className="min-w-0 flex-1 truncate">{s.name}</span>
                   <span className="shrink-0 text-xs text-muted">

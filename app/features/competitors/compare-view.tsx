@@ -26,7 +26,7 @@ export function CompareView({ ids, onClose, onOpen }: { ids: string[]; onClose: 
         <CloseButton label="Close the comparison" onClick={onClose} />
       </header>
       {comparison.isPending ? (
-        <div className={ids.length === 3 ? "mt-5 grid gap-4 md:grid-cols-3" : "mt-5 grid gap-4 md:grid-cols-2"} aria-busy="true" aria-label="Loading the comparison">
+        <div role="status" className={ids.length === 3 ? "mt-5 grid gap-4 md:grid-cols-3" : "mt-5 grid gap-4 md:grid-cols-2"} aria-busy="true" aria-label="Loading the comparison">
           {ids.map((id) => (
             <Skeleton key={id} className="h-72" />
           ))}

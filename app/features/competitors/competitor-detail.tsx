@@ -34,7 +34,7 @@ export function CompetitorDetailView({ id, onClose }: { id: string; onClose: () 
   return (
     <section ref={ref} id="competitor-detail" className="mt-8 scroll-mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-6" aria-label="Store detail" data-testid="competitor-detail">
       {detail.isPending ? (
-        <div aria-busy="true" aria-label="Loading the store">
+        <div role="status" aria-busy="true" aria-label="Loading the store">
           <Skeleton className="h-6 w-1/3" />
           <div className="mt-5 grid grid-cols-2 gap-3 md:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (

@@ -410,7 +410,7 @@ function DeleteDialog({ competitor, onClose, onDeleted }: { competitor: Competit
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading tracked stores">
+    <div role="status" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading tracked stores">
       {[0, 1, 2].map((i) => (
         <div key={i} className="rounded-2xl border border-line bg-surface p-4">
           <Skeleton className="h-4 w-2/3" />

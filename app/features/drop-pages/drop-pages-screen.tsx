@@ -93,7 +93,7 @@ export function DropPagesScreen() {
   let body: React.ReactNode;
   if (pages.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading your pages" className="space-y-3">
+      <div role="status" aria-busy="true" aria-label="Loading your pages" className="space-y-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-32 rounded-2xl sm:h-24" />
         ))}

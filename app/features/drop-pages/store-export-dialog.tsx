@@ -63,7 +63,7 @@ export function StoreExportDialog({ pageId, open, onOpenChange }: StoreExportDia
 
 function LoadingStores() {
   return (
-    <div aria-busy="true" aria-label="Loading your stores" className="space-y-2">
+    <div role="status" aria-busy="true" aria-label="Loading your stores" className="space-y-2">
       <Skeleton className="h-24" />
       <Skeleton className="h-10" />
     </div>

@@ -192,7 +192,9 @@ export function WeekChart({
           aria-label={`${title}, ${unit}. ${n} points. Use the left and right arrow keys to read each one, or show the chart as a table.`}
           onKeyDown={onKey}
           onFocus={() => setActive((a) => a ?? n - 1)}
-          onBlur={() => setActive(null)}
+          // After the focus has moved: removing the tooltip while nothing has focus makes a dialog's
+          // focus trap (Radix FocusScope) pull focus back to the dialog, so Tab never left the first chart.
+          onBlur={() => setTimeout(() => setActive(null))}
         >
           <svg width={width} height={height} className="block max-w-full overflow-visible" aria-hidden>
             <Group left={MARGIN.left} top={MARGIN.top}>

@@ -47,7 +47,7 @@ export function HelpArticleScreen({ category, slug }: { category: string; slug: 
         ]}
       />
       {article.isPending ? (
-        <div aria-busy="true" aria-label="Loading the article" className="max-w-3xl space-y-4">
+        <div role="status" aria-busy="true" aria-label="Loading the article" className="max-w-3xl space-y-4">
           <Skeleton className="h-9 w-3/4" />
           <Skeleton lines={3} />
           <Skeleton lines={6} className="pt-6" />

@@ -37,7 +37,7 @@ export function HelpCategoryScreen({ category }: { category: string }) {
       </div>
       <div className="mt-8">
         {list.isPending ? (
-          <div aria-busy="true" aria-label="Loading the articles" className="space-y-2.5">
+          <div role="status" aria-busy="true" aria-label="Loading the articles" className="space-y-2.5">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-20 rounded-xl" />
             ))}

@@ -188,7 +188,7 @@ function Popular({ popular, categoryTitles }: { popular: HelpArticlesAnswer["dat
 
 function HomeSkeleton() {
   return (
-    <div className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading the Help Center">
+    <div role="status" className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading the Help Center">
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="h-36 rounded-2xl" />
       ))}

@@ -130,7 +130,7 @@ export function GalleryScreen() {
   let body: React.ReactNode;
   if (gallery.isPending) {
     body = (
-      <div
+      <div role="status"
         aria-busy="true"
         aria-label="Loading your images"
         className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"

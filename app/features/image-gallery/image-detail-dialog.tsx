@@ -75,7 +75,7 @@ export function ImageDetailDialog({
       }
     >
       {image.isPending ? (
-        <div
+        <div role="status"
           className="grid gap-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]"
           aria-busy="true"
           aria-label="Loading the image"

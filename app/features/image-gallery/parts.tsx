@@ -140,7 +140,7 @@ export function ProductSearch({
                     aria-hidden
                     className={cx(
                       "grid size-5 shrink-0 place-items-center rounded-md border",
-                      on ? "border-brand bg-brand text-white" : "border-line",
+                      on ? "border-brand bg-brand-strong text-white" : "border-line",
                     )}
                   >
                     {on && <Check className="size-3.5" />}
@@ -348,7 +348,7 @@ export function ImagePicker({
         </label>
       )}
       {list.isPending ? (
-        <div className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label="Loading your images">
+        <div role="status" className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label="Loading your images">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="aspect-square rounded-lg" />
           ))}
@@ -391,7 +391,7 @@ export function ImagePicker({
                 {on && (
                   <span
                     aria-hidden
-                    className="absolute right-1 top-1 grid size-5 place-items-center rounded-full bg-brand text-white"
+                    className="absolute right-1 top-1 grid size-5 place-items-center rounded-full bg-brand-strong text-white"
                   >
                     <Check className="size-3.5" />
                   </span>

@@ -71,7 +71,7 @@ function StepIndicator({ current, draft, maxCount, onGo }: { current: WizardStep
                 <span
                   className={cx(
                     "grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold transition-colors",
-                    isCurrent ? "bg-brand text-white shadow-md shadow-brand/30" : done ? "bg-accent/15 text-accent" : "bg-surface-2 text-subtle",
+                    isCurrent ? "bg-brand-strong text-white shadow-md shadow-brand/30" : done ? "bg-accent/15 text-accent" : "bg-surface-2 text-subtle",
                   )}
                   aria-hidden
                 >
@@ -240,7 +240,8 @@ export function ImageMakerScreen({ step: stepParam }: { step?: string }) {
             </p>
             <Button
               onClick={onNext}
-              className={cx(blocker && "opacity-60")}
+              // Not ready yet: drawn as the quiet button (a press says what is missing), with text that still reads at 4.5:1.
+              variant={blocker ? "secondary" : "primary"}
               data-testid="im-next"
             >
               <span>

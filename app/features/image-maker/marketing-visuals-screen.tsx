@@ -50,7 +50,7 @@ function TemplateChips({ value, onChange, productId }: { value: VisualTemplate; 
               title={disabled ? "Social proof needs a catalog product (start it in the Image Maker)." : TEMPLATE_LABELS[t].blurb}
               className={cx(
                 "inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-[13px] font-semibold transition-colors focus-within:ring-3 focus-within:ring-brand/35",
-                checked ? "border-brand bg-brand text-white" : "border-line bg-surface text-fg hover:border-brand/50",
+                checked ? "border-brand bg-brand-strong text-white" : "border-line bg-surface text-fg hover:border-brand/50",
                 disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer",
               )}
               data-testid={`mv-template-${t}`}
@@ -246,7 +246,7 @@ export function MarketingVisualsScreen() {
                   <label
                     className={cx(
                       "flex h-full cursor-pointer flex-col overflow-hidden rounded-2xl border bg-surface transition-[border-color,box-shadow] focus-within:ring-3 focus-within:ring-brand/35",
-                      checked ? "border-brand shadow-lg shadow-brand/10" : "border-line opacity-80 hover:opacity-100",
+                      checked ? "border-brand shadow-lg shadow-brand/10" : "border-line hover:border-brand/40",
                     )}
                     data-testid={`mv-preset-${id}`}
                     data-checked={checked || undefined}
@@ -264,7 +264,7 @@ export function MarketingVisualsScreen() {
                       </span>
                       <span
                         aria-hidden
-                        className={cx("grid size-5 shrink-0 place-items-center rounded-md border-2", checked ? "border-brand bg-brand text-white" : "border-line")}
+                        className={cx("grid size-5 shrink-0 place-items-center rounded-md border-2", checked ? "border-brand bg-brand-strong text-white" : "border-line")}
                       >
                         {checked && <Check className="size-3.5" strokeWidth={3} />}
                       </span>

@@ -77,7 +77,7 @@ export function SizesStep({
                 </span>
                 <span
                   aria-hidden
-                  className={cx("grid size-5 shrink-0 place-items-center rounded-md border-2", checked ? "border-brand bg-brand text-white" : "border-line")}
+                  className={cx("grid size-5 shrink-0 place-items-center rounded-md border-2", checked ? "border-brand bg-brand-strong text-white" : "border-line")}
                 >
                   {checked && <Check className="size-3.5" strokeWidth={3} />}
                 </span>

@@ -235,7 +235,7 @@ function DemoBanner() {
       data-testid="demo-banner"
     >
       <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand text-white" aria-hidden>
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-strong text-white" aria-hidden>
           <Sparkles className="size-4" />
         </span>
         <div>

@@ -126,7 +126,7 @@ function DimensionCard({
                   onClick={() => setChosen(g.key)}
                   className={cx(
                     "rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset transition-colors",
-                    selected?.key === g.key ? "bg-brand text-white ring-brand" : "text-muted ring-line hover:bg-surface-2 hover:text-fg",
+                    selected?.key === g.key ? "bg-brand-strong text-white ring-brand" : "text-muted ring-line hover:bg-surface-2 hover:text-fg",
                   )}
                 >
                   {g.label.replace(" (image or carousel)", "")}

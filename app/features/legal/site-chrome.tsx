@@ -48,7 +48,7 @@ export function PublicHeader() {
           </Link>
           <Link
             to="/signup"
-            className="rounded-lg bg-brand px-3.5 py-2 text-sm font-semibold text-white shadow-sm shadow-brand/30 transition-colors hover:bg-brand-strong"
+            className="rounded-lg bg-brand-strong px-3.5 py-2 text-sm font-semibold text-white shadow-sm shadow-brand/30 transition-colors hover:bg-brand-hover"
           >
             Sign up
           </Link>
@@ -124,7 +124,7 @@ export function PublicPage({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col bg-bg text-fg">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to content
       </a>

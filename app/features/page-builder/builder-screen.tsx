@@ -16,7 +16,7 @@ function EditorLoader({ id, extraction }: { id: string; extraction: Extraction |
   const page = usePage(id);
   if (page.isPending) {
     return (
-      <div
+      <div role="status"
         aria-busy
         aria-label="Loading the page"
         className="mx-auto w-full max-w-[1600px] px-3 py-4 sm:px-5"

@@ -55,7 +55,7 @@ export function StepProgress({ steps, testId }: { steps: string[]; testId: strin
               i < step
                 ? "bg-accent/15 text-accent"
                 : i === step
-                  ? "bg-brand text-white motion-safe:animate-pulse"
+                  ? "bg-brand-strong text-white motion-safe:animate-pulse"
                   : "bg-surface-2",
             )}
           >

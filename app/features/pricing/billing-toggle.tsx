@@ -64,7 +64,7 @@ export function BillingToggle({
             onKeyDown={onKeyDown}
             data-interval={interval}
             className={`inline-flex h-10 items-center gap-2 rounded-full px-5 text-sm font-semibold transition-colors ${
-              checked ? "bg-brand text-white shadow-md shadow-brand/25" : "text-muted hover:text-fg"
+              checked ? "bg-brand-strong text-white shadow-md shadow-brand/25" : "text-muted hover:text-fg"
             }`}
           >
             <span id={labelId}>{LABELS[interval]}</span>

@@ -89,7 +89,7 @@ export function FreePlanCard({ plan, variant }: { plan: Plan; variant: PricingVa
 }
 
 const CTA_CLASS =
-  "group mt-7 inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-brand-strong px-5 text-sm font-semibold text-white shadow-lg shadow-brand/30 transition-colors hover:bg-brand disabled:cursor-wait disabled:opacity-80";
+  "group mt-7 inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-brand-strong px-5 text-sm font-semibold text-white shadow-lg shadow-brand/30 transition-colors hover:bg-brand-hover disabled:cursor-wait disabled:opacity-80";
 
 /**
  * The Growth call to action: signed-in users open the checkout for the chosen interval in a new
@@ -169,7 +169,7 @@ export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: Billi
       data-plan="growth"
       className="relative flex flex-col rounded-3xl border border-brand/60 bg-surface bg-gradient-to-b from-brand-soft via-surface to-surface p-7 shadow-2xl shadow-brand/15 ring-1 ring-brand/30 sm:p-8"
     >
-      <span className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-brand px-3.5 py-1 text-xs font-semibold text-white shadow-lg shadow-brand/30">
+      <span className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-strong px-3.5 py-1 text-xs font-semibold text-white shadow-lg shadow-brand/30">
         <Sparkles className="size-3.5" aria-hidden />
         Most popular
       </span>
@@ -177,7 +177,7 @@ export function GrowthPlanCard({ plan, interval }: { plan: Plan; interval: Billi
         plan={plan}
         headingId={headingId}
         icon={
-          <span className="flex size-10 items-center justify-center rounded-xl bg-brand text-white shadow-md shadow-brand/30">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-strong text-white shadow-md shadow-brand/30">
             <Rocket className="size-5" aria-hidden />
           </span>
         }

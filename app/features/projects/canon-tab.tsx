@@ -149,7 +149,7 @@ export function CanonTab({ project, onOpenTab }: { project: Project; onOpenTab: 
 
       <div className="px-2 py-2 sm:px-3">
         {data === null ? (
-          <div className="space-y-3 p-3" aria-busy="true" aria-label="Loading the canon">
+          <div role="status" className="space-y-3 p-3" aria-busy="true" aria-label="Loading the canon">
             <Skeleton lines={3} />
             <Skeleton lines={2} />
           </div>

@@ -15,7 +15,7 @@ export function ChatsTab({ project, onNewChat, starting }: { project: Project; o
 
   if (chats.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading the project's chats">
+      <div role="status" className="space-y-2" aria-busy="true" aria-label="Loading the project's chats">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-[68px] w-full rounded-xl" />
         ))}

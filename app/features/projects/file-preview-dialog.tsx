@@ -43,7 +43,7 @@ export function FilePreviewDialog({ projectId, file, onClose }: { projectId: str
         </div>
       )}
       {detail.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading the file's text">
+        <div role="status" className="space-y-3" aria-busy="true" aria-label="Loading the file's text">
           <Skeleton lines={4} />
           <Skeleton lines={3} />
         </div>

@@ -94,7 +94,7 @@ export function KnowledgeTab({ project }: { project: Project }) {
       )}
 
       {list === null ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading the knowledge base">
+        <div role="status" className="space-y-2" aria-busy="true" aria-label="Loading the knowledge base">
           {[0, 1].map((i) => (
             <Skeleton key={i} className="h-[72px] w-full rounded-xl" />
           ))}

@@ -132,7 +132,7 @@ function NotFound({ title, text, action }: { title: string; text: string; action
 function ProjectSkeleton() {
   return (
     <Frame>
-      <div aria-busy="true" aria-label="Loading the project" data-testid="project-loading">
+      <div role="status" aria-busy="true" aria-label="Loading the project" data-testid="project-loading">
         <Skeleton className="h-3.5 w-32" />
         <div className="mt-5 flex items-center gap-4">
           <Skeleton className="size-12 rounded-xl" />

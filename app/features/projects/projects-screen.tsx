@@ -342,7 +342,7 @@ function ProjectsEmpty({ onCreate }: { onCreate: () => void }) {
       data-testid="projects-empty"
     >
       <div className="bg-gradient-to-b from-brand-soft to-transparent px-6 pb-2 pt-10 text-center sm:px-10">
-        <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-brand text-white shadow-lg shadow-brand/30" aria-hidden>
+        <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-brand-strong text-white shadow-lg shadow-brand/30" aria-hidden>
           <FolderKanban className="size-6" />
         </span>
         <h2 id="projects-empty-title" className="mt-4 text-xl font-bold tracking-tight text-fg sm:text-2xl">

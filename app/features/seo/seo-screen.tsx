@@ -232,9 +232,9 @@ function AuditCard({ audit }: { audit: SeoAudit }) {
           <Link
             to={`/ai-page-builder?page=${encodeURIComponent(audit.pageId)}`}
             className={buttonClasses({ variant: "secondary", size: "sm" })}
-            aria-label={`Edit ${audit.title} in the builder`}
           >
             <Pencil aria-hidden className="size-3.5" /> Edit page
+            <span className="sr-only">: {audit.title}, in the builder</span>
           </Link>
           {fixable.length > 1 && (
             <Button

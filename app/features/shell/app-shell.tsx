@@ -92,7 +92,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a
         {...inertWhen(gated)}
         href="#main-content"
-        className="sr-only z-[80] rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        className="sr-only z-[80] rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
         Skip to content
       </a>

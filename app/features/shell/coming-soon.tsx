@@ -28,14 +28,14 @@ export function ComingSoon({ screen }: { screen: ScreenId }) {
           {screen === "help" ? (
             <Link
               to="/support"
-              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand"
+              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand-hover"
             >
               Contact support
             </Link>
           ) : (
             <Link
               to="/help"
-              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand"
+              className="rounded-lg bg-brand-strong px-4 py-2 text-sm font-semibold text-white hover:bg-brand-hover"
             >
               Help Center
             </Link>

@@ -20,7 +20,7 @@ export function ForbiddenScreen({ what = "this page" }: { what?: string }) {
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link
             to="/app"
-            className="rounded-lg bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-strong"
+            className="rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-hover"
           >
             Back to your workspace
           </Link>

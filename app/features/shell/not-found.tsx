@@ -14,7 +14,7 @@ export function NotFoundScreen() {
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link
             to="/"
-            className="rounded-lg bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-strong"
+            className="rounded-lg bg-brand-strong px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-hover"
           >
             Go to home
           </Link>

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUpRight, GraduationCap, LayoutDashboard, LogIn, UserPlus } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { isFreeBannerHidden, UpgradeDock } from "~/features/billing";
+import { isFreeBannerHidden, PowerTourButton, UpgradeDock } from "~/features/billing";
 import { Logo } from "~/ui/logo";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import { Tip } from "~/ui/tooltip";
@@ -170,7 +170,7 @@ function DashboardButton({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         // Filled only while it is the current page, so exactly one item ever looks selected.
         className={`flex h-10 w-full items-center gap-3 whitespace-nowrap rounded-lg px-2.5 text-sm font-semibold transition-[background-color,box-shadow,color] ${
           active
-            ? "bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand"
+            ? "bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand-hover"
             : "border border-line bg-surface text-fg hover:border-brand/40 hover:bg-brand-soft"
         }`}
       >
@@ -225,7 +225,7 @@ function AuthButtons({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
         <Link
           to="/signup"
           onClick={onNavigate}
-          className={`${base} bg-brand text-white shadow-md shadow-brand/25 hover:bg-brand-strong ${collapsed ? "w-10" : ""}`}
+          className={`${base} bg-brand-strong text-white shadow-md shadow-brand/25 hover:bg-brand-hover ${collapsed ? "w-10" : ""}`}
         >
           {collapsed && <UserPlus className="size-[18px]" aria-hidden />}
           <Label collapsed={collapsed} className="truncate">
@@ -313,6 +313,8 @@ export function SidebarPanel({ collapsed, onNavigate, headerAction }: SidebarPan
 
       {/* The free-plan upgrade dock (spec section 2): between the scrolling nav and the account footer; not in the staff console. */}
       {!isFreeBannerHidden(pathname) && <UpgradeDock collapsed={collapsed} onNavigate={onNavigate} onExpandSidebar={() => setSidebarCollapsed(false)} />}
+      {/* Paid users: the Power tour entry in the dock's place, never over a screen's content. */}
+      <PowerTourButton collapsed={collapsed} />
 
       <div className="shrink-0 border-t border-line px-3 py-3" data-testid="sidebar-footer">
         {isLoading ? (

@@ -37,7 +37,7 @@ export function SubscriptionSyncScreen() {
       />
       <div className="mt-8">
         {query.isPending ? (
-          <div className="space-y-3" aria-label="Loading your subscription">
+          <div role="status" className="space-y-3" aria-label="Loading your subscription">
             <Skeleton className="h-16" />
             <Skeleton className="h-64" />
           </div>

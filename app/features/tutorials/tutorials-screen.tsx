@@ -245,7 +245,7 @@ function StepRow({
         <span
           className={cx(
             "mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold",
-            done ? "bg-accent text-white" : isNext ? "bg-brand text-white" : "bg-surface-2 text-muted",
+            done ? "bg-accent text-white" : isNext ? "bg-brand-strong text-white" : "bg-surface-2 text-muted",
           )}
           aria-hidden
         >

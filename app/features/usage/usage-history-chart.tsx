@@ -65,7 +65,7 @@ export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }:
     );
   } else if (isLoading || rows === null) {
     body = (
-      <div
+      <div role="status"
         className="h-[232px] animate-pulse rounded-xl bg-brand-soft/40"
         aria-busy="true"
         aria-label="Loading usage history"

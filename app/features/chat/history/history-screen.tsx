@@ -189,7 +189,7 @@ export function HistoryScreen() {
   let body: React.ReactNode;
   if (all.isPending) {
     body = (
-      <div
+      <div role="status"
         className="overflow-hidden rounded-2xl border border-line bg-surface"
         aria-busy="true"
         aria-label="Loading your chats"
@@ -270,7 +270,7 @@ export function HistoryScreen() {
                 size="sm"
                 onClick={() => setToDelete(selectedRows)}
                 data-testid="history-delete-selected"
-                className="h-9 bg-danger/10 text-danger hover:bg-danger hover:text-white max-sm:flex-1"
+                className="h-9 bg-danger/10 text-danger hover:bg-danger-strong hover:text-white max-sm:flex-1"
               >
                 <Trash2 className="size-4" aria-hidden />
                 <span>

@@ -128,7 +128,6 @@ function Bars({
             onPointerLeave={() => setTip((t) => (t === item.key ? null : t))}
             onFocus={() => setTip(item.key)}
             onBlur={() => setTip((t) => (t === item.key ? null : t))}
-            aria-label={`${item.label}: ${item.display}${item.details?.length ? `; ${item.details.map((d) => `${d.label} ${d.value}`).join(", ")}` : ""}. Show ${drillHint}`}
             className="group block w-full rounded-lg px-1.5 py-1 text-left outline-none transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand/50"
             data-testid={testId ? `${testId}-bar` : undefined}
             data-key={item.key}
@@ -147,6 +146,10 @@ function Bars({
                 </Group>
               </svg>
               <span className="w-16 shrink-0 text-right text-xs font-semibold tabular-nums text-fg">{item.display}</span>
+            </span>
+            {/* Named by what it shows (WCAG 2.5.3), then the tooltip's facts and what a press lists. */}
+            <span className="sr-only">
+              {item.details?.length ? `; ${item.details.map((d) => `${d.label} ${d.value}`).join(", ")}` : ""}. Show {drillHint}
             </span>
           </Pressable>
           {tip === item.key && item.details && item.details.length > 0 && (
