@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useLayoutEffect, use
 import { Tip } from "~/ui/tooltip";
 import { canSend, lengthState, MESSAGE_MAX } from "~/features/chat/chat-logic";
 import { UsageHint } from "./usage-hint";
-import { Pressable } from "~/ui";
+import { CharacterCount, Pressable } from "~/ui";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
@@ -26,8 +26,6 @@ export interface ComposerProps {
   placeholder?: string;
   autoFocus?: boolean;
 }
-
-const nf = new Intl.NumberFormat("en-US");
 
 /**
  * The message box: grows with its text (up to 40% of the screen, then scrolls), Enter sends
@@ -125,18 +123,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           data-testid="chat-input"
           className="block max-h-[40vh] min-h-[54px] w-full resize-none overflow-y-auto bg-transparent outline-none py-[15px] pl-5 pr-14 text-[15px] leading-6 text-fg placeholder:text-subtle [scrollbar-width:thin]"
         />
-        {state !== "ok" && (
-          <p
-            id={counterId}
-            aria-live="polite"
-            data-testid="chat-char-count"
-            className={`px-5 pb-3 text-xs tabular-nums ${state === "over" ? "font-medium text-danger" : "text-warning"}`}
-          >
-            {state === "over"
-              ? `${nf.format(value.length - MESSAGE_MAX)} characters over the ${nf.format(MESSAGE_MAX)} limit`
-              : `${nf.format(value.length)} / ${nf.format(MESSAGE_MAX)}`}
-          </p>
-        )}
+        <CharacterCount id={counterId} length={value.length} max={MESSAGE_MAX} className="px-5 pb-3" data-testid="chat-char-count" />
         <div className="absolute bottom-[9px] right-[9px]">
           {streaming ? (
             <Tip content="Stop answering">
