@@ -49,6 +49,7 @@ async function page(u: User) {
         images: ["https://cdn.example.com/mug-1.jpg", "https://cdn.example.com/mug-2.jpg"],
         priceCents: 1800,
         compareAtPriceCents: 2400,
+        costCents: 640,
         options: [{ name: "Size", values: ["Small", "Large"] }],
         variants: [
           { title: "Small", optionValues: ["Small"], priceCents: 1800, compareAtPriceCents: null, sku: "TM-S", available: true },
@@ -233,6 +234,8 @@ describe("exporting a page again", () => {
       ["Large", "23.00", "TM-L"],
       ["Jumbo", "27.00", "TM-J"],
     ]);
+    // The record's cost goes to each variant's inventory item (Shopify's "Cost per item"), as the CSV's column does.
+    expect(product.variants.map((v: Answer) => v.cost)).toEqual(["6.40", "6.40", "6.40"]);
     // The variants that were there keep their ids (orders and inventory stay attached).
     expect(product.variants.slice(0, 2).map((v: Answer) => v.id)).toEqual(firstVariants.map((v) => v.id));
     expect(product.media.map((m: Answer) => m.originalSource)).toEqual(["https://cdn.example.com/mug-1.jpg"]);

@@ -39,7 +39,7 @@ export interface FakeProduct {
   productType: string | null;
   seo: { title: string | null; description: string | null };
   options: { id: string; name: string; position: number; values: string[]; optionValues: { id: string; name: string }[] }[];
-  variants: { id: string; title: string; selectedOptions: { name: string; value: string }[]; price: string; compareAtPrice: string | null; sku: string | null }[];
+  variants: { id: string; title: string; selectedOptions: { name: string; value: string }[]; price: string; compareAtPrice: string | null; sku: string | null; cost?: string | null }[];
   /** `url` is where Shopify's CDN serves the image: it keeps the file name (`filename`, else the source's). */
   media: { id: string; originalSource: string; alt: string | null; contentType: string; filename: string; url: string; status: "READY" | "FAILED" }[];
 }
@@ -568,7 +568,8 @@ const PRODUCT_SET_INPUT = object(
           position: scalar("Int"),
           taxable: scalar("Boolean"),
           inventoryPolicy: scalar({ enum: ["DENY", "CONTINUE"] }),
-          inventoryItem: object("InventoryItemInput", { sku: scalar("String"), tracked: scalar("Boolean"), requiresShipping: scalar("Boolean") }),
+          // cost is a Decimal, a decimal string checked as Money is.
+          inventoryItem: object("InventoryItemInput", { sku: scalar("String"), cost: scalar("Money"), tracked: scalar("Boolean"), requiresShipping: scalar("Boolean") }),
         },
         true,
       ),
@@ -685,7 +686,7 @@ function nextGid(state: FakeStoreState, type: string): string {
 }
 
 type OptionIn = { id?: string; name?: string; position?: number; values?: { id?: string; name?: string }[] };
-type VariantIn = { id?: string; optionValues: { optionName?: string; name?: string }[]; price?: unknown; compareAtPrice?: unknown; sku?: string; inventoryItem?: { sku?: string } };
+type VariantIn = { id?: string; optionValues: { optionName?: string; name?: string }[]; price?: unknown; compareAtPrice?: unknown; sku?: string; inventoryItem?: { sku?: string; cost?: unknown } };
 type FileIn = { id?: string; originalSource?: string; alt?: string; contentType?: string; filename?: string };
 
 /** A connection's first page, as `first: n` asks (Shopify caps n at 250). */
@@ -871,6 +872,7 @@ function runProductSet(state: FakeStoreState, shop: FakeShop, input: Record<stri
         price: "price" in v ? (money(v.price) ?? "0.00") : (old?.price ?? "0.00"),
         compareAtPrice: "compareAtPrice" in v ? money(v.compareAtPrice) : (old?.compareAtPrice ?? null),
         sku: v.inventoryItem && "sku" in v.inventoryItem ? (v.inventoryItem.sku ?? null) : "sku" in v ? (v.sku ?? null) : (old?.sku ?? null),
+        cost: v.inventoryItem && "cost" in v.inventoryItem ? money(v.inventoryItem.cost) : (old?.cost ?? null),
       };
     }),
     media: kept(

@@ -710,6 +710,7 @@ export function productSetVariables(
   }
 
   let unpriced = false;
+  const unitCost = product.costCents !== null && product.costCents !== undefined && product.costCents > 0 ? centsToMoney(product.costCents) : null;
   const ours = plans.map((plan) => {
     const priceCents = plan.priceCents ?? product.priceCents;
     if (priceCents === null) unpriced = true;
@@ -723,7 +724,8 @@ export function productSetVariables(
         price: centsToMoney(priceCents ?? 0),
         // A compare-at price at or under the price would show no saving: leave it out.
         ...(compareAt !== null && priceCents !== null && compareAt > priceCents ? { compareAtPrice: centsToMoney(compareAt) } : {}),
-        ...(plan.sku ? { inventoryItem: { sku: plan.sku } } : {}),
+        // What one unit costs the merchant (Shopify's "Cost per item", never shown to shoppers).
+        ...(plan.sku || unitCost ? { inventoryItem: { ...(plan.sku ? { sku: plan.sku } : {}), ...(unitCost ? { cost: unitCost } : {}) } } : {}),
       } as Record<string, unknown>,
     };
   });

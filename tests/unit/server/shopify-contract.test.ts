@@ -62,6 +62,7 @@ function loadSchema(version: string): GraphQLSchema {
   // An introspection result carries a custom scalar's name, not its rules: these are Shopify's, from
   // the schema's descriptions (Money "a decimal string", UnsignedInt64 "a string of digits").
   strictScalar(built, "Money", (v) => typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v));
+  strictScalar(built, "Decimal", (v) => typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v));
   strictScalar(built, "UnsignedInt64", (v) => typeof v === "string" && /^\d+$/.test(v));
   strictScalar(built, "URL", (v) => typeof v === "string" && URL.canParse(v));
   return built;
@@ -167,6 +168,7 @@ function product(over: Partial<PageProduct> = {}): PageProduct {
     description: "",
     images: ["https://cdn.example.com/mug-1.jpg", "/media/0b7c2a9e-1111-4222-8333-944445555666.png"],
     priceCents: 1800,
+    costCents: 640,
     compareAtPriceCents: 2400,
     currency: "USD",
     options: [{ name: "Size", values: ["Small", "Large"] }],
@@ -287,6 +289,13 @@ describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
         },
       }).join(" "),
     ).toMatch(/at "input\.variants\[0\]\.price"; Expected type "Money"\. Money cannot represent "19,99"/);
+    // A unit cost as a number, or on the variant instead of its inventory item.
+    expect(
+      problemsOf(set, { synchronous: true, input: { title: "T", variants: [{ optionValues: [{ optionName: "Title", name: "Default Title" }], inventoryItem: { cost: 6.4 } }] } }).join(" "),
+    ).toMatch(/Decimal cannot represent/);
+    expect(
+      problemsOf(set, { synchronous: true, input: { title: "T", variants: [{ optionValues: [{ optionName: "Title", name: "Default Title" }], cost: "6.40" }] } }).join(" "),
+    ).toMatch(/"cost" is not defined by type "ProductVariantSetInput"/);
     expect(problemsOf(set, { synchronous: "yes", input: { title: "T" } }).join(" ")).toMatch(
       /\$synchronous.*Boolean cannot represent a non boolean value: "yes"/,
     );
