@@ -84,7 +84,7 @@ export const auth = createRouter()
       method: "post",
       path: "/auth/logout",
       summary: "End this session",
-      responses: { 200: { description: "Signed out", ...json(SuccessSchema) } },
+      responses: { 200: { description: "Signed out", ...json(SuccessSchema) }, 403: { description: "Signed in with the cookie, without the X-XSRF-TOKEN header", ...json(ErrorSchema) } },
     }),
     async (c) => {
       const caller = c.var.caller;
@@ -210,7 +210,7 @@ export const auth = createRouter()
       path: "/auth/validate-reset-token",
       summary: "Is this reset link still usable",
       request: { query: z.object({ token: z.string().max(200).optional() }) },
-      responses: { 200: { description: "Validity", ...json(z.object({ valid: z.boolean() })) } },
+      responses: { 200: { description: "Validity", ...json(z.object({ valid: z.boolean() })) }, 400: { description: "The token is longer than any reset token", ...json(ErrorSchema) } },
     }),
     async (c) => {
       const { token } = c.req.valid("query");

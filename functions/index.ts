@@ -4,6 +4,7 @@ import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
 import { databaseFor } from "../db/client";
 import { createRouter } from "./context";
+import { apiDocument } from "./openapi";
 import { logRequestFailure } from "./request-failure";
 import { signInFirst } from "./sign-in-first";
 import { account } from "./account";
@@ -97,10 +98,9 @@ export function createApi() {
   api.route("/", admin);
   api.route("/", dev);
 
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Dropcraft API", version: "1.0.0", description: "The HTTP API behind the Dropcraft workspace." },
-  });
+  // Built once per isolate: the routes do not change while it lives.
+  let document: ReturnType<typeof apiDocument> | undefined;
+  api.get("/openapi.json", (c) => c.json((document ??= apiDocument(api))));
 
   api.notFound((c) => {
     const err = new AppError("NOT_FOUND", `No API route matches ${c.req.method} ${new URL(c.req.url).pathname}.`);

@@ -8,9 +8,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "~/domain/errors";
 import type { ApiEnv } from "./context";
+import { OPEN_DESPITE_401 } from "./openapi";
 
-/** Routes that describe a 401 for another reason than "not signed in". */
-const OPEN_DESPITE_401 = new Set(["POST /auth/login", "POST /auth/signup"]);
 
 interface RouteDefinition {
   type: string;
@@ -34,7 +33,7 @@ export function signInRequiredRoutes(definitions: readonly RouteDefinition[], ba
     const route = d.type === "route" ? d.route : undefined;
     if (!route?.responses || !("401" in route.responses)) return [];
     const method = route.method.toUpperCase();
-    if (OPEN_DESPITE_401.has(`${method} ${route.path}`)) return [];
+    if (OPEN_DESPITE_401.has(`${method} ${basePath}${route.path}`)) return [];
     return [{ method, pattern: patternOf(basePath, route.path) }];
   });
 }
