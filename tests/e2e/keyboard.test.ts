@@ -37,7 +37,8 @@ const focusedIsVisible = (page: Page) =>
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { ok: true, why: "" };
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return { ok: false, why: `no box (${r.width}×${r.height})` };
+    // A visually hidden control (1×1 px, like an sr-only file input) is a Tab stop nobody can see.
+    if (r.width < 4 || r.height < 4) return { ok: false, why: `no visible box (${r.width}×${r.height})` };
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
     if (r.bottom < 0 || r.top > innerHeight) return { ok: false, why: "outside the viewport" };

@@ -196,8 +196,9 @@ function NewTicketForm({ articleKey, onCreated }: { articleKey: string | null; o
           <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SUPPORT_LIMITS.message} rows={6} name="message" />
         </Field>
         <div>
+          {/* The visible button opens the file picker; the input itself is no Tab stop (it would be an invisible one). */}
           <p className="text-sm font-medium text-fg">Screenshot <span className="font-normal text-muted">(optional: PNG, JPEG or WebP, up to 5 MB)</span></p>
-          <input ref={fileInput} type="file" accept={SCREENSHOT_TYPES.join(",")} className="sr-only" aria-label="Attach a screenshot" data-testid="screenshot-input" onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ""; }} />
+          <input ref={fileInput} type="file" accept={SCREENSHOT_TYPES.join(",")} className="sr-only" tabIndex={-1} aria-hidden data-testid="screenshot-input" onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ""; }} />
           {preview ? (
             <div className="mt-2 flex items-start gap-3">
               <img src={preview} alt="Screenshot to attach" className="max-h-40 max-w-[60%] rounded-lg border border-line object-contain" data-testid="screenshot-preview" />
