@@ -129,7 +129,8 @@ export async function demoData(context: BrowserContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const created = await context.request.post(`${baseURL()}/api/projects`, {
     headers,
-    data: { name: "Cozy Pet Supplies", businessInstructions: "Calming beds and slow feeders for anxious pets." },
+    // The accessibility and keyboard files run at the same time as the same demo user: names are unique per run.
+    data: { name: `Cozy Pet Supplies ${Date.now().toString(36)}-${process.env.VITEST_POOL_ID ?? "1"}`, businessInstructions: "Calming beds and slow feeders for anxious pets." },
   });
   if (!created.ok()) throw new Error(`project: ${created.status()} ${await created.text()}`);
   const projectId = String(((await created.json()) as { data: { id: string | number } }).data.id);
