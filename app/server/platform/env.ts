@@ -65,7 +65,11 @@ export const envSchema = z.object({
 
   /** Set to add newsletter sign-ups to Omnisend as subscribed contacts; unset keeps the local subscriber list only. */
   OMNISEND_API_KEY: z.string().min(1).optional(),
-  OMNISEND_BASE_URL: z.url({ message: "OMNISEND_BASE_URL must be an absolute URL" }).default("https://api.omnisend.com/v3"),
+  /** Omnisend's dated-version API base (the adapter sends Omnisend-Version); the legacy /v3 and /v5 bases are refused. */
+  OMNISEND_BASE_URL: z
+    .url({ message: "OMNISEND_BASE_URL must be an absolute URL" })
+    .refine((u) => !/\/v[35]\/?$/.test(u), { message: "OMNISEND_BASE_URL points at Omnisend's legacy API (/v3 or /v5); use https://api.omnisend.com/api" })
+    .default("https://api.omnisend.com/api"),
 
   /**
    * An OpenAI-compatible chat completions endpoint (OpenAI, OpenRouter, Groq, Ollama, vLLM), e.g.
