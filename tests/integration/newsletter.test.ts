@@ -54,7 +54,7 @@ describe("newsletter sign-up through Omnisend (a local server speaking its conta
     const sent = (await omnisendRequests()).find((r) => r.body.identifiers?.[0]?.id === email);
     // The dated-version surface: /api/contacts, the version header, the key in Omnisend's Authorization scheme.
     expect(sent).toMatchObject({ path: "/api/contacts", version: OMNISEND_API_VERSION, apiKey: FAKE_OMNISEND_KEY, legacyKeyHeader: false });
-    expect(sent?.body.identifiers[0].type).toBe("email");
+    expect(sent?.body.identifiers?.[0].type).toBe("email");
     expect(await localRows(email)).toEqual([{ email, source: "landing" }]);
   });
 
