@@ -59,7 +59,7 @@ export const envSchema = z.object({
   STRIPE_PAYMENT_LINK_YEARLY: z.url({ message: "STRIPE_PAYMENT_LINK_YEARLY must be a URL" }).optional(),
   /** Stripe customer portal login link for paid users. */
   STRIPE_PORTAL_URL: z.url({ message: "STRIPE_PORTAL_URL must be a URL" }).optional(),
-  /** Secret API key (sk_…): /subscription-sync re-reads subscriptions from Stripe; unset: from the applied webhook events. */
+  /** Secret API key (sk_…): /subscription-sync and a paid checkout read subscriptions from Stripe; unset: from the applied webhook events. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: z.url({ message: "STRIPE_API_BASE_URL must be an absolute URL" }).default("https://api.stripe.com"),
 
