@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BillingEffect, Who } from "../app/domain/contracts/billing";
 import type { Database } from "./client";
 import { recordProviderStateStatement } from "./billing-sync";
@@ -42,8 +42,18 @@ export interface StripeEventToApply {
  * pending list. A subscription change is applied only when its event is not older than the one
  * that last set the row (Stripe does not deliver in order). Returns false when the event had
  * already been applied.
+ *
+ * `current` is the subscription as Stripe's API answered it when the checkout arrived: applied
+ * last, as of `current.event.created` (the time of the read), and not recorded as an event.
+ * `superseded` are pending events that state already covers: recorded as applied (a redelivery is
+ * then a replay) and taken off the pending list, their effects not applied.
  */
-export async function applyStripeEvent(db: Database, main: StripeEventToApply | null, released: StripeEventToApply[] = []): Promise<boolean> {
+export async function applyStripeEvent(
+  db: Database,
+  main: StripeEventToApply | null,
+  released: StripeEventToApply[] = [],
+  fromApi: { current?: StripeEventToApply; superseded?: StripeEventToApply[] } = {},
+): Promise<boolean> {
   const statements: unknown[] = [];
   if (main) {
     statements.push(db.insert(stripeEvents).values({ id: main.event.id, type: main.event.type, userId: firstUserOf(main) }));
@@ -54,6 +64,11 @@ export async function applyStripeEvent(db: Database, main: StripeEventToApply | 
     statements.push(...effectStatements(db, item));
     statements.push(db.delete(stripePendingEvents).where(eq(stripePendingEvents.eventId, item.event.id)));
   }
+  for (const item of fromApi.superseded ?? []) {
+    statements.push(db.insert(stripeEvents).values({ id: item.event.id, type: item.event.type, userId: firstUserOf(item) }).onConflictDoNothing());
+    statements.push(db.delete(stripePendingEvents).where(eq(stripePendingEvents.eventId, item.event.id)));
+  }
+  if (fromApi.current) statements.push(...effectStatements(db, fromApi.current));
   if (!statements.length) return false;
   try {
     await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
@@ -130,6 +145,15 @@ export async function pendingStripeEventsFor(db: Database, ids: { customerId: st
   ].filter((m) => m !== undefined);
   if (!matches.length) return [];
   return db.select().from(stripePendingEvents).where(or(...matches)).orderBy(asc(stripePendingEvents.created)).limit(100).all();
+}
+
+/**
+ * Drops pending events received before `before` (ISO time): those of a customer who never
+ * checked out through us (another product on the same Stripe account). Returns how many.
+ */
+export async function prunePendingStripeEvents(db: Database, before: string): Promise<number> {
+  const gone = await db.delete(stripePendingEvents).where(lt(stripePendingEvents.receivedAt, before)).returning({ id: stripePendingEvents.eventId }).all();
+  return gone.length;
 }
 
 export async function latestPayment(db: Database, userId: number, id?: string) {

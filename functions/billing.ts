@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signStripePayload, verifyStripeSignature } from "~/server/billing/stripe-signature";
 import type { StripeEvent } from "~/server/billing/stripe-events";
+import { createStripeApi } from "~/server/billing/stripe-api";
 import { receiveStripeEvent } from "~/server/billing/stripe-webhook";
 import { STRIPE_API_VERSION } from "~/server/billing/stripe-version";
 import { CLAIM_STARTED_MESSAGE, confirmClaim, startClaim } from "~/server/billing/claims";
@@ -48,6 +49,15 @@ async function receiveStripeEventRoute(c: Context<ApiEnv>) {
       mailer: mailerFor(c),
       appUrl: appUrl(c),
       supportEmail: c.var.config.SUPPORT_EMAIL,
+      // With the secret key a paid subscription checkout reads the subscription; its failure
+      // lines say what happens instead.
+      stripe: c.var.config.STRIPE_SECRET_KEY
+        ? createStripeApi({
+            secretKey: c.var.config.STRIPE_SECRET_KEY,
+            baseUrl: c.var.config.STRIPE_API_BASE_URL,
+            log: c.var.log.child({ readFor: "checkout", onFailure: "pending subscription events applied instead" }),
+          })
+        : null,
     },
     event.data as StripeEvent,
     raw,

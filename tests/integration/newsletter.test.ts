@@ -1,12 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
-import { createOmnisendNewsletter } from "~/server/newsletter/newsletter";
+import { createOmnisendNewsletter, OMNISEND_API_VERSION } from "~/server/newsletter/newsletter";
 import { createLogger } from "~/server/platform/log";
 import { FAKE_OMNISEND_FAILING_KEY, FAKE_OMNISEND_KEY, FAKE_OMNISEND_SLOW_KEY } from "./fake-omnisend";
 import { call, uniqueName } from "./helpers";
 
 const omnisendUrl = () => inject("omnisendUrl");
-const origin = () => omnisendUrl().replace(/\/v3$/, "");
+const origin = () => omnisendUrl().replace(/\/api$/, "");
 let ipCounter = 0;
 
 /** The API as deployed with the given extra configuration (here: Omnisend's key and base URL). */
@@ -34,6 +34,9 @@ async function omnisendContact(email: string) {
   return res.status === 404 ? null : ((await res.json()) as { contactID: string; status: string; statusDate: string; tags: string[]; writes: number });
 }
 
+type SentRequest = { path: string; version?: string; apiKey?: string; legacyKeyHeader: boolean; body: { identifiers?: { id: string; type: string }[] } };
+const omnisendRequests = async () => (await (await fetch(`${origin()}/__requests`)).json()) as SentRequest[];
+
 async function localRows(email: string) {
   const { results } = await env.DB.prepare("SELECT email, source FROM newsletter_subscribers WHERE lower(email) = lower(?)").bind(email).all();
   return results;
@@ -48,10 +51,10 @@ describe("newsletter sign-up through Omnisend (a local server speaking its conta
     const contact = await omnisendContact(email);
     expect(contact).toMatchObject({ status: "subscribed", tags: ["source: landing"], writes: 1 });
     expect(Date.parse(contact!.statusDate)).toBeGreaterThan(Date.now() - 60_000);
-    const requests = (await (await fetch(`${origin()}/__requests`)).json()) as { apiKey: string; body: { identifiers: { id: string; type: string }[] } }[];
-    const sent = requests.find((r) => r.body.identifiers?.[0]?.id === email);
-    expect(sent?.apiKey).toBe(FAKE_OMNISEND_KEY);
-    expect(sent?.body.identifiers[0].type).toBe("email");
+    const sent = (await omnisendRequests()).find((r) => r.body.identifiers?.[0]?.id === email);
+    // The dated-version surface: /api/contacts, the version header, the key in Omnisend's Authorization scheme.
+    expect(sent).toMatchObject({ path: "/api/contacts", version: OMNISEND_API_VERSION, apiKey: FAKE_OMNISEND_KEY, legacyKeyHeader: false });
+    expect(sent?.body.identifiers?.[0].type).toBe("email");
     expect(await localRows(email)).toEqual([{ email, source: "landing" }]);
   });
 
@@ -125,6 +128,52 @@ describe("newsletter sign-up through Omnisend (a local server speaking its conta
       expect(err).toMatchObject({ type: "UNAVAILABLE", status: 503 });
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(warn.mock.calls.map((a) => a.join(" ")).join("\n")).toContain("omnisend timed out");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("the fake speaks only the dated-version surface (so the tests can catch a drift back)", () => {
+  const contactBody = (email: string) => JSON.stringify({ identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }] });
+
+  it("refuses the legacy v3 and v5 contacts paths with 410 and a problem body", async () => {
+    for (const path of ["/v3/contacts", "/v5/contacts"]) {
+      const res = await fetch(`${origin()}${path}`, {
+        method: "POST",
+        headers: { "X-API-KEY": FAKE_OMNISEND_KEY, "content-type": "application/json" },
+        body: contactBody(`${uniqueName("legacy")}@store.test`),
+      });
+      expect(res.status).toBe(410);
+      expect(await res.json()).toMatchObject({ status: 410, title: "Gone", detail: expect.stringContaining("Omnisend-Version") });
+    }
+  });
+
+  it("refuses a request without the version header (400), and the legacy key header alone (401)", async () => {
+    const noVersion = await fetch(omnisendUrl() + "/contacts", {
+      method: "POST",
+      headers: { Authorization: `Omnisend-API-Key ${FAKE_OMNISEND_KEY}`, "content-type": "application/json" },
+      body: contactBody(`${uniqueName("nover")}@store.test`),
+    });
+    expect(noVersion.status).toBe(400);
+    expect(await noVersion.json()).toMatchObject({ status: 400, errors: [{ field: "Omnisend-Version", message: "required" }] });
+    const legacyKey = await fetch(omnisendUrl() + "/contacts", {
+      method: "POST",
+      headers: { "X-API-KEY": FAKE_OMNISEND_KEY, "Omnisend-Version": OMNISEND_API_VERSION, "content-type": "application/json" },
+      body: contactBody(`${uniqueName("oldkey")}@store.test`),
+    });
+    expect(legacyKey.status).toBe(401);
+  });
+
+  it("an adapter pointed at the legacy base URL fails as unavailable and saves nothing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const provider = createOmnisendNewsletter({ apiKey: FAKE_OMNISEND_KEY, baseUrl: `${origin()}/v3`, log: createLogger({}, "warn") });
+      const email = `${uniqueName("v3")}@store.test`;
+      const err = await provider.subscribe(email, "landing").catch((e) => e);
+      expect(err).toMatchObject({ type: "UNAVAILABLE", status: 503 });
+      expect(warn.mock.calls.map((a) => a.join(" ")).join("\n")).toContain('"status":410');
+      expect(await omnisendContact(email)).toBeNull();
     } finally {
       warn.mockRestore();
     }

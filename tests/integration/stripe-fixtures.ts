@@ -6,7 +6,9 @@
  * `subscription.current_period_end`…) fails `npm run typecheck`. The pre-basil shapes, which the
  * product still reads, are hand-typed below and named `legacy`.
  */
+import { createExecutionContext, env } from "cloudflare:test";
 import Stripe from "stripe";
+import app from "../../workers/app";
 import { expect } from "vitest";
 import { STRIPE_API_VERSION } from "~/server/billing/stripe-version";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
@@ -181,11 +183,21 @@ export function legacyEvent(type: string, object: LegacyInvoice | LegacyCharge |
 
 const stripe = new Stripe("sk_test_dummy");
 
-/** Signs the event with Stripe's own library (the endpoint's secret) and posts it to our webhook. */
-export async function sendStripeEvent(event: WireEvent, expectStatus: number | null = 200): Promise<{ status: number; json: Record<string, unknown> }> {
+/**
+ * Signs the event with Stripe's own library (the endpoint's secret) and posts it to our webhook;
+ * `bindings` are extra configuration for this request (e.g. STRIPE_SECRET_KEY).
+ */
+export async function sendStripeEvent(
+  event: WireEvent,
+  expectStatus: number | null = 200,
+  bindings?: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const payload = JSON.stringify(event);
   const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: DEV_STRIPE_WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  const res = await WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+  const init = { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload };
+  const res = bindings
+    ? await app.fetch(new Request("http://127.0.0.1/api/webhooks/stripe", init), { ...env, ...bindings } as Env, createExecutionContext())
+    : await WORKER.fetch("http://127.0.0.1/api/webhooks/stripe", init);
   const json = (await res.json()) as Record<string, unknown>;
   if (expectStatus !== null) expect(res.status, JSON.stringify(json)).toBe(expectStatus);
   return { status: res.status, json };

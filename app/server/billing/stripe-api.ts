@@ -1,10 +1,13 @@
 /**
- * A small adapter for Stripe's REST API (only what /subscription-sync reads): retrieve one
- * subscription, or a customer's newest one. Bearer secret key, JSON answers, errors as
+ * A small adapter for Stripe's REST API (what /subscription-sync and the checkout webhook read):
+ * retrieve one subscription, or a customer's newest one. Bearer secret key, every request pinned
+ * to STRIPE_API_VERSION with the `Stripe-Version` header (so answers come in the basil shapes the
+ * translation reads, whatever the account's default version), JSON answers, errors as
  * `{ error: { type, code, message } }`.
  */
 import { AppError } from "~/domain/errors";
 import type { Logger } from "~/server/platform/log";
+import { STRIPE_API_VERSION } from "./stripe-version";
 
 export const STRIPE_DEFAULT_API_BASE_URL = "https://api.stripe.com";
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -27,7 +30,7 @@ export function createStripeApi(options: { secretKey: string; baseUrl?: string; 
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
-        headers: { Authorization: `Bearer ${options.secretKey}`, Accept: "application/json" },
+        headers: { Authorization: `Bearer ${options.secretKey}`, "Stripe-Version": STRIPE_API_VERSION, Accept: "application/json" },
         signal: AbortSignal.timeout(options.timeoutMs ?? STRIPE_TIMEOUT_MS),
       });
     } catch (error) {

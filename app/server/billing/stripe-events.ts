@@ -46,6 +46,15 @@ function planFrom(o: Record<string, unknown>): string {
   return fromMeta ? resolvePlan(fromMeta).id : "pro";
 }
 
+/**
+ * A subscription's plan: its own metadata (the Payment Link's), else the metadata of its item's
+ * price, else Growth ("pro"), the one plan the Payment Links sell.
+ */
+function subscriptionPlanFrom(o: Record<string, unknown>, item: Record<string, unknown>): string {
+  const fromPrice = str(obj(obj(item.price).metadata).plan);
+  return str(obj(o.metadata).plan) || !fromPrice ? planFrom(o) : resolvePlan(fromPrice).id;
+}
+
 /** Latest instant a Date can show (year 275760 is past it; Stripe's dates are seconds). */
 const MAX_EPOCH_SECONDS = 8.64e12;
 
@@ -157,7 +166,7 @@ export function effectsOf(event: StripeEvent): BillingEffect[] {
           kind: "subscription",
           who: { userId: userIdFrom(o), customerId: idOf(o.customer), subscriptionId: str(o.id) },
           change: {
-            plan: planFrom(o),
+            plan: subscriptionPlanFrom(o, item),
             status: str(o.status) ?? "active",
             customerId: idOf(o.customer),
             subscriptionId: str(o.id),

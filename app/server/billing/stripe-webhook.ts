@@ -4,7 +4,10 @@
  * an event about a customer or subscription we cannot tie to a user yet (a Payment Link's
  * subscription carries no user id; only its checkout does) is kept pending, not recorded as
  * applied, and is applied (oldest first, never over a newer state) in the batch of the event
- * that ties that customer to a user.
+ * that ties that customer to a user. With Stripe's API at hand (STRIPE_SECRET_KEY), a paid
+ * checkout of a subscription also reads the subscription itself and applies that state, so the
+ * renewal date is right even when the subscription's events never come; pending events older
+ * than the read are then superseded, not applied.
  */
 import { AppError } from "~/domain/errors";
 import type { Mailer } from "~/server/email/mailer";
@@ -15,12 +18,14 @@ import {
   applyStripeEvent,
   isStripeEventApplied,
   pendingStripeEventsFor,
+  prunePendingStripeEvents,
   resolveBillingUser,
   storePendingStripeEvent,
   type StripeEventToApply,
 } from "../../../db/billing";
 import type { Database } from "../../../db/client";
 import { findUserById } from "../../../db/users";
+import type { StripeApi, StripeSubscriptionObject } from "./stripe-api";
 import { effectsOf, type BillingEffect, type StripeEvent } from "./stripe-events";
 import { apiVersionVerdict } from "./stripe-version";
 
@@ -33,6 +38,8 @@ export interface StripeWebhookDeps {
   mailer: Mailer;
   appUrl: string;
   supportEmail: string;
+  /** Stripe's API when STRIPE_SECRET_KEY is set: a paid subscription checkout reads the subscription. Null: events only. */
+  stripe?: StripeApi | null;
   now?: () => Date;
 }
 
@@ -44,6 +51,10 @@ export interface StripeWebhookOutcome {
   ignored: boolean;
   /** Events kept pending earlier and applied with this one. */
   released: number;
+  /** Pending events dropped because the subscription read from Stripe's API is newer. */
+  superseded: number;
+  /** Whether the subscription's current state was read from Stripe's API and applied. */
+  readFromApi: boolean;
   affiliate: string;
 }
 
@@ -88,16 +99,20 @@ export async function receiveStripeEvent(deps: StripeWebhookDeps, event: StripeE
   const ids = idsOf(effects);
   const unknownCustomer = effects.some(({ effect, userId }) => effect.kind === "subscription" && !userId);
   if (PENDABLE.has(event.type) && unknownCustomer && (ids.customerId || ids.subscriptionId)) {
-    if (await isStripeEventApplied(db, event.id)) return { applied: false, pending: false, ignored: false, released: 0, affiliate: "none" };
+    if (await isStripeEventApplied(db, event.id)) return { applied: false, pending: false, ignored: false, released: 0, superseded: 0, readFromApi: false, affiliate: "none" };
     await storePendingStripeEvent(db, { eventId: event.id, type: event.type, ...ids, created, payload: raw });
     log.info("stripe event kept until its customer is known", { id: event.id, type: event.type, ...ids });
-    return { applied: true, pending: true, ignored: false, released: 0, affiliate: "none" };
+    return { applied: true, pending: true, ignored: false, released: 0, superseded: 0, readFromApi: false, affiliate: "none" };
   }
 
   // This event ties the customer to a user: what was kept for that customer is applied with it.
   const userId = effects.find((e) => e.userId)?.userId ?? null;
-  const released = userId ? await releasable(db, userId, ids, event.id) : [];
-  const applied = await applyStripeEvent(db, { event: { id: event.id, type: event.type, created }, effects }, released);
+  const pending = userId ? await releasable(db, userId, ids, event.id) : [];
+  const current = userId && deps.stripe && activatesSubscription(event, effects) ? await currentSubscription(deps, deps.stripe, userId, ids, event.id, now) : null;
+  // What the read already covers is superseded; only events newer than the read are applied.
+  const released = current ? pending.filter((p) => p.event.created > current.event.created) : pending;
+  const superseded = current ? pending.filter((p) => p.event.created <= current.event.created) : [];
+  const applied = await applyStripeEvent(db, { event: { id: event.id, type: event.type, created }, effects }, released, current ? { current, superseded } : {});
 
   // Referral commissions and their reversals; idempotent, so a redelivery finishes a failed attempt.
   const affiliate = await applyAffiliateStripeEvent(db, event, now);
@@ -108,7 +123,60 @@ export async function receiveStripeEvent(deps: StripeWebhookDeps, event: StripeE
       if (effect.kind === "checkout_failed") await tellCheckoutFailed(deps, buyer, effect);
     }
   }
-  return { applied, pending: false, ignored: effects.every((e) => e.effect.kind === "ignored"), released: applied ? released.length : 0, affiliate };
+  return {
+    applied,
+    pending: false,
+    ignored: effects.every((e) => e.effect.kind === "ignored"),
+    released: applied ? released.length : 0,
+    superseded: applied ? superseded.length : 0,
+    readFromApi: applied && Boolean(current),
+    affiliate,
+  };
+}
+
+/** A paid checkout that activates a subscription (not a one-off payment, not an unpaid delayed method). */
+function activatesSubscription(event: StripeEvent, effects: Resolved[]): boolean {
+  if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded") return false;
+  return effects.some(({ effect, userId }) => effect.kind === "subscription" && userId && effect.change.status === "active" && effect.change.subscriptionId);
+}
+
+/**
+ * The subscription as Stripe's API has it now, translated exactly as a subscription event would be
+ * (so the plan, status, renewal date and cancellation are read the same way), as of the time of
+ * the read. Null when it cannot be read: the pending events are applied as without the key, and
+ * the one warning line is the API client's (it names the path and status).
+ */
+async function currentSubscription(
+  deps: StripeWebhookDeps,
+  stripe: StripeApi,
+  userId: number,
+  ids: { customerId: string | null; subscriptionId: string | null },
+  checkoutEventId: string,
+  now: Date,
+): Promise<StripeEventToApply | null> {
+  const subscriptionId = ids.subscriptionId!;
+  let found: StripeSubscriptionObject | null;
+  try {
+    found = await stripe.retrieveSubscription(subscriptionId);
+  } catch {
+    return null;
+  }
+  if (!found) {
+    deps.log.warn("stripe has no subscription named by the checkout; pending events applied instead", { id: checkoutEventId, subscriptionId });
+    return null;
+  }
+  const readAt = Math.floor(now.getTime() / 1000);
+  let effects: BillingEffect[];
+  try {
+    effects = effectsOf({ id: `api_${found.id}`, type: "customer.subscription.updated", data: { object: found } });
+  } catch (error) {
+    deps.log.warn("stripe subscription unreadable; pending events applied instead", { id: checkoutEventId, subscriptionId, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+  return {
+    event: { id: found.id, type: "subscription read from Stripe's API at checkout", created: readAt },
+    effects: effects.map((effect) => ({ effect, userId: effect.kind === "subscription" ? userId : null })),
+  };
 }
 
 /** The pending events of the customer or subscription, translated for `userId`. */
@@ -123,6 +191,15 @@ async function releasable(db: Database, userId: number, ids: { customerId: strin
         effects: effectsOf(event).map((effect) => ({ effect, userId: effect.kind === "ignored" ? null : userId })),
       };
     });
+}
+
+/** How long an event about a customer no checkout ever tied to a user is kept (ADR 019). */
+export const PENDING_STRIPE_EVENTS_KEPT_DAYS = 30;
+
+/** The scheduled prune: pending events received more than PENDING_STRIPE_EVENTS_KEPT_DAYS ago. Returns how many went. */
+export async function prunePendingEvents(deps: { db: Database; now: Date }): Promise<number> {
+  const before = new Date(deps.now.getTime() - PENDING_STRIPE_EVENTS_KEPT_DAYS * 86_400_000).toISOString();
+  return prunePendingStripeEvents(deps.db, before);
 }
 
 /** Applies what was kept for a customer that a claimed purchase has just tied to `userId`. */

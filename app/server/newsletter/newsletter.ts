@@ -26,7 +26,28 @@ export function createLocalNewsletter(db: Database): NewsletterProvider {
   };
 }
 
-export const OMNISEND_DEFAULT_BASE_URL = "https://api.omnisend.com/v3";
+/**
+ * Omnisend's API as we speak to it. Source: Omnisend's API reference (api-docs.omnisend.com),
+ * "Contacts" (v2026-03-15 reference: endpoint https://api.omnisend.com/api/contacts, email
+ * identifiers with their email channel's status and statusDate) and the versioning guides
+ * "Migrate from v3 to v2026-03-15" / "Migrate from v5 to v2026-03-15" (read 2026-11-28):
+ * - The dated-version surface lives under `https://api.omnisend.com/api/`. Every request names its
+ *   version in the `Omnisend-Version` header (required on every request), here
+ *   OMNISEND_API_VERSION.
+ * - The key goes in `Authorization: Omnisend-API-Key {key}`. The legacy `X-API-KEY` header
+ *   belongs to the numbered versions (v3, v5), which need no version header.
+ * - `POST /api/contacts` with `identifiers: [{ type: "email", id, channels: { email: { status,
+ *   statusDate } } }]` and optional `tags`, `firstName`, `lastName`… saves the contact. Omnisend
+ *   keeps the newest statusDate, and an identifier belongs to one contact only.
+ * - Errors are RFC 9457 problem details, `{ type, title, status, detail, errors[] }` (v3 and v5
+ *   answered `{ error, fields }`).
+ * Not stated there, so read defensively: whether a POST for an email Omnisend already holds
+ * updates that contact (as v3/v5 did: 200 updated, 201 created) or answers 409; both count as
+ * subscribed here. The new contact's id is read from `id` (the path parameter was renamed from
+ * contactID) or `contactID`.
+ */
+export const OMNISEND_API_VERSION = "2026-03-15";
+export const OMNISEND_DEFAULT_BASE_URL = "https://api.omnisend.com/api";
 const OMNISEND_TIMEOUT_MS = 8_000;
 const UNAVAILABLE_MESSAGE = "The newsletter service is not answering right now. Please try again in a few minutes.";
 
@@ -40,11 +61,39 @@ export interface OmnisendOptions {
   now?: () => Date;
 }
 
-/**
- * Omnisend's contacts API (v3): `POST {base}/contacts` with the X-API-KEY header creates the
- * contact, or updates the one already holding that email identifier, so a repeat is idempotent.
- * 4xx answers carry `{ error, fields }`.
- */
+/** The body of `POST /api/contacts` for one newsletter sign-up: the email identifier, subscribed now, tagged with where it came from. */
+export function omnisendContactBody(email: string, source: NewsletterSource, now: Date) {
+  return {
+    identifiers: [{ type: "email" as const, id: email, channels: { email: { status: "subscribed" as const, statusDate: now.toISOString() } } }],
+    tags: [`source: ${source}`],
+  };
+}
+
+/** The request headers of every call: the dated version and the key in Omnisend's scheme. */
+export function omnisendHeaders(apiKey: string): Record<string, string> {
+  return {
+    Authorization: `Omnisend-API-Key ${apiKey}`,
+    "Omnisend-Version": OMNISEND_API_VERSION,
+    "Content-Type": "application/json",
+    Accept: "application/json",
+  };
+}
+
+/** An Omnisend answer body: RFC 9457 problem details on errors; `id` (or `contactID`) on success. */
+interface OmnisendAnswer {
+  id?: string;
+  contactID?: string;
+  title?: string;
+  detail?: string;
+  errors?: { field?: string; pointer?: string; message?: string; detail?: string }[];
+}
+
+/** The problem's own words: its detail, else its title, else the first listed error. */
+function problemText(body: OmnisendAnswer): string | undefined {
+  const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
+  return body.detail ?? body.title ?? first?.message ?? first?.detail;
+}
+
 export function createOmnisendNewsletter(options: OmnisendOptions): NewsletterProvider {
   const doFetch = options.fetch ?? fetch;
   const base = (options.baseUrl ?? OMNISEND_DEFAULT_BASE_URL).replace(/\/+$/, "");
@@ -56,17 +105,8 @@ export function createOmnisendNewsletter(options: OmnisendOptions): NewsletterPr
       try {
         res = await doFetch(`${base}/contacts`, {
           method: "POST",
-          headers: { "X-API-KEY": options.apiKey, "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({
-            identifiers: [
-              {
-                type: "email",
-                id: email,
-                channels: { email: { status: "subscribed", statusDate: (options.now?.() ?? new Date()).toISOString() } },
-              },
-            ],
-            tags: [`source: ${source}`],
-          }),
+          headers: omnisendHeaders(options.apiKey),
+          body: JSON.stringify(omnisendContactBody(email, source, options.now?.() ?? new Date())),
           signal: AbortSignal.timeout(options.timeoutMs ?? OMNISEND_TIMEOUT_MS),
         });
       } catch (error) {
@@ -74,23 +114,29 @@ export function createOmnisendNewsletter(options: OmnisendOptions): NewsletterPr
         log.warn(timedOut ? "omnisend timed out" : "omnisend unreachable", { error: error instanceof Error ? error.message : String(error) });
         throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE, { cause: error });
       }
-      const body = (await res.json().catch(() => ({}))) as { contactID?: string; error?: string };
+      const body = (await res.json().catch(() => ({}))) as OmnisendAnswer;
+      const message = problemText(body);
       if (res.ok) {
-        log.info("newsletter contact saved in omnisend", { contactId: body.contactID, source });
-        // Omnisend answers 200 when it updated a contact it already had, 201 when it created one.
+        log.info("newsletter contact saved in omnisend", { contactId: body.id ?? body.contactID, source });
+        // 200: a contact Omnisend already had was updated; 201: created.
         return { alreadySubscribed: res.status === 200 };
       }
+      if (res.status === 409) {
+        // The address is already a contact: subscribing again is harmless, as our own list says.
+        log.info("newsletter contact already in omnisend", { source, message });
+        return { alreadySubscribed: true };
+      }
       if (res.status === 400 || res.status === 422) {
-        throw new AppError("VALIDATION", `The newsletter service refused ${email}: ${body.error ?? "it is not a valid address"}.`, {
-          details: { fields: [{ path: "email", message: body.error ?? "refused by the newsletter service" }] },
+        throw new AppError("VALIDATION", `The newsletter service refused ${email}: ${message ?? "it is not a valid address"}.`, {
+          details: { fields: [{ path: "email", message: message ?? "refused by the newsletter service" }] },
         });
       }
       if (res.status === 401 || res.status === 403) {
         // An operator problem: logged loudly, never with the key.
-        log.error("newsletter service rejected the key", { status: res.status, message: body.error });
+        log.error("newsletter service rejected the key", { status: res.status, message });
         throw new AppError("UNAVAILABLE", "The newsletter service rejected the key, so we could not subscribe you. Please try again later.");
       }
-      log.warn("omnisend refused the contact", { status: res.status, message: body.error });
+      log.warn("omnisend refused the contact", { status: res.status, message });
       throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE);
     },
   };

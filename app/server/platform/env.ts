@@ -59,13 +59,17 @@ export const envSchema = z.object({
   STRIPE_PAYMENT_LINK_YEARLY: z.url({ message: "STRIPE_PAYMENT_LINK_YEARLY must be a URL" }).optional(),
   /** Stripe customer portal login link for paid users. */
   STRIPE_PORTAL_URL: z.url({ message: "STRIPE_PORTAL_URL must be a URL" }).optional(),
-  /** Secret API key (sk_…): /subscription-sync re-reads subscriptions from Stripe; unset: from the applied webhook events. */
+  /** Secret API key (sk_…): /subscription-sync and a paid checkout read subscriptions from Stripe; unset: from the applied webhook events. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: z.url({ message: "STRIPE_API_BASE_URL must be an absolute URL" }).default("https://api.stripe.com"),
 
   /** Set to add newsletter sign-ups to Omnisend as subscribed contacts; unset keeps the local subscriber list only. */
   OMNISEND_API_KEY: z.string().min(1).optional(),
-  OMNISEND_BASE_URL: z.url({ message: "OMNISEND_BASE_URL must be an absolute URL" }).default("https://api.omnisend.com/v3"),
+  /** Omnisend's dated-version API base (the adapter sends Omnisend-Version); the legacy /v3 and /v5 bases are refused. */
+  OMNISEND_BASE_URL: z
+    .url({ message: "OMNISEND_BASE_URL must be an absolute URL" })
+    .refine((u) => !/\/v[35]\/?$/.test(u), { message: "OMNISEND_BASE_URL points at Omnisend's legacy API (/v3 or /v5); use https://api.omnisend.com/api" })
+    .default("https://api.omnisend.com/api"),
 
   /**
    * An OpenAI-compatible chat completions endpoint (OpenAI, OpenRouter, Groq, Ollama, vLLM), e.g.
