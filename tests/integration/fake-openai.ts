@@ -31,6 +31,8 @@ export interface FakeOpenAi {
 }
 
 const CREATED = 1_700_000_000;
+/** What the `refusal` behaviour's model says instead of answering. */
+export const REFUSAL = "I'm sorry, I can't help with that request.";
 
 function openAiError(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
@@ -173,10 +175,33 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
           openAiError("Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", "invalid_request_error", null),
         );
       }
+      if (behaviour === "bad-schema" && body.response_format) {
+        return reply(
+          400,
+          {
+            error: {
+              message: `Invalid schema for response_format '${String((body.response_format as { json_schema?: { name?: string } }).json_schema?.name)}': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'refusal'.`,
+              type: "invalid_request_error",
+              param: "response_format",
+              code: null,
+            },
+          },
+        );
+      }
       if (behaviour === "hang") return; // keeps the request open until the client gives up
       if (behaviour === "html") {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         return res.end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
+      }
+      if ((behaviour === "refusal" && body.stream !== true) || behaviour === "refusal-json") {
+        return reply(200, {
+          id,
+          object: "chat.completion",
+          created: CREATED,
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content: null, refusal: REFUSAL }, logprobs: null, finish_reason: "stop" }],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        });
       }
       if (behaviour === "json" || body.stream !== true) {
         return reply(200, {
@@ -207,6 +232,9 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
 
       let script: (string | Uint8Array | { wait: number } | "hang" | "destroy")[];
       switch (behaviour) {
+        case "refusal":
+          script = [roleChunk, ...pieces(REFUSAL, 3).map((text) => chunk({ refusal: text })), stopChunk, done];
+          break;
         case "keepalive":
           script = [": OPENROUTER PROCESSING\n\n", ": OPENROUTER PROCESSING\n\n", roleChunk, ...contentChunks, stopChunk, done];
           break;
