@@ -340,6 +340,19 @@ export interface ImageRequestRecord {
 const IMAGE_SIZES = new Set(["256x256", "512x512", "1024x1024", "1024x1536", "1536x1024", "1024x1792", "1792x1024", "auto"]);
 const SLOW_IMAGE_MS = 2000;
 
+/**
+ * OpenAI's image models' own rules, as its API reference gives them (the openai-openapi spec and
+ * the `openai` package's ImageGenerateParams / ImageEditParams docs): GPT image models refuse
+ * response_format (they always answer base64); dall-e-3 makes one picture per call in its own
+ * sizes and does not edit; dall-e-2 edits a square PNG under 4 MB.
+ */
+function imageModelRules(model: string): { sizes: string[]; maxN: number; responseFormat: boolean; edits: false | "yes" | "square-png" } | null {
+  if (/^(gpt-image|chatgpt-image)/.test(model)) return { sizes: ["1024x1024", "1536x1024", "1024x1536", "auto"], maxN: 10, responseFormat: false, edits: "yes" };
+  if (/^dall-e-3/.test(model)) return { sizes: ["1024x1024", "1792x1024", "1024x1792"], maxN: 1, responseFormat: true, edits: false };
+  if (/^dall-e-2/.test(model)) return { sizes: ["256x256", "512x512", "1024x1024"], maxN: 10, responseFormat: true, edits: "square-png" };
+  return null;
+}
+
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -474,6 +487,25 @@ function createImagesApi(apiKey: string) {
     if (!Number.isInteger(n) || n < 1 || n > 10) return invalid(`Invalid 'n': expected an integer from 1 to 10, got ${String(fields.n)}.`, "n", "invalid_value");
     if (!IMAGE_SIZES.has(size)) return invalid(`Invalid value: '${size}'. Supported values are: ${[...IMAGE_SIZES].join(", ")}.`, "size", "invalid_value");
     if (edits && !image) return invalid("Missing required parameter: 'image'.", "image", "missing_required_parameter");
+    // OpenAI's own models keep their own rules (IMAGE_MODEL_RULES); any other name is a server that takes anything above.
+    const rules = imageModelRules(model);
+    if (rules) {
+      if (fields.response_format !== undefined && !rules.responseFormat) {
+        return invalid("Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
+      }
+      if (edits && !rules.edits) {
+        return invalid(`Invalid value: '${model}'. Value must be 'dall-e-2' or a GPT image model.`, "model", "invalid_value");
+      }
+      if (!rules.sizes.includes(size)) {
+        return invalid(`Invalid value: '${size}'. Supported values for ${model} are: ${rules.sizes.map((s) => `'${s}'`).join(", ")}.`, "size", "invalid_value");
+      }
+      if (n > rules.maxN) {
+        return invalid(`Invalid 'n': integer above maximum value. Expected a value <= ${rules.maxN}, but got ${n} instead.`, "n", "integer_above_max_value");
+      }
+      if (edits && rules.edits === "square-png" && image && (image.head !== "89504e470d0a1a0a" || image.size >= 4 * 1024 * 1024)) {
+        return invalid("Uploaded image must be a PNG and less than 4 MB.", "image", "invalid_value");
+      }
+    }
     const has = (marker: string) => prompt.includes(marker);
     const M = FAKE_IMAGE_MARKERS;
     if (fields.response_format !== undefined) {
