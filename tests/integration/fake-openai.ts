@@ -1,5 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import type OpenAI from "openai";
 import type { TestProject } from "vitest/node";
 import { pieces, pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
 
@@ -33,6 +34,18 @@ export interface FakeOpenAi {
 const CREATED = 1_700_000_000;
 /** What the `refusal` behaviour's model says instead of answering. */
 export const REFUSAL = "I'm sorry, I can't help with that request.";
+
+/** One non-streamed chat.completion, typed as the `openai` package's ChatCompletion so the fake cannot drift. */
+function completion(id: string, model: string, message: OpenAI.Chat.ChatCompletionMessage): OpenAI.Chat.ChatCompletion {
+  return {
+    id,
+    object: "chat.completion",
+    created: CREATED,
+    model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: "stop" }],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
 
 function openAiError(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
@@ -143,14 +156,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
         return reply(500, openAiError("The server had an error while processing your request. Sorry about that!", "server_error", null));
       }
       if (page) {
-        return reply(200, {
-          id,
-          object: "chat.completion",
-          created: CREATED,
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: page.content }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
+        return reply(200, completion(id, body.model, { role: "assistant", content: page.content, refusal: null }));
       }
       if (behaviour === "rate-limit") {
         return reply(
@@ -194,35 +200,24 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
         return res.end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
       }
       if ((behaviour === "refusal" && body.stream !== true) || behaviour === "refusal-json") {
-        return reply(200, {
-          id,
-          object: "chat.completion",
-          created: CREATED,
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: null, refusal: REFUSAL }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
+        return reply(200, completion(id, body.model, { role: "assistant", content: null, refusal: REFUSAL }));
       }
       if (behaviour === "json" || body.stream !== true) {
-        return reply(200, {
-          id,
-          object: "chat.completion",
-          created: CREATED,
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: answer }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
+        return reply(200, completion(id, body.model, { role: "assistant", content: answer, refusal: null }));
       }
 
-      const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-        `data: ${JSON.stringify({
+      const chunk = (delta: OpenAI.Chat.ChatCompletionChunk.Choice.Delta, finishReason: OpenAI.Chat.ChatCompletionChunk.Choice["finish_reason"] = null) => {
+        // Typed as the `openai` package's chunk, so the fake cannot drift from OpenAI's protocol.
+        const event: OpenAI.Chat.ChatCompletionChunk = {
           id,
           object: "chat.completion.chunk",
           created: CREATED,
           model: body.model,
           system_fingerprint: "fp_fake",
           choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-        })}\n\n`;
+        };
+        return `data: ${JSON.stringify(event)}\n\n`;
+      };
       const roleChunk = chunk({ role: "assistant", content: "", refusal: null });
       const contentChunks = (behaviour === "slow" ? Array.from({ length: 20 }, (_, i) => `word${i} `) : pieces(answer, 3)).map(
         (text) => chunk({ content: text }),
@@ -534,11 +529,11 @@ function createImagesApi(apiKey: string) {
     const answer = () => {
       if (res.destroyed) return;
       const [w, h] = size === "auto" ? [1024, 1024] : size.split("x").map(Number);
-      const data = has(M.empty)
+      const data: OpenAI.Images.Image[] = has(M.empty)
         ? []
         : Array.from({ length: n }, (_, i) => {
             const bytes = has(M.garbage) ? Buffer.from("this is not a picture, just text") : has(M.jpeg) ? JPEG_HEADER_ONLY : solidPng(w, h, colourFor(prompt, i));
-            const item: Record<string, unknown> = {};
+            const item: OpenAI.Images.Image = {};
             if (has(M.url) || has(M.urlHtml)) {
               const html = has(M.urlHtml);
               const name = `img-${nextFile++}.${html ? "html" : "png"}`;
@@ -550,7 +545,13 @@ function createImagesApi(apiKey: string) {
             if (has(M.revised)) item.revised_prompt = `Revised: ${prompt}`;
             return item;
           });
-      reply(200, { created: CREATED, data, usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 } });
+      // Typed as the `openai` package's ImagesResponse, so the fake cannot drift from OpenAI's protocol.
+      const images: OpenAI.Images.ImagesResponse = {
+        created: CREATED,
+        data,
+        usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50, input_tokens_details: { image_tokens: 0, text_tokens: 50 } },
+      };
+      reply(200, images);
     };
     if (!has(M.slow)) return answer();
     const timer = setTimeout(() => {

@@ -109,9 +109,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
 
   /** Streams the completion's text, piece by piece; every failure becomes an AppError (see above). */
   async function* completion(turns: ChatTurn[], format: JsonSchemaFormat | null, signal?: AbortSignal): AsyncGenerator<string> {
-    const responseFormat = format
-      ? { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } }
-      : null;
     if (signal?.aborted) throw abortReason(signal);
     // The clock only runs while we wait for the provider, never while the caller handles a delta.
     const clock = completionClock(signal, timeoutMs, "The AI provider timed out");
@@ -144,12 +141,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             Accept: "text/event-stream",
             ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
           },
-          body: JSON.stringify({
-            model,
-            messages: turns,
-            stream: true,
-            ...(responseFormat ? { response_format: responseFormat } : {}),
-          }),
+          body: JSON.stringify(chatCompletionBody(model, turns, format)),
           signal: clock.signal,
         });
       } catch (error) {
@@ -163,7 +155,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         } catch (error) {
           throw failure(error, "read");
         }
-        if (responseFormat && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
+        if (format && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
           // Only the provider saying the parameter itself is unsupported switches to markdown;
           // any other complaint about it (an invalid schema) is a bug of ours to see and fix.
           if (refusesParameter(text, "response_format") || refusesParameter(text, "json_schema")) throw new StructuredOutputUnsupported();
@@ -261,6 +253,22 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     retrieve: options.retrieve,
     endpoint: { baseUrl: options.baseUrl, model },
   });
+}
+
+/**
+ * The JSON body of one `POST /chat/completions`: always streamed, with a JSON-schema
+ * response_format when one is asked for (tests check it against the `openai` package's
+ * ChatCompletionCreateParamsStreaming).
+ */
+export function chatCompletionBody(model: string, turns: ChatTurn[], format: JsonSchemaFormat | null) {
+  return {
+    model,
+    messages: turns.map(({ role, content }) => ({ role, content })),
+    stream: true as const,
+    ...(format
+      ? { response_format: { type: "json_schema" as const, json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } } }
+      : {}),
+  };
 }
 
 /** `{error:{message}}` (OpenAI, OpenRouter, Groq, vLLM), `{error:"..."}` (Ollama) or `{message}`. */
