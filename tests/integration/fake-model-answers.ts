@@ -29,6 +29,9 @@ export type FakeBehaviour =
   | "research" // a structured research answer (JSON) citing the first product record it was sent, with its price
   | "research-bad" // the same, plus a citation of a record it was not sent and a number no record holds
   | "no-schema" // refuses response_format with OpenAI's 400; without it, answers in markdown sections
+  | "bad-schema" // 400 "Invalid schema for response_format ..." (param response_format): our schema's fault, not a missing feature
+  | "refusal" // a structured-output refusal: `delta.refusal` pieces (or `message.refusal` when not streamed), content null
+  | "refusal-json" // the same refusal as one chat.completion (`message.refusal`), ignoring stream:true
   | "nothing" // a structured answer that found nothing (foundNothing: true)
   | "project"; // a structured answer quoting the first project passage it was sent, citing it, in the canon's brand voice
 

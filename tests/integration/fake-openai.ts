@@ -1,5 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import type OpenAI from "openai";
 import type { TestProject } from "vitest/node";
 import { pieces, pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
 
@@ -31,6 +32,20 @@ export interface FakeOpenAi {
 }
 
 const CREATED = 1_700_000_000;
+/** What the `refusal` behaviour's model says instead of answering. */
+export const REFUSAL = "I'm sorry, I can't help with that request.";
+
+/** One non-streamed chat.completion, typed as the `openai` package's ChatCompletion so the fake cannot drift. */
+function completion(id: string, model: string, message: OpenAI.Chat.ChatCompletionMessage): OpenAI.Chat.ChatCompletion {
+  return {
+    id,
+    object: "chat.completion",
+    created: CREATED,
+    model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: "stop" }],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
 
 function openAiError(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
@@ -141,14 +156,7 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
         return reply(500, openAiError("The server had an error while processing your request. Sorry about that!", "server_error", null));
       }
       if (page) {
-        return reply(200, {
-          id,
-          object: "chat.completion",
-          created: CREATED,
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: page.content }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
+        return reply(200, completion(id, body.model, { role: "assistant", content: page.content, refusal: null }));
       }
       if (behaviour === "rate-limit") {
         return reply(
@@ -173,31 +181,43 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
           openAiError("Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", "invalid_request_error", null),
         );
       }
+      if (behaviour === "bad-schema" && body.response_format) {
+        return reply(
+          400,
+          {
+            error: {
+              message: `Invalid schema for response_format '${String((body.response_format as { json_schema?: { name?: string } }).json_schema?.name)}': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'refusal'.`,
+              type: "invalid_request_error",
+              param: "response_format",
+              code: null,
+            },
+          },
+        );
+      }
       if (behaviour === "hang") return; // keeps the request open until the client gives up
       if (behaviour === "html") {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         return res.end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
       }
+      if ((behaviour === "refusal" && body.stream !== true) || behaviour === "refusal-json") {
+        return reply(200, completion(id, body.model, { role: "assistant", content: null, refusal: REFUSAL }));
+      }
       if (behaviour === "json" || body.stream !== true) {
-        return reply(200, {
-          id,
-          object: "chat.completion",
-          created: CREATED,
-          model: body.model,
-          choices: [{ index: 0, message: { role: "assistant", content: answer }, logprobs: null, finish_reason: "stop" }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        });
+        return reply(200, completion(id, body.model, { role: "assistant", content: answer, refusal: null }));
       }
 
-      const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-        `data: ${JSON.stringify({
+      const chunk = (delta: OpenAI.Chat.ChatCompletionChunk.Choice.Delta, finishReason: OpenAI.Chat.ChatCompletionChunk.Choice["finish_reason"] = null) => {
+        // Typed as the `openai` package's chunk, so the fake cannot drift from OpenAI's protocol.
+        const event: OpenAI.Chat.ChatCompletionChunk = {
           id,
           object: "chat.completion.chunk",
           created: CREATED,
           model: body.model,
           system_fingerprint: "fp_fake",
           choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-        })}\n\n`;
+        };
+        return `data: ${JSON.stringify(event)}\n\n`;
+      };
       const roleChunk = chunk({ role: "assistant", content: "", refusal: null });
       const contentChunks = (behaviour === "slow" ? Array.from({ length: 20 }, (_, i) => `word${i} `) : pieces(answer, 3)).map(
         (text) => chunk({ content: text }),
@@ -207,6 +227,9 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
 
       let script: (string | Uint8Array | { wait: number } | "hang" | "destroy")[];
       switch (behaviour) {
+        case "refusal":
+          script = [roleChunk, ...pieces(REFUSAL, 3).map((text) => chunk({ refusal: text })), stopChunk, done];
+          break;
         case "keepalive":
           script = [": OPENROUTER PROCESSING\n\n", ": OPENROUTER PROCESSING\n\n", roleChunk, ...contentChunks, stopChunk, done];
           break;
@@ -311,6 +334,19 @@ export interface ImageRequestRecord {
 /** The sizes OpenAI's image models accept. */
 const IMAGE_SIZES = new Set(["256x256", "512x512", "1024x1024", "1024x1536", "1536x1024", "1024x1792", "1792x1024", "auto"]);
 const SLOW_IMAGE_MS = 2000;
+
+/**
+ * OpenAI's image models' own rules, as its API reference gives them (the openai-openapi spec and
+ * the `openai` package's ImageGenerateParams / ImageEditParams docs): GPT image models refuse
+ * response_format (they always answer base64); dall-e-3 makes one picture per call in its own
+ * sizes and does not edit; dall-e-2 edits a square PNG under 4 MB.
+ */
+function imageModelRules(model: string): { sizes: string[]; maxN: number; responseFormat: boolean; edits: false | "yes" | "square-png" } | null {
+  if (/^(gpt-image|chatgpt-image)/.test(model)) return { sizes: ["1024x1024", "1536x1024", "1024x1536", "auto"], maxN: 10, responseFormat: false, edits: "yes" };
+  if (/^dall-e-3/.test(model)) return { sizes: ["1024x1024", "1792x1024", "1024x1792"], maxN: 1, responseFormat: true, edits: false };
+  if (/^dall-e-2/.test(model)) return { sizes: ["256x256", "512x512", "1024x1024"], maxN: 10, responseFormat: true, edits: "square-png" };
+  return null;
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -446,6 +482,25 @@ function createImagesApi(apiKey: string) {
     if (!Number.isInteger(n) || n < 1 || n > 10) return invalid(`Invalid 'n': expected an integer from 1 to 10, got ${String(fields.n)}.`, "n", "invalid_value");
     if (!IMAGE_SIZES.has(size)) return invalid(`Invalid value: '${size}'. Supported values are: ${[...IMAGE_SIZES].join(", ")}.`, "size", "invalid_value");
     if (edits && !image) return invalid("Missing required parameter: 'image'.", "image", "missing_required_parameter");
+    // OpenAI's own models keep their own rules (IMAGE_MODEL_RULES); any other name is a server that takes anything above.
+    const rules = imageModelRules(model);
+    if (rules) {
+      if (fields.response_format !== undefined && !rules.responseFormat) {
+        return invalid("Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
+      }
+      if (edits && !rules.edits) {
+        return invalid(`Invalid value: '${model}'. Value must be 'dall-e-2' or a GPT image model.`, "model", "invalid_value");
+      }
+      if (!rules.sizes.includes(size)) {
+        return invalid(`Invalid value: '${size}'. Supported values for ${model} are: ${rules.sizes.map((s) => `'${s}'`).join(", ")}.`, "size", "invalid_value");
+      }
+      if (n > rules.maxN) {
+        return invalid(`Invalid 'n': integer above maximum value. Expected a value <= ${rules.maxN}, but got ${n} instead.`, "n", "integer_above_max_value");
+      }
+      if (edits && rules.edits === "square-png" && image && (image.head !== "89504e470d0a1a0a" || image.size >= 4 * 1024 * 1024)) {
+        return invalid("Uploaded image must be a PNG and less than 4 MB.", "image", "invalid_value");
+      }
+    }
     const has = (marker: string) => prompt.includes(marker);
     const M = FAKE_IMAGE_MARKERS;
     if (fields.response_format !== undefined) {
@@ -474,11 +529,11 @@ function createImagesApi(apiKey: string) {
     const answer = () => {
       if (res.destroyed) return;
       const [w, h] = size === "auto" ? [1024, 1024] : size.split("x").map(Number);
-      const data = has(M.empty)
+      const data: OpenAI.Images.Image[] = has(M.empty)
         ? []
         : Array.from({ length: n }, (_, i) => {
             const bytes = has(M.garbage) ? Buffer.from("this is not a picture, just text") : has(M.jpeg) ? JPEG_HEADER_ONLY : solidPng(w, h, colourFor(prompt, i));
-            const item: Record<string, unknown> = {};
+            const item: OpenAI.Images.Image = {};
             if (has(M.url) || has(M.urlHtml)) {
               const html = has(M.urlHtml);
               const name = `img-${nextFile++}.${html ? "html" : "png"}`;
@@ -490,7 +545,13 @@ function createImagesApi(apiKey: string) {
             if (has(M.revised)) item.revised_prompt = `Revised: ${prompt}`;
             return item;
           });
-      reply(200, { created: CREATED, data, usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 } });
+      // Typed as the `openai` package's ImagesResponse, so the fake cannot drift from OpenAI's protocol.
+      const images: OpenAI.Images.ImagesResponse = {
+        created: CREATED,
+        data,
+        usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50, input_tokens_details: { image_tokens: 0, text_tokens: 50 } },
+      };
+      reply(200, images);
     };
     if (!has(M.slow)) return answer();
     const timer = setTimeout(() => {

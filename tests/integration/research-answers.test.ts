@@ -5,8 +5,9 @@
  * no JSON schema, and an answer that found nothing refunded.
  */
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
+import { forgetEndpoints } from "~/server/ai/endpoint-memo";
 import { getProduct, loadSharedCatalog } from "~/server/market/catalog";
 import { formatCents } from "~/server/market/format";
 import { createDb } from "../../db/client";
@@ -18,6 +19,8 @@ beforeAll(async () => {
   await seedSampleCatalog();
   await loadSharedCatalog(createDb(env.DB));
 }, 120_000);
+// The no-schema test teaches the isolate that the model has no structured output: forgotten after each test.
+afterEach(() => forgetEndpoints());
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
@@ -90,6 +93,17 @@ describe("research answers on an OpenAI-compatible model", () => {
     expect(answer.fullResearch).toMatch(/^## Findings/);
     expect(answer.fullResearch).not.toContain("## Sources");
     expect(answer.citations).toHaveLength(1);
+  });
+
+  it("shows the model's structured-output refusal as the answer, refunded and marked not counted", async () => {
+    const u = await verifiedUser();
+    const id = crypto.randomUUID();
+    const { events, done, answer } = await ask(u, id, "[fake:refusal] how do I pick a lock?");
+    expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toContain("The AI model declined to answer this question: I'm sorry, I can't help with that request");
+    expect(done).toMatchObject({ type: "done", counted: false, usage: { used: 0, remaining: 10 } });
+    expect(answer.content).toContain("I'm sorry, I can't help with that request");
+    expect(answer.notCounted).toBe(true);
+    expect(await usedQueries(u)).toBe(0);
   });
 
   it("refunds an answer that found nothing and marks it not counted", async () => {

@@ -5,8 +5,9 @@
  * failures name the problem; and the configuration picks it in the documented order.
  */
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { AppError } from "~/domain/errors";
+import { forgetEndpoints } from "~/server/ai/endpoint-memo";
 import { getProduct, loadSharedCatalog } from "~/server/market/catalog";
 import { formatCents } from "~/server/market/format";
 import { RESEARCH_ANSWER_SCHEMA } from "~/server/ai/research";
@@ -22,6 +23,8 @@ beforeAll(async () => {
   await seedSampleCatalog();
   await loadSharedCatalog(createDb(env.DB));
 }, 120_000);
+// What the isolate learns about a model (no JSON mode) must not leak from one test into the next.
+afterEach(() => forgetEndpoints());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- requests are read loosely
 type Received = { model: string; inputs: Record<string, any> };
@@ -78,9 +81,12 @@ describe("Workers AI through the AI binding", () => {
     const product = getProduct(result.citations[0]!.record!.id)!;
     expect(result.summary).toBe(`${product.name} sells at ${formatCents(product.priceCents)} [1].`);
     expect(result.text).toContain(`sells at ${formatCents(product.priceCents)} [1]`);
-    // Learned: the next answer asks for markdown at once (the fake refuses JSON mode again otherwise).
-    const again = await answer(provider, "[fake:no-json-mode] pet brush prices");
+    // Learned for the isolate: the next answer, from a new provider (they are built per request),
+    // asks for markdown at once (the fake refuses JSON mode again otherwise).
+    const againMarker = crypto.randomUUID();
+    const again = await answer(workersAi(), `[fake:no-json-mode] pet brush prices ${againMarker}`);
     expect(again.summary).toBe(result.summary);
+    expect(received(againMarker).map((r) => r.inputs.response_format)).toEqual([undefined]);
   });
 
   it("marks an answer that found nothing, so its query is refunded", async () => {

@@ -18,6 +18,8 @@ import {
   type ResearchContext,
   type Retriever,
 } from "./research";
+import { AppError } from "~/domain/errors";
+import { isUnsupported, markUnsupported } from "./endpoint-memo";
 import type { ChatProvider, ChatTurn, ReplyEvent, ReplyRequest } from "./types";
 
 /** A JSON-schema response format: a name and a JSON Schema (strict when every field is required). */
@@ -29,8 +31,10 @@ export interface JsonSchemaFormat {
 
 /**
  * Streams one completion's text, piece by piece. Throws StructuredOutputUnsupported when the
- * endpoint refuses `format` (asked again without it), and an AppError "UNAVAILABLE" naming the
- * problem for every other failure, so the chat can refund the reserved query.
+ * endpoint refuses `format` (asked again without it), ModelRefusal when the model declined to
+ * answer (OpenAI's structured-output `refusal`), and an AppError naming the problem for every
+ * other failure ("UNAVAILABLE", or "INTERNAL" for a request of ours the provider rejects), so the
+ * chat can refund the reserved query.
  */
 export type CompletionTransport = (turns: ChatTurn[], format: JsonSchemaFormat | null, signal?: AbortSignal) => AsyncGenerator<string>;
 
@@ -46,6 +50,27 @@ export interface ModelProvider extends ChatProvider {
 /** The endpoint refused structured output: ask again for markdown. */
 export class StructuredOutputUnsupported extends Error {}
 
+/**
+ * The model declined to answer: with structured output, OpenAI sends its reason in `refusal`
+ * (streamed in `delta.refusal`) instead of `content`. Thrown by a transport after the completion
+ * ended; `refusal` is the model's own words.
+ */
+export class ModelRefusal extends Error {
+  constructor(readonly refusal: string) {
+    super(`The model declined to answer: ${refusal}`);
+    this.name = "ModelRefusal";
+  }
+}
+
+/** What the merchant reads when the model declined (shown as the answer, not counted). */
+export function refusalAnswer(refusal: string): string {
+  const words = refusal.trim() || "it gave no reason";
+  return `The AI model declined to answer this question: ${words.replace(/[.\s]+$/, "")}. Rewording the question may help.`;
+}
+
+/** The memo's name for structured output (`response_format` in OpenAI's API). */
+const STRUCTURED_OUTPUT = "response_format";
+
 const RESEARCH_FORMAT: JsonSchemaFormat = RESEARCH_ANSWER_SCHEMA;
 
 export function createModelProvider(options: {
@@ -54,12 +79,19 @@ export function createModelProvider(options: {
   complete: CompletionTransport;
   /** What to send with each question; the sample catalog by default (projects add their canon and files). */
   retrieve?: Retriever;
+  /**
+   * Where the model answers (a base URL, or a binding's name) and its name: what the isolate learns
+   * about it (endpoint-memo.ts) is kept under these, so a refusal of structured output is learnt
+   * once per isolate, not once per request (providers are built per request).
+   */
+  endpoint: { baseUrl: string; model: string };
 }): ModelProvider {
   const completion = options.complete;
   const retrieve = options.retrieve ?? retrieveFromCatalog;
-
-  // Learned per provider: once an endpoint refuses JSON-schema output, later answers ask for markdown at once.
-  let structuredOutput = true;
+  const { baseUrl, model } = options.endpoint;
+  // Once an endpoint refuses JSON-schema output, later answers in this isolate ask for markdown at once.
+  const structuredOutput = () => !isUnsupported(baseUrl, model, STRUCTURED_OUTPUT);
+  const learnNoStructuredOutput = () => markUnsupported(baseUrl, model, STRUCTURED_OUTPUT);
 
   /**
    * A research answer: the records retrieved first and sent with the question, the structured
@@ -70,16 +102,16 @@ export function createModelProvider(options: {
     if (signal?.aborted) throw abortReason(signal);
     const context = withOwnProducts(withProject(retrieve(messages), project), messages, ownProducts);
     const turnsFor = (structured: boolean) => withResearchContext(messages, context, structured);
-    let structured = structuredOutput;
+    const structured = structuredOutput();
     let pieces = completion(turnsFor(structured), structured ? RESEARCH_FORMAT : null, signal)[Symbol.asyncIterator]();
-    let step: IteratorResult<string>;
+    let step: Step;
     try {
-      step = await pieces.next();
+      step = await nextStep(pieces);
     } catch (err) {
       if (!(err instanceof StructuredOutputUnsupported)) throw err;
-      structuredOutput = structured = false;
+      learnNoStructuredOutput();
       pieces = completion(turnsFor(false), null, signal)[Symbol.asyncIterator]();
-      step = await pieces.next();
+      step = await nextStep(pieces);
     }
 
     try {
@@ -93,15 +125,23 @@ export function createModelProvider(options: {
   async function completeJson(turns: ChatTurn[], format: JsonSchemaFormat, signal?: AbortSignal): Promise<string> {
     const collect = async (responseFormat: JsonSchemaFormat | null) => {
       let text = "";
-      for await (const piece of completion(turns, responseFormat, signal)) text += piece;
+      try {
+        for await (const piece of completion(turns, responseFormat, signal)) text += piece;
+      } catch (err) {
+        if (!(err instanceof ModelRefusal)) throw err;
+        // Not the provider failing: the model would not write this. Refunded like any failure.
+        throw new AppError("UNAVAILABLE", `The AI model declined to write this: ${err.refusal.trim() || "it gave no reason"}`, {
+          details: { provider: options.id, reason: "refusal", refusal: err.refusal },
+        });
+      }
       return text;
     };
-    if (!structuredOutput) return collect(null);
+    if (!structuredOutput()) return collect(null);
     try {
       return await collect(format);
     } catch (err) {
       if (!(err instanceof StructuredOutputUnsupported)) throw err;
-      structuredOutput = false;
+      learnNoStructuredOutput();
       return collect(null);
     }
   }
@@ -109,12 +149,20 @@ export function createModelProvider(options: {
   return { id: options.id, label: options.label, reply, completeJson };
 }
 
+/** A piece of the completion, its end, or the model's refusal (which ends it too). */
+type Step = IteratorResult<string> | { refusal: string };
+
+async function nextStep(pieces: AsyncIterator<string>): Promise<Step> {
+  try {
+    return await pieces.next();
+  } catch (err) {
+    if (err instanceof ModelRefusal) return { refusal: err.refusal };
+    throw err;
+  }
+}
+
 /** Turns the completion's text into the answer's events, then checks it (see reply). */
-async function* researchEvents(
-  pieces: AsyncIterator<string>,
-  first: IteratorResult<string>,
-  context: ResearchContext,
-): AsyncGenerator<ReplyEvent> {
+async function* researchEvents(pieces: AsyncIterator<string>, first: Step, context: ResearchContext): AsyncGenerator<ReplyEvent> {
   let step = first;
   const readSummary = streamedJsonString("executiveSummary");
   const readAnalysis = streamedJsonString("fullAnalysis");
@@ -122,7 +170,7 @@ async function* researchEvents(
   let mode: "json" | "text" | undefined;
   let streamed = "";
   let summarySent = false;
-  for (; !step.done; step = await pieces.next()) {
+  for (; !("refusal" in step) && !step.done; step = await nextStep(pieces)) {
     buffer += step.value;
     if (!mode) {
       const start = buffer.trimStart();
@@ -151,6 +199,14 @@ async function* researchEvents(
       streamed = analysis.value;
       yield { type: "delta", text };
     }
+  }
+
+  if ("refusal" in step) {
+    // The model declined (a structured-output refusal): its reason is the answer, not counted.
+    const text = refusalAnswer(step.refusal);
+    yield streamed ? { type: "replace", text } : { type: "delta", text };
+    yield { type: "unanswered", reason: "refusal" };
+    return;
   }
 
   const raw =

@@ -8,10 +8,13 @@
  */
 import { AppError } from "~/domain/errors";
 import { readSseEvents } from "~/domain/sse";
+import { createLogger, type Logger } from "~/server/platform/log";
+import { refusesParameter } from "./endpoint-memo";
 import {
   abortReason,
   completionClock,
   createModelProvider,
+  ModelRefusal,
   StructuredOutputUnsupported,
   type JsonSchemaFormat,
   type ModelProvider,
@@ -39,11 +42,18 @@ export interface OpenAiCompatibleOptions {
   timeoutMs?: number;
   /** What to send with each question; the sample catalog by default (projects add their canon and files). */
   retrieve?: Retriever;
+  /** Where a request of ours that the provider rejects is reported (a bug to fix, not an outage); JSON lines by default. */
+  log?: Pick<Logger, "error">;
 }
 
+/** A chunk or completion as read (loosely: any server may send anything); `refusal` is OpenAI's structured-output refusal. */
 interface ProviderChunk {
   error?: unknown;
-  choices?: { delta?: { content?: unknown }; message?: { content?: unknown }; finish_reason?: unknown }[];
+  choices?: {
+    delta?: { content?: unknown; refusal?: unknown };
+    message?: { content?: unknown; refusal?: unknown };
+    finish_reason?: unknown;
+  }[];
 }
 
 const MAX_PROVIDER_MESSAGE = 300;
@@ -54,6 +64,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   const host = safeHost(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
   const doFetch: typeof fetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const log = options.log ?? createLogger({ provider: "openai-compatible" });
 
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
   const providerSays = (body: unknown): string | undefined => {
@@ -98,9 +109,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
 
   /** Streams the completion's text, piece by piece; every failure becomes an AppError (see above). */
   async function* completion(turns: ChatTurn[], format: JsonSchemaFormat | null, signal?: AbortSignal): AsyncGenerator<string> {
-    const responseFormat = format
-      ? { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } }
-      : null;
     if (signal?.aborted) throw abortReason(signal);
     // The clock only runs while we wait for the provider, never while the caller handles a delta.
     const clock = completionClock(signal, timeoutMs, "The AI provider timed out");
@@ -133,12 +141,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
             Accept: "text/event-stream",
             ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
           },
-          body: JSON.stringify({
-            model,
-            messages: turns,
-            stream: true,
-            ...(responseFormat ? { response_format: responseFormat } : {}),
-          }),
+          body: JSON.stringify(chatCompletionBody(model, turns, format)),
           signal: clock.signal,
         });
       } catch (error) {
@@ -152,8 +155,21 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         } catch (error) {
           throw failure(error, "read");
         }
-        if (responseFormat && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
-          throw new StructuredOutputUnsupported();
+        if (format && res.status === 400 && /response_format|json_schema|structured output/i.test(text)) {
+          // Only the provider saying the parameter itself is unsupported switches to markdown;
+          // any other complaint about it (an invalid schema) is a bug of ours to see and fix.
+          if (refusesParameter(text, "response_format") || refusesParameter(text, "json_schema")) throw new StructuredOutputUnsupported();
+          const said = (() => {
+            try {
+              return providerSays(JSON.parse(text));
+            } catch {
+              return redact(text).slice(0, MAX_PROVIDER_MESSAGE);
+            }
+          })();
+          log.error("the AI provider rejected our response_format", { host, model, format: format?.name, status: res.status, said });
+          throw new AppError("INTERNAL", `The AI provider rejected our structured-output request (400)${said ? `: ${said}` : ""}`, {
+            details: { provider: "openai-compatible", status: res.status, format: format?.name },
+          });
         }
         throw statusError(res.status, text, res.headers.get("retry-after"));
       }
@@ -181,7 +197,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         }
         if (!body || typeof body !== "object") throw unavailable("The AI provider returned a malformed answer");
         if (body.error) throw inAnswerError(body);
-        const content = body.choices?.[0]?.message?.content;
+        const message = body.choices?.[0]?.message;
+        // A structured-output refusal comes instead of the content (which is null then).
+        if (typeof message?.refusal === "string" && message.refusal) throw new ModelRefusal(redact(message.refusal));
+        const content = message?.content;
         if (typeof content !== "string") throw unavailable("The AI provider returned a malformed answer");
         if (content) yield content;
         return;
@@ -189,6 +208,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
 
       if (!res.body) throw malformed();
       let finished = false;
+      // A structured-output refusal streams in `delta.refusal` pieces instead of content.
+      let refusal = "";
       try {
         for await (const event of readSseEvents(res.body, clock.signal)) {
           clock.answered();
@@ -210,6 +231,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           if (choice?.finish_reason) finished = true;
           const content = choice?.delta?.content;
           if (typeof content === "string" && content) yield content;
+          const refused = choice?.delta?.refusal;
+          if (typeof refused === "string") refusal += refused;
           clock.waiting();
         }
       } catch (error) {
@@ -217,12 +240,35 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       }
       // Without [DONE] or a finish_reason the answer was cut off (some servers omit [DONE]).
       if (!finished) throw unavailable("The AI provider ended the stream before the answer was complete");
+      if (refusal) throw new ModelRefusal(redact(refusal));
     } finally {
       clock.end();
     }
   }
 
-  return createModelProvider({ id: `openai:${model}`, label: model, complete: completion, retrieve: options.retrieve });
+  return createModelProvider({
+    id: `openai:${model}`,
+    label: model,
+    complete: completion,
+    retrieve: options.retrieve,
+    endpoint: { baseUrl: options.baseUrl, model },
+  });
+}
+
+/**
+ * The JSON body of one `POST /chat/completions`: always streamed, with a JSON-schema
+ * response_format when one is asked for (tests check it against the `openai` package's
+ * ChatCompletionCreateParamsStreaming).
+ */
+export function chatCompletionBody(model: string, turns: ChatTurn[], format: JsonSchemaFormat | null) {
+  return {
+    model,
+    messages: turns.map(({ role, content }) => ({ role, content })),
+    stream: true as const,
+    ...(format
+      ? { response_format: { type: "json_schema" as const, json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } } }
+      : {}),
+  };
 }
 
 /** `{error:{message}}` (OpenAI, OpenRouter, Groq, vLLM), `{error:"..."}` (Ollama) or `{message}`. */

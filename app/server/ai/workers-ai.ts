@@ -109,7 +109,13 @@ export function createWorkersAiProvider(options: WorkersAiOptions): ModelProvide
     }
   }
 
-  return createModelProvider({ id: `workers-ai:${model}`, label: model, complete, retrieve: options.retrieve });
+  return createModelProvider({
+    id: `workers-ai:${model}`,
+    label: model,
+    complete,
+    retrieve: options.retrieve,
+    endpoint: { baseUrl: "workers-ai:", model },
+  });
 }
 
 /** `{ response }` holds text, or in JSON mode the object itself; some models answer a bare string. */

@@ -2,11 +2,16 @@
  * The real image-model adapter: OpenAI's Images API as OpenAI, Azure-style gateways, OpenRouter,
  * LocalAI and similar servers speak it.
  *
- * - `generate`: `POST {baseUrl}/images/generations`, JSON `{ model, prompt, n, size,
- *   response_format: "b64_json" }`. A server that refuses `response_format` (gpt-image-1 does:
- *   it always answers base64) is asked once more without it, and not asked with it again.
+ * - `generate`: `POST {baseUrl}/images/generations`, JSON `{ model, prompt, n, size }`, plus
+ *   `response_format: "b64_json"` for the models that take it (DALL·E; never the GPT image models,
+ *   which always answer base64 and refuse the parameter). A server of another model that refuses
+ *   it as unsupported is asked once more without it, and the isolate remembers that for its base
+ *   URL and model (`~/server/ai/endpoint-memo`).
  * - `edit`: `POST {baseUrl}/images/edits`, multipart `image` (the file), `prompt`, `n`, `size`,
  *   `model`.
+ * - Each OpenAI model's own rules (`rulesFor`): its sizes (the nearest in shape is asked for),
+ *   its most pictures per call (dall-e-3 makes one: several are several calls), and whether and
+ *   how it edits (dall-e-2: a square PNG under 4 MB; dall-e-3 cannot).
  *
  * Either answer may carry `data[].b64_json` (decoded here) or `data[].url`: a URL the outside world
  * chose, so it is fetched through the URL guard (ADR 012) with a 20 MB cap and an image/* type.
@@ -21,6 +26,7 @@
  * in a message.
  */
 import { AppError } from "~/domain/errors";
+import { isUnsupported, markUnsupported, refusesParameter } from "~/server/ai/endpoint-memo";
 import { createGuardedFetcher, guardRefusalOf, type GuardRefusal } from "~/server/web/url-guard";
 import { sniffImage } from "./sniff";
 
@@ -30,7 +36,8 @@ export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 /** OpenAI's ceiling for `n`. */
 export const MAX_PICTURES_PER_CALL = 10;
 
-export type ModelSize = "1024x1024" | "1024x1536" | "1536x1024";
+/** A size an OpenAI image model takes (OpenAI.Images.ImageGenerateParams["size"], less "auto"). */
+export type ModelSize = "1024x1024" | "1024x1536" | "1536x1024" | "1792x1024" | "1024x1792" | "256x256" | "512x512";
 
 export interface GeneratedPicture {
   bytes: Uint8Array;
@@ -73,26 +80,67 @@ export interface ImageModel {
 // Pure parts
 // ---------------------------------------------------------------------------------------------
 
-const MODEL_SIZES: { size: ModelSize; ratio: number }[] = [
-  { size: "1024x1024", ratio: 1 },
-  { size: "1024x1536", ratio: 1024 / 1536 },
-  { size: "1536x1024", ratio: 1536 / 1024 },
-];
+/**
+ * What an image model takes. Written from OpenAI's API reference for the Images API (the
+ * openai-openapi spec and the `openai` package's ImageGenerateParams / ImageEditParams docs):
+ * - GPT image models (gpt-image-*, chatgpt-image-*): 1024x1024, 1536x1024, 1024x1536; n 1-10;
+ *   no response_format (always base64); edits in the same sizes.
+ * - dall-e-3: 1024x1024, 1792x1024, 1024x1792; n must be 1; no edits.
+ * - dall-e-2: 256x256, 512x512, 1024x1024; n 1-10; edits of a square PNG under 4 MB.
+ * Any other model (LocalAI, a gateway's own names) is asked like a GPT image model, with
+ * response_format until its server says it does not take it.
+ */
+export interface ModelRules {
+  family: "gpt-image" | "dall-e-3" | "dall-e-2" | "other";
+  sizes: readonly ModelSize[];
+  /** The most pictures one call may ask for. */
+  maxPerCall: number;
+  /** Send response_format "b64_json": always, never, or until the server refuses it. */
+  responseFormat: "always" | "never" | "until-refused";
+  /** How it edits: with the generate rules, a square PNG under 4 MB, or not at all. */
+  edits: "yes" | "square-png" | "no";
+}
+
+const GPT_IMAGE_SIZES = ["1024x1024", "1024x1536", "1536x1024"] as const satisfies readonly ModelSize[];
+const RULES: Record<ModelRules["family"], ModelRules> = {
+  "gpt-image": { family: "gpt-image", sizes: GPT_IMAGE_SIZES, maxPerCall: MAX_PICTURES_PER_CALL, responseFormat: "never", edits: "yes" },
+  "dall-e-3": { family: "dall-e-3", sizes: ["1024x1024", "1792x1024", "1024x1792"], maxPerCall: 1, responseFormat: "always", edits: "no" },
+  "dall-e-2": { family: "dall-e-2", sizes: ["256x256", "512x512", "1024x1024"], maxPerCall: MAX_PICTURES_PER_CALL, responseFormat: "always", edits: "square-png" },
+  other: { family: "other", sizes: GPT_IMAGE_SIZES, maxPerCall: MAX_PICTURES_PER_CALL, responseFormat: "until-refused", edits: "yes" },
+};
+
+/** dall-e-2's limit for the picture it edits. */
+export const DALL_E_2_EDIT_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The rules of `model`, by its name (a dated snapshot, e.g. gpt-image-1-2025-04-15, is its model's). */
+export function rulesFor(model: string): ModelRules {
+  const name = model.trim().toLowerCase().replace(/^openai\//, "");
+  if (/^(gpt-image|chatgpt-image)/.test(name)) return RULES["gpt-image"];
+  if (/^dall-e-3\b/.test(name)) return RULES["dall-e-3"];
+  if (/^dall-e-2\b/.test(name)) return RULES["dall-e-2"];
+  return RULES.other;
+}
 
 /**
- * The gpt-image-1 size nearest in aspect to `width` x `height` (compared on a log scale, so 2:3
- * and 3:2 are equally far from square): the caller crops or pads the picture to its canvas.
+ * The size of `sizes` (a GPT image model's by default) nearest in aspect to `width` x `height`
+ * (compared on a log scale, so 2:3 and 3:2 are equally far from square); among sizes of the same
+ * shape (dall-e-2's squares), the smallest that covers the longer side, else the largest. The
+ * caller crops or pads the picture to its canvas.
  */
-export function modelSizeFor(width: number, height: number): ModelSize {
+export function modelSizeFor(width: number, height: number, sizes: readonly ModelSize[] = GPT_IMAGE_SIZES): ModelSize {
   if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) {
     throw new AppError("VALIDATION", `A picture needs a positive width and height (got ${width} x ${height}).`);
   }
   const aspect = Math.log(width / height);
-  let best = MODEL_SIZES[0];
-  for (const candidate of MODEL_SIZES) {
-    if (Math.abs(aspect - Math.log(candidate.ratio)) < Math.abs(aspect - Math.log(best.ratio))) best = candidate;
-  }
-  return best.size;
+  const longer = Math.max(width, height);
+  const dims = (size: ModelSize) => size.split("x").map(Number) as [number, number];
+  const distance = (size: ModelSize) => {
+    const [w, h] = dims(size);
+    return Math.abs(aspect - Math.log(w / h));
+  };
+  const nearest = Math.min(...sizes.map(distance));
+  const shaped = sizes.filter((size) => distance(size) - nearest < 1e-9).sort((a, b) => Math.max(...dims(a)) - Math.max(...dims(b)));
+  return shaped.find((size) => Math.max(...dims(size)) >= longer) ?? shaped[shaped.length - 1];
 }
 
 const EXTENSION: Record<GeneratedPicture["mimeType"], string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
@@ -177,8 +225,10 @@ export function createImageModel(options: ImageModelOptions): ImageModel {
   const timeoutMs = options.timeoutMs ?? DEFAULT_IMAGE_TIMEOUT_MS;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const download = createGuardedFetcher({ allowLoopbackForTests: options.allowLoopbackForTests, fetchImpl: options.fetch });
-  // Learned per adapter: once the server refuses response_format, it is not sent again.
-  let sendResponseFormat = true;
+  const rules = rulesFor(model);
+  // Learnt per isolate (adapters are built per request): once this server and model refuse response_format, it is not sent again.
+  const sendResponseFormat = () =>
+    rules.responseFormat === "always" || (rules.responseFormat === "until-refused" && !isUnsupported(root, model, "response_format"));
 
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
   const unavailable = (message: string, details?: Record<string, unknown>, cause?: unknown) =>
@@ -438,44 +488,60 @@ export function createImageModel(options: ImageModelOptions): ImageModel {
 
   async function generate(req: Parameters<ImageModel["generate"]>[0]): Promise<GeneratedPicture[]> {
     const prompt = checkPrompt(req.prompt);
-    const n = checkCount(req.count);
-    const size = modelSizeFor(req.width, req.height);
+    const count = checkCount(req.count);
+    const size = modelSizeFor(req.width, req.height, rules.sizes);
     const style = req.style?.trim();
     const fullPrompt = style ? `${prompt}\n\nStyle: ${style}` : prompt;
     // `return await`: a promise rejected before it is returned is reported as unhandled by workerd.
     return await run(req.signal, async (call) => {
-      const body = (withFormat: boolean) =>
-        JSON.stringify({ model, prompt: fullPrompt, n, size, ...(withFormat ? { response_format: "b64_json" } : {}) });
-      let answer: unknown;
-      const withFormat = sendResponseFormat;
-      try {
-        answer = await post(call, "/images/generations", body(withFormat), true, n);
-      } catch (error) {
-        if (!(withFormat && error instanceof HttpFailure && error.status === 400 && /response_format/i.test(error.text))) throw error;
-        sendResponseFormat = false;
-        answer = await post(call, "/images/generations", body(false), true, n);
-      }
-      return await picturesOf(call, answer, n);
+      const once = async (n: number) => {
+        const withFormat = sendResponseFormat();
+        let answer: unknown;
+        try {
+          answer = await post(call, "/images/generations", JSON.stringify(generationBody(model, fullPrompt, n, size, withFormat)), true, n);
+        } catch (error) {
+          // Only the server saying it does not take the parameter; any other 400 is reported as it is.
+          if (!(withFormat && rules.responseFormat === "until-refused" && error instanceof HttpFailure && error.status === 400)) throw error;
+          if (!refusesParameter(error.text, "response_format")) throw error;
+          markUnsupported(root, model, "response_format");
+          answer = await post(call, "/images/generations", JSON.stringify(generationBody(model, fullPrompt, n, size, false)), true, n);
+        }
+        return await picturesOf(call, answer, n);
+      };
+      // A model that makes fewer pictures per call (dall-e-3: one) is called as often as needed, at once.
+      const calls = splitCount(count, rules.maxPerCall);
+      return (await Promise.all(calls.map(once))).flat();
     });
   }
 
   async function edit(req: Parameters<ImageModel["edit"]>[0]): Promise<GeneratedPicture[]> {
     const prompt = checkPrompt(req.prompt);
     const n = checkCount(req.count);
-    const size = modelSizeFor(req.width, req.height);
-    const type = sniffImage(req.image)?.mimeType;
+    if (rules.edits === "no") {
+      throw unavailable(`The image model ${model} cannot edit pictures (OpenAI edits with dall-e-2 and the GPT image models). The operator needs to configure one of those.`, {
+        reason: "edits_unsupported",
+      });
+    }
+    const size = modelSizeFor(req.width, req.height, rules.sizes);
+    const sniffed = sniffImage(req.image);
+    const type = sniffed?.mimeType;
     if (!type) {
       throw new AppError("VALIDATION", `The picture to edit is not a PNG, JPEG or WebP image (it was given as ${req.mimeType || "an unknown type"}).`);
     }
     if (req.image.byteLength > MAX_PICTURE_BYTES) {
       throw new AppError("VALIDATION", `The picture to edit is over the ${MAX_PICTURE_BYTES / (1024 * 1024)} MB limit.`);
     }
+    if (rules.edits === "square-png" && (type !== "image/png" || sniffed.width !== sniffed.height || req.image.byteLength >= DALL_E_2_EDIT_MAX_BYTES)) {
+      throw new AppError(
+        "VALIDATION",
+        `The image model ${model} edits only a square PNG under ${DALL_E_2_EDIT_MAX_BYTES / (1024 * 1024)} MB (this is a ${sniffed.width} x ${sniffed.height} ${type.slice("image/".length).toUpperCase()} of ${(req.image.byteLength / (1024 * 1024)).toFixed(1)} MB).`,
+      );
+    }
     return await run(req.signal, async (call) => {
       const form = new FormData();
-      form.append("model", model);
-      form.append("prompt", prompt);
-      form.append("n", String(n));
-      form.append("size", size);
+      for (const [key, value] of Object.entries(editFields(model, prompt, n, size, sendResponseFormat() && rules.responseFormat === "always"))) {
+        form.append(key, String(value));
+      }
       form.append("image", new Blob([new Uint8Array(req.image)], { type }), `image.${EXTENSION[type]}`);
       const answer = await post(call, "/images/edits", form, false, n);
       return await picturesOf(call, answer, n);
@@ -483,6 +549,23 @@ export function createImageModel(options: ImageModelOptions): ImageModel {
   }
 
   return { id: model, generate, edit };
+}
+
+/** The JSON body of one `POST /images/generations` (tests check it against OpenAI's ImageGenerateParams). */
+export function generationBody(model: string, prompt: string, n: number, size: ModelSize, withResponseFormat: boolean) {
+  return { model, prompt, n, size, ...(withResponseFormat ? { response_format: "b64_json" as const } : {}) };
+}
+
+/** The text fields of one `POST /images/edits` (the `image` file is added beside them; tests check them against ImageEditParams). */
+export function editFields(model: string, prompt: string, n: number, size: ModelSize, withResponseFormat: boolean) {
+  return { model, prompt, n, size, ...(withResponseFormat ? { response_format: "b64_json" as const } : {}) };
+}
+
+/** `count` pictures as calls of at most `perCall` each. */
+export function splitCount(count: number, perCall: number): number[] {
+  const calls: number[] = [];
+  for (let left = count; left > 0; left -= perCall) calls.push(Math.min(left, perCall));
+  return calls;
 }
 
 /** A non-2xx answer, turned into its AppError by `run` (kept raw so the response_format retry can read it). */

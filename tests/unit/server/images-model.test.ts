@@ -8,9 +8,41 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
 import { VISUAL_PRESETS } from "~/domain/images";
-import { createImageModel, modelSizeFor } from "~/server/images/model";
+import { createImageModel, modelSizeFor, rulesFor, splitCount } from "~/server/images/model";
 import { sniffImage } from "~/server/images/sniff";
 import { solidPng } from "../../integration/fake-openai";
+
+describe("each OpenAI image model's own rules", () => {
+  it.each([
+    ["gpt-image-1", "gpt-image", "never", 10, "yes"],
+    ["gpt-image-1-mini", "gpt-image", "never", 10, "yes"],
+    ["gpt-image-2.5-flare-2026-09-08", "gpt-image", "never", 10, "yes"],
+    ["chatgpt-image-latest", "gpt-image", "never", 10, "yes"],
+    ["dall-e-3", "dall-e-3", "always", 1, "no"],
+    ["dall-e-2", "dall-e-2", "always", 10, "square-png"],
+    ["stable-diffusion-xl", "other", "until-refused", 10, "yes"],
+  ] as const)("%s", (model, family, responseFormat, maxPerCall, edits) => {
+    expect(rulesFor(model)).toMatchObject({ family, responseFormat, maxPerCall, edits });
+  });
+
+  it.each([
+    ["dall-e-3", 1080, 1920, "1024x1792"],
+    ["dall-e-3", 1200, 628, "1792x1024"],
+    ["dall-e-3", 1100, 1000, "1024x1024"],
+    ["dall-e-2", 200, 200, "256x256"],
+    ["dall-e-2", 400, 500, "512x512"], // squares only: the smallest that covers the longer side
+    ["dall-e-2", 1080, 1920, "1024x1024"],
+    ["gpt-image-1", 1080, 1920, "1024x1536"],
+  ] as const)("%s: %i x %i -> %s", (model, w, h, size) => {
+    expect(modelSizeFor(w, h, rulesFor(model).sizes)).toBe(size);
+  });
+
+  it("splits a count into calls of the model's most per call", () => {
+    expect(splitCount(3, 1)).toEqual([1, 1, 1]);
+    expect(splitCount(10, 10)).toEqual([10]);
+    expect(splitCount(7, 3)).toEqual([3, 3, 1]);
+  });
+});
 
 describe("modelSizeFor", () => {
   it.each([

@@ -1,11 +1,12 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOpenAiCompatibleProvider } from "~/server/ai/openai-compatible";
 import { RESEARCH_ANSWER_SCHEMA, researchSystemTurn, retrieveFromCatalog } from "~/server/ai/research";
 import type { ChatTurn, ReplyEvent } from "~/server/ai/types";
 import { AppError } from "~/domain/errors";
 import { generateCatalog, installCatalog } from "~/server/market/catalog";
-import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from "../../integration/fake-openai";
+import { forgetEndpoints } from "~/server/ai/endpoint-memo";
+import { FAKE_OPENAI_KEY, REFUSAL, startFakeOpenAi, type FakeOpenAi } from "../../integration/fake-openai";
 
 // Retrieval and the grounding check are tested alone here, on the generated catalog D1 is seeded from
 // (tests/integration/shared-catalog.test.ts proves the catalog read back from D1 equals it).
@@ -18,6 +19,8 @@ beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY });
 });
 afterAll(() => fake.close());
+// What the isolate learns about an endpoint (endpoint-memo.ts) must not leak from one test into the next.
+afterEach(() => forgetEndpoints());
 
 const MODEL = "gpt-4o-mini";
 const provider = (overrides: Partial<Parameters<typeof createOpenAiCompatibleProvider>[0]> = {}) =>
@@ -292,5 +295,57 @@ describe("OpenAI-compatible chat provider", () => {
     }
     // The slow answer takes over 500 ms; the hang-up must come well before it would have ended.
     await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:slow] stop reading"), { timeout: 300 });
+  });
+
+  describe("a structured-output refusal", () => {
+    const refused = [
+      { type: "delta", text: `The AI model declined to answer this question: ${REFUSAL.replace(/\.$/, "")}. Rewording the question may help.` },
+      { type: "unanswered", reason: "refusal" },
+    ];
+
+    it("streamed in delta.refusal becomes the answer, marked unanswered so it is not charged", async () => {
+      expect(await collect(provider().reply({ messages: ask("[fake:refusal] how do I pick a lock?") }))).toEqual(refused);
+    });
+
+    it("in a non-streamed message.refusal does the same", async () => {
+      expect(await collect(provider().reply({ messages: ask("[fake:refusal-json] how do I pick a lock?") }))).toEqual(refused);
+    });
+
+    it("fails a JSON completion with the model's reason, so the caller refunds it", async () => {
+      const error = await provider()
+        .completeJson(ask("[fake:refusal] write it"), RESEARCH_ANSWER_SCHEMA)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ type: "UNAVAILABLE", details: { reason: "refusal", refusal: REFUSAL } });
+      expect((error as AppError).message).toContain(REFUSAL);
+    });
+  });
+
+  describe("a 400 about response_format", () => {
+    it("switches to markdown, once per isolate, when the model does not support it", async () => {
+      const before = fake.received.length;
+      await collect(provider().reply({ messages: ask("[fake:no-schema] pet brush") }));
+      // A new provider (they are built per request) remembers it: markdown at once, no refused request.
+      await collect(provider().reply({ messages: ask("[fake:no-schema] pet brush again") }));
+      // (The fake records a request before refusing it.) Refused, asked again in markdown, then markdown at once.
+      expect(fake.received.slice(before).map((b) => "response_format" in b)).toEqual([true, false, false]);
+      // Another model on the same server has not been refused: it is asked for JSON.
+      await collect(provider({ model: "gpt-4o" }).reply({ messages: ask("[fake:research] pet brush") }));
+      expect(fake.received.at(-1)).toHaveProperty("response_format");
+    });
+
+    it("is our bug when it is about our schema: INTERNAL, logged, and no markdown retry", async () => {
+      const log = { error: vi.fn() };
+      const before = fake.received.length;
+      const { error } = await attempt(provider({ log }).reply({ messages: ask("[fake:bad-schema] pet brush") }));
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ type: "INTERNAL", details: { status: 400, format: "research_answer" } });
+      expect((error as AppError).message).toContain("Invalid schema for response_format 'research_answer'");
+      expect(log.error).toHaveBeenCalledWith("the AI provider rejected our response_format", expect.objectContaining({ status: 400, model: MODEL }));
+      // Not retried without the schema, and nothing learnt: the next request asks for JSON again.
+      expect(fake.received.slice(before).map((b) => "response_format" in b)).toEqual([true]);
+      await collect(provider().reply({ messages: ask("[fake:research] pet brush") }));
+      expect(fake.received.at(-1)).toHaveProperty("response_format");
+    });
   });
 });
