@@ -103,7 +103,7 @@ export const envSchema = z.object({
   IMAGE_BASE_URL: z.url({ message: "IMAGE_BASE_URL must be the provider's base URL, e.g. https://api.openai.com/v1" }).optional(),
   /** Bearer key for IMAGE_BASE_URL. */
   IMAGE_API_KEY: z.string().min(1).optional(),
-  /** Image model name sent to IMAGE_BASE_URL, e.g. gpt-image-1. */
+  /** Image model name sent to IMAGE_BASE_URL, e.g. gpt-image-2. */
   IMAGE_MODEL: z.string().min(1).max(200).optional(),
   /**
    * Pause between the built-in analyst's streamed pieces, in ms: it writes a whole answer at once,
@@ -180,7 +180,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     problems.push("AI_MODEL: set the model name to use with AI_BASE_URL, e.g. gpt-4o-mini");
   }
   if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
-    problems.push("IMAGE_MODEL: set the image model to use with IMAGE_BASE_URL, e.g. gpt-image-1");
+    problems.push("IMAGE_MODEL: set the image model to use with IMAGE_BASE_URL, e.g. gpt-image-2");
   }
   if (Boolean(env.AUTH_PREVIOUS_SECRET) !== Boolean(env.AUTH_PREVIOUS_KEY_ID)) {
     problems.push("AUTH_PREVIOUS_KEY_ID: set both AUTH_PREVIOUS_SECRET and AUTH_PREVIOUS_KEY_ID, or neither");
