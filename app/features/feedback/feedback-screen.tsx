@@ -162,7 +162,8 @@ function FeedbackCard({ item }: { item: FeedbackItem }) {
         onClick={() => vote.mutate()}
         disabled={vote.isPending}
         aria-pressed={item.votedByMe}
-        aria-label={`${item.votedByMe ? "Remove your vote for" : "Vote for"} ${item.title} (${item.votes} ${item.votes === 1 ? "vote" : "votes"})`}
+        // The name starts with the visible count (WCAG 2.5.3, label in name), then says what pressing does.
+        aria-label={`${item.votes} ${item.votes === 1 ? "vote" : "votes"}: ${item.votedByMe ? "remove your vote for" : "vote for"} ${item.title}`}
         className={cx("flex h-14 w-12 shrink-0 flex-col items-center justify-center rounded-xl border text-sm font-semibold tabular-nums", item.votedByMe ? "border-brand bg-brand-soft text-brand" : "border-line text-fg hover:border-brand/40")}
         data-testid="vote-button"
       >
