@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 
@@ -89,3 +89,16 @@ export async function askThroughApi(context: BrowserContext, token: string, chat
   const body = await res.text();
   if (res.status() !== 200 || !body.includes('"type":"done"')) throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
 }
+
+/** Resolves when the page builder says its edits are saved; a failed save shows its reason in the poll's last value. */
+export const pageBuilderSaved = (page: Page) =>
+  expect
+    .poll(
+      async () => {
+        const state = page.getByTestId("pb-save-state");
+        const kind = await state.getAttribute("data-state");
+        return kind === "failed" ? `failed: ${await state.locator("[title]").getAttribute("title")}` : kind;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("saved");

@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -66,17 +66,6 @@ type SavedPage = {
   status: string;
 };
 
-const saved = (page: Page) =>
-  expect
-    .poll(
-      async () => {
-        const state = page.getByTestId("pb-save-state");
-        const kind = await state.getAttribute("data-state");
-        return kind === "failed" ? `failed: ${await state.locator("[title]").getAttribute("title")}` : kind;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("saved");
 
 /** Nothing lies over the button: the element at its centre is the button or inside it (polled: sheets slide in). */
 async function expectUncovered(button: Locator, what: string, { scroll = true } = {}) {

@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -72,18 +72,6 @@ async function api(context: BrowserContext, token: string, method: string, path:
   return ((await res.json()) as { data: unknown }).data;
 }
 
-// A failed save shows its reason in the poll's last value, so a failing run says why.
-const saved = (page: Page) =>
-  expect
-    .poll(
-      async () => {
-        const state = page.getByTestId("pb-save-state");
-        const kind = await state.getAttribute("data-state");
-        return kind === "failed" ? `failed: ${await state.locator("[title]").getAttribute("title")}` : kind;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("saved");
 const hiddenCount = (page: Page) => page.locator('[data-testid="pb-section"][data-hidden]').count();
 
 describe("/ai-page-builder", () => {

@@ -23,8 +23,3 @@ export async function loadProductFacts(db: Database, now = Date.now()): Promise<
     return cached?.facts ?? null;
   }
 }
-
-/** Tests start from an empty cache. */
-export function forgetProductFacts() {
-  cached = undefined;
-}
