@@ -31,6 +31,8 @@ export const users = sqliteTable(
     /** Set by staff (admin area): a disabled account cannot sign in and its sessions stop at once. */
     disabledAt: text("disabled_at"),
     disabledReason: text("disabled_reason"),
+    /** Staff-granted access to the AI Launcher (admin user detail, audited); replaces the spec's one hard-coded account. */
+    launcherAccess: integer("launcher_access", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -69,6 +69,15 @@ export function requireAdmin(c: Context<ApiEnv>): Caller {
   return caller;
 }
 
+/** The AI Launcher is open only to accounts staff granted it (issue 28): everyone else gets a 403 that says how to ask. */
+export function requireLauncherAccess(c: Context<ApiEnv>): Caller {
+  const caller = requireCaller(c);
+  if (!caller.user.launcherAccess) {
+    throw new AppError("FORBIDDEN", "The AI Launcher is not open on this account yet. Ask for access from the Ad Launcher screen or through support.");
+  }
+  return caller;
+}
+
 export function setSessionCookies(c: Context, session: IssuedSession) {
   const https = isHttps(c);
   setCookie(c, sessionCookieName(https), session.token, {

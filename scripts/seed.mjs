@@ -24,7 +24,7 @@ const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 
 const sql = ACCOUNTS.map(
   (a) =>
-    `INSERT OR IGNORE INTO users (username, email, email_verified, password_hash, role) VALUES (${q(a.username)}, ${q(a.email)}, 1, ${q(hash(SEED_PASSWORD))}, ${q(a.role)});`,
+    `INSERT OR IGNORE INTO users (username, email, email_verified, password_hash, role, launcher_access) VALUES (${q(a.username)}, ${q(a.email)}, 1, ${q(hash(SEED_PASSWORD))}, ${q(a.role)}, ${a.launcherAccess ? 1 : 0});`,
 ).join("\n");
 
 const dir = mkdtempSync(path.join(tmpdir(), "dropcraft-seed-"));

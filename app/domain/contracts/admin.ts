@@ -50,6 +50,11 @@ export const AdminReasonSchema = StaffReasonSchema;
 
 export const AdminActionBodySchema = z.object({ reason: AdminReasonSchema }).meta({ id: "AdminActionBody" });
 
+/** POST /api/admin/users/{id}/launcher-access: grant (true) or remove (false) the AI Launcher, audited. */
+export const AdminLauncherAccessBodySchema = z
+  .object({ access: z.boolean({ error: "access must be true (grant) or false (remove)" }), reason: AdminReasonSchema })
+  .meta({ id: "AdminLauncherAccessBody" });
+
 export const AdminGrantPlanBodySchema = z
   .object({
     plan: z.enum(GRANTABLE_PLANS, { error: `plan must be one of ${GRANTABLE_PLANS.join(", ")}.` }),
@@ -70,6 +75,8 @@ export const AdminUserRowSchema = z
     planName: z.string(),
     subscriptionStatus: z.string(),
     isGrant: z.boolean(),
+    /** Staff granted this account the AI Launcher. */
+    launcherAccess: z.boolean(),
   })
   .meta({ id: "AdminUserRow" });
 

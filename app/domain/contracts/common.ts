@@ -33,6 +33,8 @@ export const UserSchema = z
     email: z.string(),
     emailVerified: z.boolean(),
     role: z.enum(["user", "admin"]),
+    /** Staff granted this account the AI Launcher (GET/POST /api/ad-launcher/* answer 403 without it). */
+    launcherAccess: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: "User" });

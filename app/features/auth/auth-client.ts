@@ -174,6 +174,7 @@ export function toAuthUser(user: AuthUser): AuthUser {
     email: user.email,
     emailVerified: user.emailVerified,
     role: user.role,
+    launcherAccess: user.launcherAccess === true,
   };
 }
 

@@ -24,12 +24,13 @@ export interface NavItem {
   alsoActiveOn?: readonly string[];
 }
 
-/** Ad Launcher is live only for these accounts (spec section 6); everyone else sees "Coming Soon". */
-export const AD_LAUNCHER_ACCOUNTS = ["launch@dropcraft.ai"] as const;
-
-export function canUseAdLauncher(user: Pick<AuthUser, "email"> | null | undefined): boolean {
-  const email = user?.email?.trim().toLowerCase();
-  return !!email && (AD_LAUNCHER_ACCOUNTS as readonly string[]).includes(email);
+/**
+ * Ad Launcher is live only for accounts staff granted it (the spec's one hard-coded account
+ * became the `launcherAccess` flag, issue 28); everyone else sees "Coming Soon". The API checks
+ * the same flag.
+ */
+export function canUseAdLauncher(user: Pick<AuthUser, "launcherAccess"> | null | undefined): boolean {
+  return user?.launcherAccess === true;
 }
 
 /** Admin is shown from the server-side role (it replaces the spec's two hard-coded accounts). */

@@ -66,6 +66,7 @@ export function toPublicUser(user: User): PublicUser {
     email: user.email,
     emailVerified: user.emailVerified,
     role: user.role,
+    launcherAccess: user.launcherAccess,
     createdAt: user.createdAt,
   };
 }
