@@ -8,6 +8,7 @@ import { apiDocument } from "./openapi";
 import { logRequestFailure } from "./request-failure";
 import { signInFirst } from "./sign-in-first";
 import { account } from "./account";
+import { adLauncherPrepare } from "./ad-launcher-prepare";
 import { admin } from "./admin";
 import { auth } from "./auth";
 import { createBilling } from "./billing";
@@ -86,6 +87,7 @@ export function createApi() {
   api.route("/", storeConnections);
   api.route("/", seo);
   api.route("/", images);
+  api.route("/", adLauncherPrepare);
   api.route("/", help);
   api.route("/", tutorials);
   api.route("/", support);

@@ -93,6 +93,27 @@ export function pageSectionsAnswer(body: ChatRequestBody): { status: number; con
   };
 }
 
+/**
+ * An ad copy request (response_format named "ad_copy"): three variants written from the product
+ * data it was sent, each with claims the data does not hold (a rating and a customer count, a
+ * discount, free shipping) that the launcher's grounding must drop or replace.
+ */
+export function adCopyAnswer(body: ChatRequestBody): string | null {
+  const format = (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+  if (format !== "ad_copy") return null;
+  const user = body.messages.find((m) => m.role === "user")?.content ?? "";
+  const data = JSON.parse(user.slice(user.indexOf("{"), user.lastIndexOf("}") + 1)) as { product: { title: string }; offer: { price: string | null } | null };
+  const title = data.product.title;
+  const price = data.offer?.price ? ` Now ${data.offer.price}.` : "";
+  return JSON.stringify({
+    variants: [
+      { primaryText: `Say hello to the ${title}.${price} Rated 4.9 stars by 12,000 happy customers.`, headline: title, description: "Shop the look" },
+      { primaryText: `The ${title} everyone is talking about. Free shipping worldwide.`, headline: "Best seller: 50% off today", description: "Ships in 24 hours" },
+      { primaryText: `Treat yourself to the ${title}.`, headline: `Get the ${title}`, description: "Limited stock" },
+    ],
+  });
+}
+
 /** The research modes' answers, written from the records the adapter sent (null for the other modes). */
 export function researchAnswer(behaviour: FakeBehaviour, body: ChatRequestBody): string | null {
   if (behaviour === "project") return projectAnswer(body);

@@ -2,7 +2,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import type OpenAI from "openai";
 import type { TestProject } from "vitest/node";
-import { pieces, pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
+import { adCopyAnswer, pieces, pageSectionsAnswer, researchAnswer, type ChatRequestBody, type FakeBehaviour } from "./fake-model-answers";
 
 export type { ChatRequestBody, FakeBehaviour };
 
@@ -158,6 +158,8 @@ export async function startFakeOpenAi(options: { apiKey?: string; port?: number 
       if (page) {
         return reply(200, completion(id, body.model, { role: "assistant", content: page.content, refusal: null }));
       }
+      const adCopy = adCopyAnswer(body);
+      if (adCopy) return reply(200, completion(id, body.model, { role: "assistant", content: adCopy, refusal: null }));
       if (behaviour === "rate-limit") {
         return reply(
           429,

@@ -56,14 +56,14 @@ const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 /** Lower case, words only (punctuation and dashes as spaces), padded: " 30 day money back " for phrase search. */
 const normalize = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}#★⭐]+/gu, " ").trim()} `;
 
-interface Sources {
+export interface Sources {
   /** Everything the product data and the canon say, normalized for phrase search. */
   text: string;
   figures: number[];
   canon: CanonFacts;
 }
 
-function sourcesOf(product: PageProduct, canon: CanonFacts): Sources {
+export function sourcesOf(product: PageProduct, canon: CanonFacts): Sources {
   const texts = [
     product.title,
     product.description,

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   urlInspectionByUser: { limit: 30, windowMs: 5 * MINUTE },
   /** Thumbnails of inspected products (up to 8 an inspection), per user. */
   inspectionImageByUser: { limit: 240, windowMs: 5 * MINUTE },
+  /** The AI Launcher's destination checks, per user: one outbound request each (redirects aside). */
+  destinationCheckByUser: { limit: 60, windowMs: 5 * MINUTE },
   /** Design previews (not metered; the Image Maker asks for one per pause in typing), per user. */
   imagePreviewByUser: { limit: 120, windowMs: MINUTE },
   /** Photo uploads and imports, per user. */
