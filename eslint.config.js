@@ -32,6 +32,7 @@ const LAYERS = [
 export const BASE_FEATURE = "account";
 export const FEATURE_EDGES = {
   account: ["local-data"],
+  "ad-launcher": ["images"],
   admin: ["affiliate", "feedback", "partners", "support"],
   affiliate: ["legal"],
   billing: ["auth", "legal", "pricing"],

@@ -1,9 +1,10 @@
-import { ComingSoon, comingSoonMeta } from "~/features/shell";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { AdLauncherScreen } from "~/features/ad-launcher";
 import { protectedLoader } from "~/server/remix/guards.server";
 
 export const loader = protectedLoader;
-export const meta = comingSoonMeta("adLauncher");
+export const meta: MetaFunction = () => [{ title: "AI Launcher — Dropcraft" }];
 
 export default function Screen() {
-  return <ComingSoon screen="adLauncher" />;
+  return <AdLauncherScreen />;
 }
