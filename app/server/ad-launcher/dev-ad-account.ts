@@ -116,7 +116,7 @@ export async function devAdsOverview(db: Database, now = Date.now()) {
   };
 }
 
-export async function devAdImage(db: Database, hash: string): Promise<{ bytes: Uint8Array; mimeType: string } | null> {
+export async function devAdImage(db: Database, hash: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mimeType: string } | null> {
   const row = await findDevAdImage(db, hash);
   if (!row) return null;
   const binary = atob(row.dataBase64);

@@ -49,7 +49,9 @@ export interface FakeAdAccount {
 export interface FakeFailure {
   /** The request's path ends with this ("/adcreatives", "/adsets", "/me/permissions"…). */
   pathEndsWith: string;
-  /** How many matching requests fail; each failure uses one. */
+  /** How many matching requests go through first (default 0). */
+  after?: number;
+  /** How many matching requests fail then; each failure uses one. */
   remaining: number;
   status: number;
   error: GraphErrorBody;
@@ -198,7 +200,8 @@ export async function handleGraphRequest(state: FakeGraphState, method: string, 
 
 async function answer_(state: FakeGraphState, method: string, path: string, params: Record<string, string>, token: string | undefined, now: number): Promise<FakeGraphAnswer> {
   const failure = state.failures.find((f) => f.remaining > 0 && path.endsWith(f.pathEndsWith));
-  if (failure) {
+  if (failure && (failure.after ?? 0) > 0) failure.after! -= 1;
+  else if (failure) {
     failure.remaining--;
     return { status: failure.status, body: { error: failure.error }, headers: {} };
   }
