@@ -18,6 +18,8 @@ export default defineConfig(async () => {
   const [harborPort, summitPort, webPort] = process.env.FAKE_SHOPIFY_PORTS.split(",");
   // A fake Shopify Admin GraphQL API for store export (tests/integration/fake-shopify-admin.ts).
   process.env.SHOPIFY_ADMIN_PORT ??= String(await freePort());
+  // A fake Meta Graph API for the AI Launcher (tests/integration/fake-meta-graph.ts).
+  process.env.META_GRAPH_PORT ??= String(await freePort());
   // The schema fuzz (tests/integration/fuzz): `npm test` sends a seeded sample of each operation's
   // malformed requests, `npm run test:fuzz` (FUZZ=full) all of them. The seed is printed so a
   // failure repeats with FUZZ_SEED=<seed>.
@@ -48,6 +50,8 @@ export default defineConfig(async () => {
             FAKE_SHOPIFY: { harbor: `http://127.0.0.1:${harborPort}`, summit: `http://127.0.0.1:${summitPort}`, web: `http://127.0.0.1:${webPort}` },
             SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
             SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
+            META_GRAPH_BASE_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
+            META_GRAPH_TEST_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
           },
           // The DOCUMENTS and IMAGES service bindings of wrangler.toml reach the real companion Workers.
           workers: [documentsWorker, imagesWorker, fakeWorkersAi],
@@ -66,7 +70,7 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
-      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/fake-omnisend.ts", "./tests/integration/fake-stripe-api.ts", "./tests/integration/sample-catalog.ts"],
+      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/fake-meta-graph.ts", "./tests/integration/fake-omnisend.ts", "./tests/integration/fake-stripe-api.ts", "./tests/integration/sample-catalog.ts"],
       deps: {
         optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
       },

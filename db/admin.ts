@@ -124,6 +124,16 @@ export async function enableUser(db: Database, userId: number, at: Date): Promis
   return rows.length > 0;
 }
 
+/** Grants or removes the AI Launcher; false when the account already was in that state. */
+export async function setLauncherAccess(db: Database, userId: number, access: boolean, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ launcherAccess: access, updatedAt: at.toISOString() })
+    .where(and(eq(users.id, userId), eq(users.launcherAccess, !access)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /**
  * Writes a support grant as the user's subscription: the plan, status active, no Stripe
  * subscription id, and who granted it. Stripe fields the user already had (customer id) stay.

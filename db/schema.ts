@@ -1088,3 +1088,91 @@ export const billingProviderStates = sqliteTable("billing_provider_states", {
 export type BillingProviderStateRow = typeof billingProviderStates.$inferSelect;
 
 // @integrations-tables (issue 16: newsletter, subscription sync)
+
+/**
+ * The AI Launcher (issue 28, ADR 022). One connected Meta ad account per merchant: its access
+ * token sealed like store tokens (AES-GCM under STORE_TOKEN_KEY, bound to the owner and the
+ * account), and `blockedUntil` (epoch ms) when Meta's usage headers asked us to back off.
+ */
+export const adAccounts = sqliteTable("ad_accounts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  adAccountId: text("ad_account_id").notNull(),
+  pageId: text("page_id").notNull(),
+  pageName: text("page_name"),
+  name: text("name").notNull(),
+  currency: text("currency").notNull(),
+  timeZone: text("time_zone").notNull(),
+  status: text("status").notNull(),
+  sealedToken: text("sealed_token").notNull(),
+  isDev: integer("is_dev", { mode: "boolean" }).notNull().default(false),
+  blockedUntil: integer("blocked_until"),
+  connectedAt: text("connected_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+});
+export type AdAccountRow = typeof adAccounts.$inferSelect;
+
+/**
+ * A launch: what the merchant asked for (`spec`: creatives, copy, call to action, audience) and
+ * where it stands. `chargedAt` is set when its one `launchers` use was committed (a success);
+ * failed attempts are refunded, so a launch is never charged twice.
+ */
+export const adLaunches = sqliteTable(
+  "ad_launches",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    state: text("state", { enum: ["draft", "launching", "failed", "paused", "active", "deleted"] }).notNull(),
+    productRef: text("product_ref").notNull(),
+    productTitle: text("product_title").notNull(),
+    destinationUrl: text("destination_url").notNull(),
+    dailyBudgetCents: integer("daily_budget_cents").notNull(),
+    currency: text("currency").notNull(),
+    adAccountId: text("ad_account_id").notNull(),
+    pageId: text("page_id").notNull(),
+    isDev: integer("is_dev", { mode: "boolean" }).notNull().default(false),
+    spec: text("spec", { mode: "json" }).notNull(),
+    error: text("error"),
+    insights: text("insights", { mode: "json" }),
+    chargedAt: text("charged_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("ad_launches_user_idx").on(t.userId, t.createdAt)],
+);
+export type AdLaunchRow = typeof adLaunches.$inferSelect;
+
+/** Every object a launch made at Meta, recorded the moment Meta answered its id. */
+export const adLaunchObjects = sqliteTable(
+  "ad_launch_objects",
+  {
+    launchId: text("launch_id")
+      .notNull()
+      .references(() => adLaunches.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["campaign", "adset", "image", "creative", "ad"] }).notNull(),
+    label: text("label").notNull(),
+    metaId: text("meta_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.launchId, t.kind, t.label] })],
+);
+export type AdLaunchObjectRow = typeof adLaunchObjects.$inferSelect;
+
+/** The offline dev ad account's Graph state (app/server/ad-launcher/dev-ad-account.ts); DEV_TOOLS only. */
+export const devAdAccountState = sqliteTable("dev_ad_account_state", {
+  accountId: text("account_id").primaryKey(),
+  state: text("state").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The images uploaded to the dev ad account, by hash, so /dev/ads can show them. */
+export const devAdImages = sqliteTable("dev_ad_images", {
+  hash: text("hash").primaryKey(),
+  mimeType: text("mime_type").notNull(),
+  dataBase64: text("data_base64").notNull(),
+});

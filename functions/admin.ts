@@ -6,6 +6,7 @@ import {
   AdminAuditListSchema,
   AdminAuditQuerySchema,
   AdminGrantPlanBodySchema,
+  AdminLauncherAccessBodySchema,
   AdminOverviewSchema,
   AdminUserDetailSchema,
   AdminUserListSchema,
@@ -23,6 +24,7 @@ import {
   adminGrantPlan,
   adminOverview,
   adminResendVerification,
+  adminSetLauncherAccess,
   adminUserDetail,
   findAnswerReports,
   findAuditEntries,
@@ -133,6 +135,19 @@ export const admin = createRouter()
       const { plan, reason } = c.req.valid("json");
       const result = await adminGrantPlan({ ...actionDeps(c), meter: c.env }, c.req.valid("param").id, plan, reason);
       return c.json({ data: result }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/users/{id}/launcher-access",
+      summary: "Grant (access true) or remove (false) the AI Launcher on an account, with a reason (audited)",
+      request: { params: UserIdParam, ...body(AdminLauncherAccessBodySchema) },
+      responses: { 200: { description: "Done, with the audit entry's id", ...json(AdminActionResultSchema) }, ...actionErrors },
+    }),
+    async (c) => {
+      const { access, reason } = c.req.valid("json");
+      return c.json({ data: await adminSetLauncherAccess(actionDeps(c), c.req.valid("param").id, access, reason) }, 200);
     },
   )
   .openapi(

@@ -8,6 +8,7 @@ import { apiDocument } from "./openapi";
 import { logRequestFailure } from "./request-failure";
 import { signInFirst } from "./sign-in-first";
 import { account } from "./account";
+import { adLauncher } from "./ad-launcher";
 import { adLauncherPrepare } from "./ad-launcher-prepare";
 import { admin } from "./admin";
 import { auth } from "./auth";
@@ -34,7 +35,7 @@ import { seo } from "./seo";
 import { storeConnections } from "./store-connections";
 import { usage } from "./usage";
 import { urlInspections } from "./url-inspections";
-import { identifyCaller, requireAdmin } from "./session";
+import { identifyCaller, requireAdmin, requireLauncherAccess } from "./session";
 import { requireVerifiedEmail } from "./email-verification";
 
 /**
@@ -63,6 +64,11 @@ export function createApi() {
     requireAdmin(c);
     await next();
   });
+  // The AI Launcher is open to accounts staff granted it: a 403 before any validator reads the request.
+  api.use("/ad-launcher/*", async (c, next) => {
+    requireLauncherAccess(c);
+    await next();
+  });
   // Development tools exist only on a local run that turns them on (DEV_TOOLS=on).
   for (const path of ["/dev/*", "/billing/dev-checkout"]) {
     api.use(path, async (c, next) => {
@@ -85,6 +91,7 @@ export function createApi() {
   api.route("/", urlInspections);
   api.route("/", pages);
   api.route("/", storeConnections);
+  api.route("/", adLauncher);
   api.route("/", seo);
   api.route("/", images);
   api.route("/", adLauncherPrepare);

@@ -28,6 +28,7 @@ const ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/users/1/disable", { reason: "r" }],
   ["POST", "/api/admin/users/1/enable", { reason: "r" }],
   ["POST", "/api/admin/users/1/grant-plan", { plan: "pro", reason: "r" }],
+  ["POST", "/api/admin/users/1/launcher-access", { access: true, reason: "r" }],
   ["GET", "/api/admin/audit-log"],
   ["GET", "/api/admin/catalog/refreshes"],
   ["POST", "/api/admin/catalog/refresh", { reason: "r" }],
@@ -185,6 +186,30 @@ describe("other user actions", () => {
     expect(ended.status).toBe(200);
     expect((await call("/api/usage/summary", { token: target.token })).json.data).toMatchObject({ plan: "free", limits: { queries: 10 } });
     expect(await lastAudit(String(target.user.id))).toMatchObject({ action: "user.end_grant" });
+  });
+
+  it("launcher-access grants and removes the AI Launcher, each audited, and the user's API follows at once", async () => {
+    const admin = await staff();
+    const target = await verifiedUser();
+    const path = `/api/admin/users/${target.user.id}/launcher-access`;
+    expect((await call("/api/ad-launcher/launches", { token: target.token })).status).toBe(403);
+    expect((await call(path, { method: "POST", token: admin.token, body: { access: true } })).status).toBe(400);
+
+    const granted = await call(path, { method: "POST", token: admin.token, body: { access: true, reason: "Pilot merchant" } });
+    expect(granted.status).toBe(200);
+    expect(granted.json.data.message).toContain("AI Launcher");
+    expect(await lastAudit(String(target.user.id))).toMatchObject({ action: "user.grant_launcher", reason: "Pilot merchant", actor_id: admin.user.id });
+    expect((await call(`/api/admin/users/${target.user.id}`, { token: admin.token })).json.data.user.launcherAccess).toBe(true);
+    const row = (await call(`/api/admin/users?q=${target.user.id}`, { token: admin.token })).json.data.find((u: { id: number }) => u.id === target.user.id);
+    expect(row.launcherAccess).toBe(true);
+    expect((await call("/api/auth/me", { token: target.token })).json.data.launcherAccess).toBe(true);
+    expect((await call("/api/ad-launcher/launches", { token: target.token })).status).toBe(200);
+    expect((await call(path, { method: "POST", token: admin.token, body: { access: true, reason: "again" } })).status).toBe(409);
+
+    const removed = await call(path, { method: "POST", token: admin.token, body: { access: false, reason: "Pilot over" } });
+    expect(removed.status).toBe(200);
+    expect(await lastAudit(String(target.user.id))).toMatchObject({ action: "user.remove_launcher", reason: "Pilot over" });
+    expect((await call("/api/ad-launcher/launches", { token: target.token })).status).toBe(403);
   });
 
   it("grant-plan refuses to overwrite a subscription the user pays for through Stripe", async () => {

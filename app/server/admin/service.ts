@@ -26,6 +26,7 @@ import {
   endPlanGrant,
   findUserWithSubscription,
   searchUsers,
+  setLauncherAccess,
   signupsPerDay,
   subscriptionCounts,
   writePlanGrant,
@@ -260,4 +261,14 @@ export async function adminGrantPlan(deps: ActionDeps & { meter: MeterBindings }
   const auditId = await audit(deps, plan === "free" ? "user.end_grant" : "user.grant_plan", user.id, reason, { from: before, to: plan });
   const message = plan === "free" ? `${user.email}'s support grant ended: they are on Free.` : `${user.email} now has ${planDisplayName(plan)} as a support grant.`;
   return { message, auditId };
+}
+
+/** Grants (access true) or removes the AI Launcher; the user's next request sees it (issue 28). */
+export async function adminSetLauncherAccess(deps: ActionDeps, userId: number, access: boolean, reason: string) {
+  const { user } = await loadUser(deps.db, userId);
+  if (!(await setLauncherAccess(deps.db, user.id, access, deps.now))) {
+    throw new AppError("CONFLICT", access ? `${user.email} already has the AI Launcher.` : `${user.email} does not have the AI Launcher.`);
+  }
+  const auditId = await audit(deps, access ? "user.grant_launcher" : "user.remove_launcher", user.id, reason, { launcherAccess: access });
+  return { message: access ? `${user.email} can use the AI Launcher now.` : `${user.email} no longer has the AI Launcher.`, auditId };
 }

@@ -122,6 +122,11 @@ export const envSchema = z.object({
    * app/server/store-export/fake-admin-api.ts) instead of the real store. Production refuses it.
    */
   SHOPIFY_ADMIN_BASE_URL: z.url({ message: "SHOPIFY_ADMIN_BASE_URL must be an absolute URL, e.g. http://127.0.0.1:8788" }).optional(),
+  /**
+   * The Meta Graph API's origin for the AI Launcher (app/server/ad-launcher/meta-graph.ts). Tests
+   * point it at a local server speaking the protocol (tests/integration/fake-meta-graph.ts).
+   */
+  META_GRAPH_BASE_URL: z.url({ message: "META_GRAPH_BASE_URL must be an absolute URL, e.g. https://graph.facebook.com" }).default("https://graph.facebook.com"),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
@@ -164,6 +169,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   if (env.APP_ENV === "production" && env.SHOPIFY_ADMIN_BASE_URL) {
     problems.push("SHOPIFY_ADMIN_BASE_URL: store export must reach the merchant's real store in production; unset it");
+  }
+  if (env.APP_ENV === "production" && env.META_GRAPH_BASE_URL !== "https://graph.facebook.com") {
+    problems.push("META_GRAPH_BASE_URL: the AI Launcher must reach Meta's real Graph API in production; unset it");
   }
   if (!env.APP_URL && env.DEV_TOOLS !== "on") {
     problems.push("APP_URL: set the public origin used in emailed links, e.g. https://app.dropcraft.ai (or DEV_TOOLS=on for a local run)");
