@@ -1,6 +1,6 @@
 /**
- * The AI Launcher's API (issue 28, ADR 022): the Meta ad account, the destination check, and
- * launches (create, retry, status, delete, insights). Every route needs a signed-in caller
+ * The AI Launcher's API (issue 28, ADR 022): the Meta ad account and launches (create, retry,
+ * status, delete, insights); the destination check, products and copy are functions/ad-launcher-prepare.ts. Every route needs a signed-in caller
  * (401 before validation, ADR 021) with the `launcher` access flag (403, checked for the whole
  * /ad-launcher tree in functions/index.ts before any validator); another user's launch is a 404,
  * checked before a body is read.
@@ -11,15 +11,13 @@ import {
   AdAccountAnswerSchema,
   ConnectAdAccountBodySchema,
   CreateLaunchBodySchema,
-  DestinationCheckBodySchema,
-  DestinationCheckSchema,
   LaunchAnswerSchema,
   LaunchListSchema,
   LaunchStatusBodySchema,
 } from "~/domain/contracts/ad-launcher";
 import { AppError } from "~/domain/errors";
 import { connectAdAccount, disconnectAdAccount, getAdAccount } from "~/server/ad-launcher/account";
-import { checkDestination, createLaunch, deleteLaunch, getLaunch, listUserLaunches, refreshInsights, retryLaunch, setLaunchStatus, type LaunchDeps } from "~/server/ad-launcher/launches";
+import { createLaunch, deleteLaunch, getLaunch, listUserLaunches, refreshInsights, retryLaunch, setLaunchStatus, type LaunchDeps } from "~/server/ad-launcher/launches";
 import { devToolsEnabled } from "~/server/platform/env";
 import { createGuardedFetcher } from "~/server/web/url-guard";
 import { findLaunch } from "../db/ad-launcher";
@@ -104,20 +102,6 @@ export const adLauncher = createRouter()
     async (c) => {
       await disconnectAdAccount(launcherDeps(c), userId(c));
       return c.json({ data: null }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/ad-launcher/destination-check",
-      summary: "Does the destination answer (through the URL guard)?",
-      request: body(DestinationCheckBodySchema),
-      responses: { 200: { description: "Whether it answers, in a sentence", ...json(DestinationCheckSchema) }, ...errors },
-    }),
-    async (c) => {
-      userId(c);
-      const { url } = c.req.valid("json");
-      return c.json({ data: { url, ...(await checkDestination(launcherDeps(c).fetcher, url)) } }, 200);
     },
   )
   .openapi(
