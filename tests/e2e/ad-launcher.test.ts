@@ -1,0 +1,293 @@
+/**
+ * The AI Launcher in Chromium against `wrangler dev` (issue 28). As the seeded `demo` merchant
+ * (the seed grants the launcher flag; the dev checkout makes the plan one with daily launches):
+ * connect the offline dev ad account, take a product with a published drop page and a gallery
+ * visual, write the copy, set the budget from the suggested test budget, launch, see the paused
+ * campaign in Launches and at /dev/ads, at 1440 and at 375 px (nothing scrolls sideways). A
+ * merchant without the flag sees the greyed sidebar item and the screen that explains how to ask.
+ * Screenshots of each step land in /tmp/ad-launcher-*.png.
+ */
+import { createHmac } from "node:crypto";
+import zlib from "node:zlib";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAsDemo } from "./a11y-helpers";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+
+const { openPage } = setupBrowser();
+const SHOT = (name: string) => `/tmp/ad-launcher-${name}.png`;
+// The local webhook secret (app/server/platform/env.ts DEV_STRIPE_WEBHOOK_SECRET); wrangler dev runs with it.
+const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
+
+// ---------------------------------------------------------------------------------------------
+// A real square PNG made here (a lamp on a warm backdrop), 1080 × 1080: it fits the feed placement.
+
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+function lampPng(size = 1080): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, "ascii");
+    data.copy(out, 8);
+    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = 1 + size * 3;
+  const raw = Buffer.alloc(row * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const t = y / size;
+      let px = [246 - t * 40, 232 - t * 44, 214 - t * 50];
+      const shade = Math.abs(x - size / 2) < size * (0.12 + (y - size * 0.25) * 0.0004) && y > size * 0.25 && y < size * 0.45;
+      const stem = Math.abs(x - size / 2) < size * 0.012 && y >= size * 0.45 && y < size * 0.74;
+      const base = Math.hypot((x - size / 2) / (size * 0.14), (y - size * 0.76) / (size * 0.025)) < 1;
+      if (shade) px = [226, 150, 74];
+      if (stem || base) px = [52, 58, 72];
+      raw.set(px.map((v) => Math.max(0, Math.min(255, Math.round(v)))), y * row + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function xsrf(context: BrowserContext) {
+  return (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+}
+
+async function api<T>(context: BrowserContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await context.request.fetch(`${baseURL()}${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
+    timeout: 120_000,
+  });
+  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Ends the dev subscription the way Stripe would, so `demo` is back on the free plan for the other files. */
+async function cancelSubscription(context: BrowserContext, token: string) {
+  const status = await api<{ subscriptionId: string | null }>(context, token, "GET", "/api/subscription-status");
+  if (!status.subscriptionId) return;
+  const body = JSON.stringify({
+    id: `evt_${Date.now()}`,
+    type: "customer.subscription.deleted",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: status.subscriptionId, object: "subscription", status: "canceled", metadata: {} } },
+  });
+  const stamp = Math.floor(Date.now() / 1000);
+  const signature = `t=${stamp},v1=${createHmac("sha256", DEV_WEBHOOK_SECRET).update(`${stamp}.${body}`).digest("hex")}`;
+  await fetch(`${baseURL()}/api/webhooks/stripe`, { method: "POST", body, headers: { "content-type": "application/json", "stripe-signature": signature } });
+}
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
+  await hydrated(page);
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: SHOT(name), fullPage: true });
+}
+
+const continueTo = async (page: Page, step: string) => {
+  await page.getByTestId("step-continue").click();
+  await page.getByTestId(`launch-step-${step}`).waitFor();
+};
+
+interface Prepared {
+  token: string;
+  pageId: string;
+  slug: string;
+  productTitle: string;
+  imageId: string;
+}
+
+let prepared: Promise<Prepared> | undefined;
+let demoContext: BrowserContext | undefined;
+
+/** demo on a paid plan, with a published drop page of a catalog product and a square visual in the gallery (once per file). */
+function prepareDemo(context: BrowserContext): Promise<Prepared> {
+  prepared ??= (async () => {
+    const token = await signInAsDemo(context);
+    demoContext = context;
+    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    const created = await api<{ page: { id: string; slug: string; product: { title: string } } }>(context, token, "POST", "/api/pages", { productId: "P-0001" });
+    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://checkout.example.com/lamp" });
+    await api(context, token, "POST", `/api/pages/${created.page.id}/publish`, { acceptBrokenImages: true });
+    const upload = await context.request.post(`${baseURL()}/api/uploads/images`, {
+      multipart: { file: { name: "lamp-square.png", mimeType: "image/png", buffer: lampPng() } },
+      headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
+    });
+    if (upload.status() !== 201) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
+    const image = ((await upload.json()) as { data: { id: string } }).data;
+    return { token, pageId: created.page.id, slug: created.page.slug, productTitle: created.page.product.title, imageId: image.id };
+  })();
+  return prepared;
+}
+
+afterAll(async () => {
+  if (prepared && demoContext) await cancelSubscription(demoContext, (await prepared).token).catch(() => {});
+});
+
+/** The whole flow from the product step to a launched, paused campaign; `tag` names the screenshots. */
+async function launchFromProduct(page: Page, data: Prepared, tag: string, launchName: string) {
+  // 2. Product and destination: the preselected product's drop page is checked live.
+  await page.getByTestId("launch-step-product").waitFor();
+  await expect.poll(() => page.getByTestId("destination-result").getAttribute("data-ok"), { timeout: 20_000 }).toBe("true");
+  await expect(page.getByTestId("destination-result").innerText()).resolves.toMatch(/published: people clicking the ad will see it/);
+  await shot(page, `${tag}-2-product`);
+
+  // 3. Creatives: the square upload fits the feed; stories says it has no fitting image and where to make one.
+  await continueTo(page, "creatives");
+  await page.getByTestId("placement-feed").getByTestId("creative-option").first().waitFor();
+  await expect(page.getByTestId("placement-missing-stories").innerText()).resolves.toMatch(/No image in your gallery fits Stories and Reels/);
+  await page.getByTestId("placement-feed").locator(`[data-testid="creative-option"]`).first().click();
+  await shot(page, `${tag}-3-creatives`);
+
+  // 4. Copy: three variants written from the record, with counters.
+  await continueTo(page, "copy");
+  await page.getByTestId("copy-variant").nth(2).waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId("copy-variant").count()).toBe(3);
+  const headline = await page.getByTestId("copy-headline-0").inputValue();
+  expect(headline.length).toBeGreaterThan(0);
+  await page.getByTestId("call-to-action").selectOption("SHOP_NOW");
+  await shot(page, `${tag}-4-copy`);
+
+  // 5. Audience and budget: break-even beside the budget; the suggested test budget fills it.
+  await continueTo(page, "audience");
+  await page.getByTestId("break-even").waitFor();
+  const suggested = page.getByTestId("use-suggested-budget");
+  if (await suggested.count()) await suggested.click();
+  else await page.getByTestId("daily-budget").fill("25");
+  await shot(page, `${tag}-5-audience`);
+
+  // 6. Review: the previews load and every check passes.
+  await continueTo(page, "review");
+  await page.getByTestId("preview-feed").waitFor();
+  await expect.poll(async () => page.getByTestId("launch-checklist").locator('[data-ok="true"]').count(), { timeout: 20_000 }).toBe(4);
+  await page.getByTestId("launch-name").fill(launchName);
+  await shot(page, `${tag}-6-review`);
+
+  // 7. Launch: made paused at the dev ad account, each object listed, one launch counted.
+  await page.getByTestId("launch-button").click();
+  await page.getByTestId("launch-result").waitFor({ timeout: 60_000 });
+  const result = await page.getByTestId("launch-result").innerText();
+  expect(result).toContain(`“${launchName}” is at Meta, paused`);
+  expect(result).toMatch(/1 ad launch counted, \d+ launches? left today\./);
+  await expect(page.getByTestId("launch-objects").innerText()).resolves.toMatch(/Campaign[\s\S]*Ad set[\s\S]*Ad/);
+  await shot(page, `${tag}-7-launched`);
+
+  // 8. Manage: the paused campaign in the list.
+  await page.getByTestId("go-to-launches").click();
+  const card = page.getByTestId("launch-card").filter({ hasText: launchName });
+  await card.waitFor();
+  expect(await card.getAttribute("data-state")).toBe("paused");
+  await shot(page, `${tag}-8-launches`);
+}
+
+describe("the AI Launcher as demo", () => {
+  let data: Prepared;
+
+  beforeAll(async () => {
+    const { context } = await openPage("/help", { width: 1440 });
+    data = await prepareDemo(context);
+  });
+
+  it("connects the offline dev ad account and launches a paused campaign from a product with a gallery visual at 1440 px, shown at /dev/ads", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 1440 });
+    await signInAsDemo(context);
+    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await go(page, `/ad-launcher?product=page:${data.pageId}`);
+
+    // 1. Ad account: the offline dev ad account on a local run, with its name, currency, time zone and status.
+    // A connected account (a run before this one) opens the flow at the product.
+    await page.getByTestId("connect-ad-account-form").or(page.getByTestId("ad-account-card")).or(page.getByTestId("launch-step-product")).first().waitFor();
+    if (await page.getByTestId("launch-step-account").isVisible()) {
+      const use = page.getByTestId("use-dev-ad-account");
+      if (await use.count()) {
+        await shot(page, "1440-1-account");
+        await use.click();
+      }
+      await page.getByTestId("ad-account-card").waitFor();
+      await expect(page.getByTestId("ad-account-card").innerText()).resolves.toMatch(/USD[\s\S]*active|active[\s\S]*USD/i);
+      await shot(page, "1440-1-account-connected");
+      await continueTo(page, "product");
+    }
+
+    const name = `Lamp test ${Date.now().toString(36)}`;
+    await launchFromProduct(page, data, "1440", name);
+
+    await go(page, "/dev/ads");
+    await expect(page.locator("body").innerText()).resolves.toContain(name);
+    await expect(page.locator("body").innerText()).resolves.toMatch(/PAUSED/);
+    await shot(page, "1440-9-dev-ads");
+    expect(problems).toEqual([]);
+  });
+
+  it("does the same at 375 px from the Explorer's catalog link, and nothing scrolls sideways", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
+    await signInAsDemo(context);
+    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await go(page, "/ad-launcher?product=catalog:P-0001");
+    // The account is connected (the 1440 test): the flow opens at the product.
+    await page.getByTestId("launch-step-product").waitFor();
+    await noSidewaysScroll(page);
+    const name = `Lamp mobile ${Date.now().toString(36)}`;
+    await launchFromProduct(page, data, "375", name);
+    await noSidewaysScroll(page);
+
+    await go(page, "/dev/ads");
+    await expect(page.locator("body").innerText()).resolves.toContain(name);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("without launcher access", () => {
+  it("shows the greyed sidebar item and the screen that explains the launcher and how to ask, calling no launcher API", async () => {
+    const { page, context, problems } = await openPage("/help", { width: 1440 });
+    await signUpThroughApi(context);
+    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    const launcherCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/ad-launcher")) launcherCalls.push(r.url());
+    });
+    await go(page, "/ad-launcher");
+    const item = page.getByTestId("nav-ad-launcher");
+    await expect(item.getAttribute("aria-disabled")).resolves.toBe("true");
+    await expect(item.innerText()).resolves.toMatch(/Coming Soon/i);
+    const screen = page.getByTestId("launcher-no-access");
+    await screen.waitFor();
+    await expect(screen.innerText()).resolves.toMatch(/paused Meta campaign/);
+    const ask = page.getByTestId("ask-launcher-access");
+    expect(await ask.getAttribute("href")).toBe("/support?subject=AI%20Launcher%20access&category=feature-question");
+    await shot(page, "1440-no-access");
+    expect(launcherCalls).toEqual([]);
+
+    expect(problems).toEqual([]);
+
+    const mobile = await openPage("/help", { width: 375, height: 812, context: { storageState: await context.storageState() } });
+    await go(mobile.page, "/ad-launcher");
+    await mobile.page.getByTestId("launcher-no-access").waitFor();
+    await shot(mobile.page, "375-no-access");
+    await noSidewaysScroll(mobile.page);
+    expect(mobile.problems).toEqual([]);
+  });
+});
