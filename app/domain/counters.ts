@@ -213,3 +213,11 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return bytes === 1 ? "1 byte" : `${bytes} bytes`;
 }
+
+/**
+ * The counters a merchant's usage screens show: the ad launches meter only to accounts with the
+ * launcher flag (issue 28), since nobody else can launch.
+ */
+export function countersShownTo<C extends UsageCounter>(counters: readonly C[], user: { launcherAccess?: boolean } | null | undefined): C[] {
+  return counters.filter((c) => c !== "launchers" || user?.launcherAccess === true);
+}

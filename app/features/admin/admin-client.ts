@@ -43,7 +43,7 @@ export async function fetchUserTickets(userId: number, signal?: AbortSignal): Pr
   return (await getJson<{ data: StaffTicketSummary[] }>(`/api/admin/support/tickets${query({ userId })}`, signal)).data;
 }
 
-export type UserAction = "resend-verification" | "end-sessions" | "disable" | "enable" | "grant-plan";
+export type UserAction = "resend-verification" | "end-sessions" | "disable" | "enable" | "grant-plan" | "grant-launcher" | "remove-launcher";
 
 export interface ActionResult {
   message: string;
@@ -55,7 +55,11 @@ export async function runUserAction(
   action: UserAction,
   body: { reason: string; plan?: GrantablePlan },
 ): Promise<ActionResult> {
-  const res = await apiRequest("POST", `/api/admin/users/${id}/${action}`, body);
+  // The AI Launcher's flag is one route with the access wanted in the body (issue 28).
+  const res =
+    action === "grant-launcher" || action === "remove-launcher"
+      ? await apiRequest("POST", `/api/admin/users/${id}/launcher-access`, { access: action === "grant-launcher", reason: body.reason })
+      : await apiRequest("POST", `/api/admin/users/${id}/${action}`, body);
   return ((await res.json()) as { data: ActionResult }).data;
 }
 

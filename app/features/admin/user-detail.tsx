@@ -47,6 +47,24 @@ function actionsFor(d: AdminUserDetail, selfId: number | undefined): ActionSpec[
       danger: true,
     });
   }
+  list.push(
+    u.launcherAccess
+      ? {
+          action: "remove-launcher",
+          label: "Remove AI Launcher",
+          title: "Remove AI Launcher access",
+          description: `${u.email} sees the launcher greyed with "Coming Soon" again and its API answers 403. Their launches stay at Meta.`,
+          confirm: "Remove access",
+          danger: true,
+        }
+      : {
+          action: "grant-launcher",
+          label: "Grant AI Launcher",
+          title: "Grant AI Launcher access",
+          description: `${u.email} can connect a Meta ad account and launch paused campaigns, within their plan's daily ad launches.`,
+          confirm: "Grant access",
+        },
+  );
   list.push({ action: "grant-plan", label: "Grant a plan", title: "Grant a plan (support)", description: "The plan takes effect at once, with its limits. Choose Free to end a grant.", confirm: "Apply" });
   return list;
 }

@@ -8,13 +8,14 @@ import { errorMessage } from "~/lib/http";
 import { useUserSearch } from "./use-admin";
 import { UserDetailDialog } from "./user-detail";
 
-export function UserBadges({ user }: { user: Pick<AdminUserRow, "disabledAt" | "emailVerified" | "role" | "plan" | "planName" | "isGrant"> }) {
+export function UserBadges({ user }: { user: Pick<AdminUserRow, "disabledAt" | "emailVerified" | "role" | "plan" | "planName" | "isGrant"> & Partial<Pick<AdminUserRow, "launcherAccess">> }) {
   return (
     <span className="flex flex-wrap gap-1.5">
       <Badge tone={user.plan === "free" ? "neutral" : "brand"}>{user.isGrant ? `${user.planName} (grant)` : user.planName}</Badge>
       {user.disabledAt && <Badge tone="danger">Disabled</Badge>}
       {!user.emailVerified && <Badge tone="warning">Unverified</Badge>}
       {user.role === "admin" && <Badge tone="success">Staff</Badge>}
+      {user.launcherAccess && <Badge tone="brand">AI Launcher</Badge>}
     </span>
   );
 }

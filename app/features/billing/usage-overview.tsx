@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { COUNTERS, DAILY_COUNTERS, MONTHLY_COUNTERS, periodPhrase } from "~/domain/counters";
-import { useUsageSummary } from "~/features/account";
+import { COUNTERS, countersShownTo, DAILY_COUNTERS, MONTHLY_COUNTERS, periodPhrase } from "~/domain/counters";
+import { useCurrentUser, useUsageSummary } from "~/features/account";
 import { formatDateTime } from "./format";
 import { UsageBar } from "./usage-bar";
 import { Button } from "~/ui/button";
@@ -33,6 +33,7 @@ function Meter({ label, used, limit, period }: { label: string; used: number; li
 /** Today's and this month's usage, live from the usage stream. */
 export function UsageOverview() {
   const { summary, isLoading, error, refetch } = useUsageSummary();
+  const { user } = useCurrentUser();
   return (
     <section
       aria-labelledby="usage-title"
@@ -68,7 +69,7 @@ export function UsageOverview() {
         </ul>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-live="polite">
-          {DAILY_COUNTERS.map((key) => (
+          {countersShownTo(DAILY_COUNTERS, user).map((key) => (
             <Meter
               key={key}
               label={COUNTERS[key].label}

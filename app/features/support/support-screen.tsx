@@ -2,7 +2,8 @@
  * /support: open a ticket (subject, category, message, a screenshot with its preview), my
  * tickets with their statuses, and a ticket's conversation with a reply box. `?ticket=<id>`
  * opens one (the link in the reply email); `?article=<category>/<slug>` starts a ticket about a
- * help article. The open ticket refetches every 15 s and on focus, so a reply arrives by itself.
+ * help article; `?subject=…&category=…` starts a ticket with them filled in (the AI Launcher's "Ask for
+ * access"). The open ticket refetches every 15 s and on focus, so a reply arrives by itself.
  */
 import { Link, useSearchParams } from "@remix-run/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -111,7 +112,16 @@ function SignedIn() {
           </div>
         </section>
         <section aria-label={openId ? "Ticket" : "New ticket"}>
-          {openId ? <TicketView id={openId} onBack={() => open(null)} /> : <NewTicketForm articleKey={article && /^[a-z0-9-]+\/[a-z0-9-]+$/.test(article) ? article : null} onCreated={(t) => open(t.id)} />}
+          {openId ? (
+            <TicketView id={openId} onBack={() => open(null)} />
+          ) : (
+            <NewTicketForm
+              articleKey={article && /^[a-z0-9-]+\/[a-z0-9-]+$/.test(article) ? article : null}
+              initialSubject={(params.get("subject") ?? "").slice(0, SUPPORT_LIMITS.subject)}
+              initialCategory={(TICKET_CATEGORIES as readonly string[]).includes(params.get("category") ?? "") ? (params.get("category") as TicketCategory) : undefined}
+              onCreated={(t) => open(t.id)}
+            />
+          )}
         </section>
       </div>
     </Shell>
@@ -132,10 +142,20 @@ function PromiseLine({ promise }: { promise: SupportPromise }) {
   );
 }
 
-function NewTicketForm({ articleKey, onCreated }: { articleKey: string | null; onCreated: (t: Ticket) => void }) {
+function NewTicketForm({
+  articleKey,
+  initialSubject = "",
+  initialCategory = "feature-question",
+  onCreated,
+}: {
+  articleKey: string | null;
+  initialSubject?: string;
+  initialCategory?: TicketCategory;
+  onCreated: (t: Ticket) => void;
+}) {
   const queryClient = useQueryClient();
-  const [subject, setSubject] = useState("");
-  const [category, setCategory] = useState<TicketCategory>("feature-question");
+  const [subject, setSubject] = useState(initialSubject);
+  const [category, setCategory] = useState<TicketCategory>(initialCategory);
   const [message, setMessage] = useState("");
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 /** Shapes GET /api/usage/history rows into a 30-day series per counter. */
 import type { UsageHistoryRow } from "~/domain/contracts/usage";
-import { DAILY_COUNTERS, isUsageCounter, type UsageCounter } from "~/domain/counters";
+import { countersShownTo, DAILY_COUNTERS, isUsageCounter, type UsageCounter } from "~/domain/counters";
 
 export const HISTORY_DAYS = 30;
 export const HISTORY_KEY = [`/api/usage/history?days=${HISTORY_DAYS}`] as const;
@@ -42,15 +42,18 @@ export function seriesFor(rows: readonly HistoryRow[], counter: string, days: re
   return days.map((day) => ({ day, amount: totals.get(day) ?? 0 }));
 }
 
-/** The counters a chart may show: the daily ones, then any other counter the history holds. */
-export function chartCounters(rows: readonly HistoryRow[]): UsageCounter[] {
+/**
+ * The counters a chart may show: the daily ones (the launches meter only with the launcher flag),
+ * then any other counter the history holds.
+ */
+export function chartCounters(rows: readonly HistoryRow[], user?: { launcherAccess?: boolean } | null): UsageCounter[] {
   const extra = new Set<UsageCounter>();
   for (const row of rows) {
     if (isUsageCounter(row.counter) && !(DAILY_COUNTERS as readonly string[]).includes(row.counter)) {
       extra.add(row.counter);
     }
   }
-  return [...DAILY_COUNTERS, ...extra];
+  return [...countersShownTo(DAILY_COUNTERS, user), ...extra];
 }
 
 /** "Nov 3" for a YYYY-MM-DD key. */

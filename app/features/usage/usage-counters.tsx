@@ -1,7 +1,7 @@
 import { DAILY_COUNTERS, isNearLimit, MONTHLY_COUNTERS, type UsageCounter } from "~/domain/plans";
 import { UsageBar } from "~/features/billing";
-import type { UsageSummary } from "~/features/account";
-import { COUNTERS } from "~/domain/counters";
+import { useCurrentUser, type UsageSummary } from "~/features/account";
+import { COUNTERS, countersShownTo } from "~/domain/counters";
 
 function CounterCard({
   counter,
@@ -72,12 +72,14 @@ function SectionHeading({ id, title, note }: { id: string; title: string; note?:
 
 /** Today's counters as a card grid. */
 export function DailyCounters({ summary }: { summary: UsageSummary | null }) {
+  const { user } = useCurrentUser();
+  const counters = countersShownTo(DAILY_COUNTERS, user);
   return (
     <section aria-labelledby="usage-today-title">
       <SectionHeading id="usage-today-title" title="Today" note="Daily counters" />
       {summary ? (
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" aria-live="polite" data-testid="usage-daily">
-          {DAILY_COUNTERS.map((c) => (
+          {counters.map((c) => (
             <CounterCard
               key={c}
               counter={c}
@@ -88,7 +90,7 @@ export function DailyCounters({ summary }: { summary: UsageSummary | null }) {
           ))}
         </ul>
       ) : (
-        <SkeletonGrid count={DAILY_COUNTERS.length} label="Loading today's usage" />
+        <SkeletonGrid count={counters.length} label="Loading today's usage" />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { BarChart3, RefreshCw } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { COUNTERS, type UsageCounter } from "~/domain/counters";
+import { useCurrentUser } from "~/features/account";
 import { HISTORY_DAYS, chartCounters, dayRange, seriesFor, shortDay, todayKey, type HistoryRow } from "./history";
 import { Button, Segment, segmentGroupClasses } from "~/ui";
 
@@ -30,7 +31,8 @@ interface Props {
 export function UsageHistoryChart({ rows, isLoading, error, onRetry, timeZone }: Props) {
   const [counter, setCounter] = useState<UsageCounter>("queries");
   const titleId = useId();
-  const counters = useMemo(() => chartCounters(rows ?? []), [rows]);
+  const { user } = useCurrentUser();
+  const counters = useMemo(() => chartCounters(rows ?? [], user), [rows, user]);
   const days = useMemo(() => dayRange(todayKey(timeZone)), [timeZone]);
   const series = useMemo(() => seriesFor(rows ?? [], counter, days), [rows, counter, days]);
 
