@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   allowancePhrase,
   COUNTERS,
+  countersShownTo,
   countOf,
   DAILY_COUNTERS,
   leftPhrase,
@@ -52,5 +53,13 @@ describe("the counter catalogue", () => {
     expect([projects?.free, projects?.growth]).toEqual(["3 projects", "50 projects"]);
     const storage = rows.find((r) => r.feature === "Knowledge base storage");
     expect([storage?.free, storage?.growth]).toEqual(["25 MB", "1 GB"]);
+  });
+});
+
+describe("countersShownTo", () => {
+  it("shows the ad launches meter only to accounts with the launcher flag", () => {
+    expect(countersShownTo(DAILY_COUNTERS, { launcherAccess: true })).toContain("launchers");
+    expect(countersShownTo(DAILY_COUNTERS, { launcherAccess: false })).not.toContain("launchers");
+    expect(countersShownTo(DAILY_COUNTERS, null)).toEqual(DAILY_COUNTERS.filter((c) => c !== "launchers"));
   });
 });
