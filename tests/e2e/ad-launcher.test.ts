@@ -130,7 +130,9 @@ function prepareDemo(context: BrowserContext): Promise<Prepared> {
     demoContext = context;
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     const created = await api<{ page: { id: string; slug: string; product: { title: string } } }>(context, token, "POST", "/api/pages", { productId: "P-0001" });
-    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://checkout.example.com/lamp" });
+    // The merchant's own price and cost per item on the page, so the budget step has a break-even to show.
+    const product = { ...created.page.product, priceCents: 2999, costCents: 900 };
+    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://checkout.example.com/lamp", product });
     await api(context, token, "POST", `/api/pages/${created.page.id}/publish`, { acceptBrokenImages: true });
     const upload = await context.request.post(`${baseURL()}/api/uploads/images`, {
       multipart: { file: { name: "lamp-square.png", mimeType: "image/png", buffer: lampPng() } },
@@ -146,6 +148,22 @@ function prepareDemo(context: BrowserContext): Promise<Prepared> {
 afterAll(async () => {
   if (prepared && demoContext) await cancelSubscription(demoContext, (await prepared).token).catch(() => {});
 });
+
+/** 1. Ad account: the offline dev ad account on a local run, with its name, currency, time zone and status (once per server). */
+async function connectDevAccountIfNeeded(page: Page, tag: string) {
+  // A connected account (an earlier test) opens the flow at the product.
+  await page.getByTestId("connect-ad-account-form").or(page.getByTestId("ad-account-card")).or(page.getByTestId("launch-step-product")).first().waitFor();
+  if (!(await page.getByTestId("launch-step-account").isVisible())) return;
+  const use = page.getByTestId("use-dev-ad-account");
+  if (await use.count()) {
+    await shot(page, `${tag}-1-account`);
+    await use.click();
+  }
+  await page.getByTestId("ad-account-card").waitFor();
+  await expect(page.getByTestId("ad-account-card").innerText()).resolves.toMatch(/USD[\s\S]*active|active[\s\S]*USD/i);
+  await shot(page, `${tag}-1-account-connected`);
+  await continueTo(page, "product");
+}
 
 /** The whole flow from the product step to a launched, paused campaign; `tag` names the screenshots. */
 async function launchFromProduct(page: Page, data: Prepared, tag: string, launchName: string) {
@@ -174,9 +192,15 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   // 5. Audience and budget: break-even beside the budget; the suggested test budget fills it.
   await continueTo(page, "audience");
   await page.getByTestId("break-even").waitFor();
-  const suggested = page.getByTestId("use-suggested-budget");
-  if (await suggested.count()) await suggested.click();
-  else await page.getByTestId("daily-budget").fill("25");
+  if (tag === "1440") {
+    // The page's price $29.99 and cost $9.00 (and the record's shipping): a break-even and its suggested test budget.
+    await expect(page.getByTestId("break-even").innerText()).resolves.toMatch(/Break-even CPA[\s\S]*Break-even ROAS/);
+    await expect(page.getByTestId("suggested-budget-arithmetic").innerText()).resolves.toMatch(/^2 × break-even CPA \$[\d.]+ = \$[\d.]+ a day; over 7 days/);
+    await page.getByTestId("use-suggested-budget").click();
+    expect(await page.getByTestId("daily-budget").inputValue()).toMatch(/^\d+\.\d{2}$/);
+  } else {
+    await page.getByTestId("daily-budget").fill("25");
+  }
   await shot(page, `${tag}-5-audience`);
 
   // 6. Review: the previews load and every check passes.
@@ -201,6 +225,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   await card.waitFor();
   expect(await card.getAttribute("data-state")).toBe("paused");
   await shot(page, `${tag}-8-launches`);
+  return card;
 }
 
 describe("the AI Launcher as demo", () => {
@@ -217,23 +242,22 @@ describe("the AI Launcher as demo", () => {
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
     await go(page, `/ad-launcher?product=page:${data.pageId}`);
 
-    // 1. Ad account: the offline dev ad account on a local run, with its name, currency, time zone and status.
-    // A connected account (a run before this one) opens the flow at the product.
-    await page.getByTestId("connect-ad-account-form").or(page.getByTestId("ad-account-card")).or(page.getByTestId("launch-step-product")).first().waitFor();
-    if (await page.getByTestId("launch-step-account").isVisible()) {
-      const use = page.getByTestId("use-dev-ad-account");
-      if (await use.count()) {
-        await shot(page, "1440-1-account");
-        await use.click();
-      }
-      await page.getByTestId("ad-account-card").waitFor();
-      await expect(page.getByTestId("ad-account-card").innerText()).resolves.toMatch(/USD[\s\S]*active|active[\s\S]*USD/i);
-      await shot(page, "1440-1-account-connected");
-      await continueTo(page, "product");
-    }
+    await connectDevAccountIfNeeded(page, "1440");
 
     const name = `Lamp test ${Date.now().toString(36)}`;
-    await launchFromProduct(page, data, "1440", name);
+    const card = await launchFromProduct(page, data, "1440", name);
+
+    // Manage: insights read on demand, every figure marked simulated on the dev account; activate, then pause.
+    await card.getByTestId("refresh-insights").click();
+    await card.getByTestId("launch-insights").waitFor();
+    expect(await card.getByTestId("launch-insights").getAttribute("data-simulated")).toBe("true");
+    const insights = await card.getByTestId("launch-insights").innerText();
+    expect(insights.match(/simulated/gi)?.length ?? 0).toBeGreaterThanOrEqual(7);
+    await card.getByRole("button", { name: "Activate" }).click();
+    await expect.poll(() => card.getAttribute("data-state")).toBe("active");
+    await shot(page, "1440-8-launches-active");
+    await card.getByRole("button", { name: "Pause" }).click();
+    await expect.poll(() => card.getAttribute("data-state")).toBe("paused");
 
     await go(page, "/dev/ads");
     await expect(page.locator("body").innerText()).resolves.toContain(name);
@@ -247,8 +271,7 @@ describe("the AI Launcher as demo", () => {
     await signInAsDemo(context);
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
     await go(page, "/ad-launcher?product=catalog:P-0001");
-    // The account is connected (the 1440 test): the flow opens at the product.
-    await page.getByTestId("launch-step-product").waitFor();
+    await connectDevAccountIfNeeded(page, "375");
     await noSidewaysScroll(page);
     const name = `Lamp mobile ${Date.now().toString(36)}`;
     await launchFromProduct(page, data, "375", name);
@@ -256,6 +279,13 @@ describe("the AI Launcher as demo", () => {
 
     await go(page, "/dev/ads");
     await expect(page.locator("body").innerText()).resolves.toContain(name);
+
+    // Delete, confirmed in the kit's dialog: the campaign goes at Meta and the launch reads Deleted.
+    await go(page, "/ad-launcher?tab=launches");
+    const listed = page.getByTestId("launch-card").filter({ hasText: name });
+    await listed.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("button", { name: "Delete at Meta" }).click();
+    await expect.poll(() => listed.getAttribute("data-state")).toBe("deleted");
     expect(problems).toEqual([]);
   });
 });

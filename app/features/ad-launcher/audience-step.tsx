@@ -115,7 +115,7 @@ function BudgetFigures({ product, currency, onUse }: { product: LaunchProduct | 
             ? "The record has no price, so there is no break-even to show."
             : product.costCents == null
               ? "The record has no product cost, so break-even CPA and ROAS are unknown. Add the cost per item to the product (in the page builder or your import) to see them."
-              : "At this price a sale does not cover the product's cost and shipping, so no ad spend breaks even."}
+              : `At this price a sale loses money before any ad: ${formatMoney(product.priceCents, product.currency)} − cost ${formatMoney(product.costCents, product.currency)}${product.shippingCents != null ? ` − shipping ${formatMoney(product.shippingCents, product.currency)}` : ""} = ${formatMoney(product.priceCents - product.costCents - (product.shippingCents ?? 0), product.currency)} a sale, so no ad spend breaks even. Raise the price or lower the cost first.`}
         </p>
       ) : (
         <>

@@ -179,7 +179,7 @@ function Launcher() {
         </TabsList>
         <TabsContent value="new" className="mt-5 focus-visible:outline-none">
           <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
-            <nav aria-label="Launch steps">
+            <nav aria-label="Launch steps" className="min-w-0">
               <p className="text-xs font-medium text-muted lg:hidden" aria-hidden>
                 Step {index + 1} of {LAUNCH_STEPS.length}
               </p>
