@@ -62,7 +62,7 @@ async function productRef(u: User) {
   return `page:${json.data.page.id as string}`;
 }
 
-const destination = () => `${env.FAKE_SHOPIFY.web}/pages/opengraph-only.html`;
+const destination = () => `${env.FAKE_SHOPIFY.web}/pages/opengraph-only`;
 
 async function launchBody(u: User, overrides: Record<string, unknown> = {}) {
   return {
@@ -203,7 +203,8 @@ describe("a launch on the offline dev ad account", () => {
     const state = JSON.parse((await env.DB.prepare("SELECT state FROM dev_ad_account_state WHERE account_id = ?").bind(DEV_AD_ACCOUNT_ID).first<{ state: string }>())!.state);
     for (const o of launch.objects as Answer[]) {
       if (o.kind === "image") expect(state.images[o.metaId], o.label).toBeTruthy();
-      else expect(state.objects[o.metaId], o.label).toMatchObject({ status: "PAUSED" });
+      else if (o.kind !== "creative") expect(state.objects[o.metaId], o.label).toMatchObject({ status: "PAUSED" });
+      else expect(state.objects[o.metaId], o.label).toBeTruthy();
     }
     const campaign = state.objects[launch.objects[0].metaId];
     expect(campaign.fields).toMatchObject({ objective: "OUTCOME_SALES", special_ad_categories: [], status: "PAUSED" });
@@ -231,7 +232,7 @@ describe("a launch on the offline dev ad account", () => {
     expect(active.status).toBe(200);
     expect(active.json.data.state).toBe("active");
     let state = JSON.parse((await env.DB.prepare("SELECT state FROM dev_ad_account_state WHERE account_id = ?").bind(DEV_AD_ACCOUNT_ID).first<{ state: string }>())!.state);
-    for (const o of launch.objects as Answer[]) if (o.kind !== "image") expect(state.objects[o.metaId].status, o.label).toBe("ACTIVE");
+    for (const o of launch.objects as Answer[]) if (["campaign", "adset", "ad"].includes(o.kind)) expect(state.objects[o.metaId].status, o.label).toBe("ACTIVE");
 
     // Six hours of delivery: the campaign's activation is moved back in the dev account's state.
     const campaignId = launch.objects[0].metaId as string;
