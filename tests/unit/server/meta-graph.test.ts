@@ -183,7 +183,7 @@ describe("usage headers and back-off", () => {
         return new Response(JSON.stringify({ error: { code: 190, message: "expired" } }), { status: 400 });
       },
     });
-    const err = await client.send({ method: "GET", path: "/me/permissions", params: {} }, "checking the token").catch((e: unknown) => e as AppError);
+    const err = (await client.send({ method: "GET", path: "/me/permissions", params: {} }, "checking the token").catch((e: unknown) => e)) as AppError;
     expect(err.details?.refusal).toBe("token");
     expect(seen).toEqual(["GET https://graph.test/v24.0/me/permissions?access_token=tok"]);
   });
