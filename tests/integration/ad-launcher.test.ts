@@ -5,7 +5,7 @@
  * retry that makes no duplicate; metering reserved before and refunded on failure; the access
  * flag; status, delete and insights (simulated on the dev account, and labelled so).
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEV_AD_ACCOUNT_ID } from "~/server/ad-launcher/dev-ad-account";
 import { BASE, call, uniqueName, verifiedUser } from "./helpers";
@@ -160,8 +160,28 @@ describe("connect", () => {
     expect((await call("/api/ad-launcher/account", { token: u.token })).json.data).toBeNull();
   });
 
-  it("connects the offline dev ad account only with DEV_TOOLS on", async () => {
+  it("connects the offline dev ad account only with DEV_TOOLS on; /dev/ads is 404 without it", async () => {
     const u = await launcher();
+    const off = { ...env, DEV_TOOLS: "off", APP_ENV: "development" } as typeof env;
+    const { createApi } = await import("../../functions");
+    const ctx = createExecutionContext();
+    const refused = await createApi().fetch(
+      new Request(`${BASE}/api/ad-launcher/account`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" }, body: JSON.stringify({ dev: true }) }),
+      off,
+      ctx,
+    );
+    const said = (await refused.json()) as Answer;
+    await waitOnExecutionContext(ctx);
+    expect(refused.status).toBe(403);
+    expect(said.message).toMatch(/only on a local run with DEV_TOOLS=on/);
+    const { default: worker } = await import("../../workers/app");
+    const screenCtx = createExecutionContext();
+    const screen = await worker.fetch(new Request(`${BASE}/dev/ads`), off, screenCtx);
+    await screen.text();
+    await waitOnExecutionContext(screenCtx);
+    expect(screen.status).toBe(404);
+    expect((await call("/api/ad-launcher/account", { token: u.token })).json.data).toBeNull();
+
     const res = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { dev: true } });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ adAccountId: DEV_AD_ACCOUNT_ID, isDev: true, currency: "USD" });
