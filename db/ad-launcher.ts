@@ -3,9 +3,9 @@
  * each launch recorded, and the offline dev ad account's state. Every merchant query takes the
  * user id and scopes by it.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { adAccounts, adLaunches, adLaunchObjects, devAdAccountState, devAdImages, type AdAccountRow, type AdLaunchObjectRow, type AdLaunchRow } from "./schema";
+import { adAccounts, adLaunches, adLaunchObjects, catalogProducts, devAdAccountState, devAdImages, savedProducts, type AdAccountRow, type AdLaunchObjectRow, type AdLaunchRow } from "./schema";
 
 export type { AdAccountRow, AdLaunchObjectRow, AdLaunchRow };
 
@@ -102,4 +102,24 @@ export async function saveDevAdImage(db: Database, hash: string, mimeType: strin
 
 export async function findDevAdImage(db: Database, hash: string) {
   return db.select().from(devAdImages).where(eq(devAdImages.hash, hash)).get();
+}
+
+/** Catalog products the merchant can advertise: their imports, and the catalog products they saved to a list. */
+export async function launchableCatalogProducts(db: Database, userId: number, limit = 200) {
+  const saved = db.select({ id: savedProducts.productId }).from(savedProducts).where(eq(savedProducts.userId, userId));
+  return db
+    .select({
+      id: catalogProducts.id,
+      ownerUserId: catalogProducts.ownerUserId,
+      name: catalogProducts.name,
+      imageUrl: catalogProducts.imageUrl,
+      priceCents: catalogProducts.priceCents,
+      costCents: catalogProducts.costCents,
+      shippingCostCents: catalogProducts.shippingCostCents,
+    })
+    .from(catalogProducts)
+    .where(or(eq(catalogProducts.ownerUserId, userId), inArray(catalogProducts.id, saved)))
+    .orderBy(desc(catalogProducts.createdAt), desc(catalogProducts.id))
+    .limit(limit)
+    .all();
 }

@@ -15,17 +15,20 @@ import {
   DestinationCheckSchema,
   LaunchAnswerSchema,
   LaunchListSchema,
+  LaunchProductListSchema,
   LaunchStatusBodySchema,
 } from "~/domain/contracts/ad-launcher";
 import { AppError } from "~/domain/errors";
 import { connectAdAccount, disconnectAdAccount, getAdAccount } from "~/server/ad-launcher/account";
 import { checkDestination, createLaunch, deleteLaunch, getLaunch, listUserLaunches, refreshInsights, retryLaunch, setLaunchStatus, type LaunchDeps } from "~/server/ad-launcher/launches";
+import { listLaunchProducts } from "~/server/ad-launcher/products";
 import { devToolsEnabled } from "~/server/platform/env";
 import { createGuardedFetcher } from "~/server/web/url-guard";
 import { findLaunch } from "../db/ad-launcher";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
+import { appUrl } from "./services";
 import { requireLauncherAccess } from "./session";
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
@@ -105,6 +108,15 @@ export const adLauncher = createRouter()
       await disconnectAdAccount(launcherDeps(c), userId(c));
       return c.json({ data: null }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ad-launcher/products",
+      summary: "What can be advertised: the caller's pages' products, imports and saved catalog products, with break-even inputs and destinations",
+      responses: { 200: { description: "Products", ...json(LaunchProductListSchema) }, ...errors },
+    }),
+    async (c) => c.json({ data: await listLaunchProducts({ db: c.var.db, origin: appUrl(c) }, userId(c)) }, 200),
   )
   .openapi(
     createRoute({

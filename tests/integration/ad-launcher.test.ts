@@ -188,6 +188,26 @@ describe("connect", () => {
   });
 });
 
+describe("what to advertise and where it leads", () => {
+  it("lists the caller's pages' products with their figures and destinations, and checks a destination answers", async () => {
+    const u = await launcher();
+    const other = await launcher();
+    const ref = await productRef(u);
+    await productRef(other);
+    const products = (await call("/api/ad-launcher/products", { token: u.token })).json.data as Answer[];
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ ref, source: "page", title: "Sea-green stoneware mug", priceCents: 1800, costCents: null, shippingCents: null, destinations: [] });
+
+    const live = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: destination() } });
+    expect(live.json.data).toMatchObject({ ok: true, status: 200 });
+    const gone = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: `${env.FAKE_SHOPIFY.web}/no-such-page` } });
+    expect(gone.json.data).toMatchObject({ ok: false, status: 404 });
+    expect(gone.json.data.message).toMatch(/answered 404/);
+    const privateAddress = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: "http://169.254.169.254/latest" } });
+    expect(privateAddress.json.data).toMatchObject({ ok: false, status: null });
+  });
+});
+
 describe("a launch on the offline dev ad account", () => {
   let u: User;
   beforeAll(async () => {
