@@ -9,6 +9,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import {
   AdAccountAnswerSchema,
+  AdCopyAnswerSchema,
   ConnectAdAccountBodySchema,
   CreateLaunchBodySchema,
   DestinationCheckBodySchema,
@@ -17,10 +18,12 @@ import {
   LaunchListSchema,
   LaunchProductListSchema,
   LaunchStatusBodySchema,
+  WriteAdCopyBodySchema,
 } from "~/domain/contracts/ad-launcher";
 import { AppError } from "~/domain/errors";
 import { connectAdAccount, disconnectAdAccount, getAdAccount } from "~/server/ad-launcher/account";
 import { checkDestination, createLaunch, deleteLaunch, getLaunch, listUserLaunches, refreshInsights, retryLaunch, setLaunchStatus, type LaunchDeps } from "~/server/ad-launcher/launches";
+import { writeAdCopy } from "~/server/ad-launcher/copy";
 import { listLaunchProducts } from "~/server/ad-launcher/products";
 import { devToolsEnabled } from "~/server/platform/env";
 import { createGuardedFetcher } from "~/server/web/url-guard";
@@ -131,6 +134,20 @@ export const adLauncher = createRouter()
       const { url } = c.req.valid("json");
       return c.json({ data: { url, ...(await checkDestination(launcherDeps(c).fetcher, url)) } }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ad-launcher/copy",
+      summary: "Three copy variants written from the product's record only (built-in writer), with the facts each used",
+      request: body(WriteAdCopyBodySchema),
+      responses: {
+        200: { description: "Variants and the facts behind them", ...json(AdCopyAnswerSchema) },
+        404: { description: "No such product (or not yours)", ...json(ErrorSchema) },
+        ...errors,
+      },
+    }),
+    async (c) => c.json({ data: await writeAdCopy({ db: c.var.db }, userId(c), c.req.valid("json").productRef) }, 200),
   )
   .openapi(
     createRoute({
