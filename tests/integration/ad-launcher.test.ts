@@ -388,6 +388,26 @@ describe("a failure in the middle, over HTTP to the fake Graph server", () => {
     expect((await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token })).status).toBe(409);
   });
 
+  it("a retry finds an object whose answer was lost (Meta made it, the answer failed) instead of making it twice", async () => {
+    const u = await launcher();
+    const acct = await fakeAccount();
+    await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: acct });
+    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/adsets`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
+    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
+    const failed = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    expect(failed.json.data.state).toBe("failed");
+    expect(failed.json.data.error).toMatch(/temporary problem while creating the ad set/);
+    expect((failed.json.data.objects as Answer[]).map((o) => o.kind)).toEqual(["campaign"]);
+    expect((await admin(`state?account=${acct.adAccountId}`)).adsets).toHaveLength(1);
+
+    const retried = await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token });
+    expect(retried.json.data.state).toBe("paused");
+    const state = await admin(`state?account=${acct.adAccountId}`);
+    expect(state.adsets).toHaveLength(1);
+    expect(state.ads).toHaveLength(1);
+    expect((retried.json.data.objects as Answer[]).find((o) => o.kind === "adset")!.metaId).toBe(state.adsets[0].id);
+  });
+
   it("maps Meta's rate limit to a sentence, and backs off on usage headers without calling Meta again", async () => {
     const u = await launcher();
     const acct = await fakeAccount();

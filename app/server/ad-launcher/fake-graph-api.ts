@@ -47,6 +47,8 @@ export interface FakeAdAccount {
 }
 
 export interface FakeFailure {
+  /** "made": Meta makes the object, then the answer is an error (a response lost after the write). */
+  mode?: "refuse" | "made";
   /** The request's path ends with this ("/adcreatives", "/adsets", "/me/permissions"…). */
   pathEndsWith: string;
   /** How many matching requests go through first (default 0). */
@@ -198,11 +200,12 @@ export async function handleGraphRequest(state: FakeGraphState, method: string, 
   return answer;
 }
 
-async function answer_(state: FakeGraphState, method: string, path: string, params: Record<string, string>, token: string | undefined, now: number): Promise<FakeGraphAnswer> {
-  const failure = state.failures.find((f) => f.remaining > 0 && path.endsWith(f.pathEndsWith));
+async function answer_(state: FakeGraphState, method: string, path: string, params: Record<string, string>, token: string | undefined, now: number, failuresArmed = true): Promise<FakeGraphAnswer> {
+  const failure = failuresArmed ? state.failures.find((f) => f.remaining > 0 && path.endsWith(f.pathEndsWith)) : undefined;
   if (failure && (failure.after ?? 0) > 0) failure.after! -= 1;
   else if (failure) {
     failure.remaining--;
+    if (failure.mode === "made") await answer_(state, method, path, params, token, now, false);
     return { status: failure.status, body: { error: failure.error }, headers: {} };
   }
   const grant = token ? state.tokens[token] : undefined;
@@ -226,6 +229,14 @@ async function answer_(state: FakeGraphState, method: string, path: string, para
       return ok({ id: `act_${accountId}`, name: account.name, currency: account.currency, timezone_name: account.timezoneName, account_status: account.accountStatus, disable_reason: account.disableReason });
     }
     const edge = ACCOUNT_EDGES[segments[1] ?? ""];
+    if (segments.length === 2 && edge && edge !== "image" && method === "GET") {
+      // Reading an edge, with the `filtering` on name a retry sends.
+      const filters = (parse(params.filtering) as { field: string; operator: string; value: string }[] | undefined) ?? [];
+      const rows = Object.values(state.objects).filter(
+        (o) => o.accountId === accountId && o.kind === edge && o.status !== "DELETED" && filters.every((f) => f.field !== "name" || f.operator !== "EQUAL" || o.name === f.value),
+      );
+      return ok({ data: rows.map((o) => ({ id: o.id, name: o.name })), paging: { cursors: {} } });
+    }
     if (segments.length !== 2 || !edge || method !== "POST") return fail(400, 100, `Unsupported ${method.toLowerCase()} request.`);
     if (!grant.permissions.includes("ads_management")) return fail(403, 200, "Requires ads_management permission to manage the object");
     if (account.accountStatus !== 1) return fail(400, 100, "The ad account is disabled.", 1487390);

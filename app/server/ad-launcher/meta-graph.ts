@@ -157,6 +157,15 @@ export function adRequest(adAccountId: string, input: { name: string; adSetId: s
   };
 }
 
+/** The account's objects of one kind named exactly `name` (a retry's check for an object whose answer was lost). */
+export function findByNameRequest(adAccountId: string, edge: "campaigns" | "adsets" | "ads", name: string): GraphRequest {
+  return {
+    method: "GET",
+    path: `${act(adAccountId)}/${edge}`,
+    params: { fields: "id,name", filtering: [{ field: "name", operator: "EQUAL", value: name }], limit: 2 },
+  };
+}
+
 export function statusRequest(objectId: string, status: "ACTIVE" | "PAUSED"): GraphRequest {
   return { method: "POST", path: `/${objectId}`, params: { status } };
 }

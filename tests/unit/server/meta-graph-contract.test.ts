@@ -16,6 +16,7 @@ import {
   adRequest,
   adSetRequest,
   campaignRequest,
+  findByNameRequest,
   insightsRequest,
   pageRequest,
   statusRequest,
@@ -121,6 +122,12 @@ describe("fields each builder sends exist in Meta's field lists", () => {
 
   it("ad", () => {
     expect(unknownFields("Ad", adRequest("123", { name: "Mug · ad", adSetId: "1", creativeId: "2" }).params)).toEqual([]);
+  });
+
+  it("a retry's lookup by name reads fields each object has", () => {
+    for (const [edge, object] of [["campaigns", "Campaign"], ["adsets", "AdSet"], ["ads", "Ad"]] as const) {
+      expect(unknownFields(object, asObject(fieldsParam(findByNameRequest("1", edge, "x"))))).toEqual([]);
+    }
   });
 
   it("the fields read back: ad account, Page, insights", () => {
