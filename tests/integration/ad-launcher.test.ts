@@ -160,6 +160,25 @@ describe("connect", () => {
     expect((await call("/api/ad-launcher/account", { token: u.token })).json.data).toBeNull();
   });
 
+  it("takes an optional pixel, checked at Meta; a launch on it optimises for the pixel's purchases", async () => {
+    const u = await launcher();
+    const unknown = await fakeAccount();
+    const refused = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { ...unknown, pixelId: "7777777777" } });
+    expect(refused.json.details.refusal).toBe("pixel");
+    expect(refused.json.message).toMatch(/pixel 7777777777 is not reachable/);
+
+    const pixelId = `8${Date.now()}`;
+    const acct = await fakeAccount({ pixelId });
+    const res = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { ...acct, pixelId } });
+    expect(res.status).toBe(201);
+    expect(res.json.data.pixelId).toBe(pixelId);
+    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
+    const launched = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    expect(launched.json.data.state, launched.json.data.error).toBe("paused");
+    const adset = (await admin(`state?account=${acct.adAccountId}`)).adsets[0];
+    expect(adset.fields).toMatchObject({ optimization_goal: "OFFSITE_CONVERSIONS", promoted_object: { pixel_id: pixelId, custom_event_type: "PURCHASE" } });
+  });
+
   it("connects the offline dev ad account only with DEV_TOOLS on; /dev/ads is 404 without it", async () => {
     const u = await launcher();
     const off = { ...env, DEV_TOOLS: "off", APP_ENV: "development" } as typeof env;

@@ -63,6 +63,7 @@ export interface FakeGraphState {
   nextId: number;
   accounts: Record<string, FakeAdAccount>;
   pages: Record<string, { id: string; name: string }>;
+  pixels: Record<string, { id: string; name: string; accountId: string }>;
   /** token -> what it may do. */
   tokens: Record<string, { permissions: string[]; accounts: string[]; pages: string[] }>;
   objects: Record<string, FakeGraphObject>;
@@ -75,7 +76,7 @@ export interface FakeGraphState {
 }
 
 export function createFakeGraphState(): FakeGraphState {
-  return { nextId: 1, accounts: {}, pages: {}, tokens: {}, objects: {}, images: {}, failures: [], nextHeaders: [], requests: [] };
+  return { nextId: 1, accounts: {}, pages: {}, pixels: {}, tokens: {}, objects: {}, images: {}, failures: [], nextHeaders: [], requests: [] };
 }
 
 export interface FakeAccountSeed {
@@ -91,6 +92,8 @@ export interface FakeAccountSeed {
   pageName?: string;
   /** False: the token cannot see the Page. */
   pageReachable?: boolean;
+  /** A pixel shared with the account. */
+  pixelId?: string;
 }
 
 export const FULL_PERMISSIONS = ["ads_management", "ads_read", "pages_read_engagement", "pages_manage_ads", "business_management"];
@@ -110,6 +113,7 @@ export function seedFakeAccount(state: FakeGraphState, seed: FakeAccountSeed): v
   if (seed.permissions) token.permissions = seed.permissions;
   if (!token.accounts.includes(id)) token.accounts.push(id);
   if (seed.pageReachable !== false && !token.pages.includes(seed.pageId)) token.pages.push(seed.pageId);
+  if (seed.pixelId) (state.pixels ??= {})[seed.pixelId] = { id: seed.pixelId, name: `Pixel ${seed.pixelId}`, accountId: id };
 }
 
 export interface FakeGraphAnswer {
@@ -267,6 +271,8 @@ async function answer_(state: FakeGraphState, method: string, path: string, para
   if (segments.length === 1 && method === "GET") {
     const page = state.pages[segments[0]!];
     if (page && grant.pages.includes(page.id)) return ok({ id: page.id, name: page.name });
+    const pixel = state.pixels?.[segments[0]!];
+    if (pixel && grant.accounts.includes(pixel.accountId)) return ok({ id: pixel.id, name: pixel.name });
   }
   return fail(400, 100, `Unsupported ${method.toLowerCase()} request. Object with ID '${segments[0] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 33);
 }
@@ -311,6 +317,10 @@ async function createObject(state: FakeGraphState, account: FakeAdAccount, kind:
     const targeting = fields.targeting as { geo_locations?: { countries?: unknown[] } } | undefined;
     if (!targeting?.geo_locations?.countries?.length) return bad("Targeting spec must have geo_locations");
     if (!fields.optimization_goal || !fields.billing_event) return bad("The parameters optimization_goal and billing_event are required");
+    const promoted = fields.promoted_object as { pixel_id?: string; custom_event_type?: string } | undefined;
+    if (fields.optimization_goal === "OFFSITE_CONVERSIONS" && (!promoted?.pixel_id || !state.pixels?.[promoted.pixel_id] || !promoted.custom_event_type)) {
+      return bad("Please select a promoted object for your ad set: a pixel shared with this ad account and its custom_event_type");
+    }
     parentId = campaign.id;
   } else if (kind === "creative") {
     const spec = fields.object_story_spec as { page_id?: string; link_data?: { image_hash?: string; link?: string } } | undefined;
@@ -341,6 +351,10 @@ export function accountSnapshot(state: FakeGraphState, adAccountId: string) {
     creatives: objects.filter((o) => o.kind === "creative"),
     ads: objects.filter((o) => o.kind === "ad"),
     images: Object.values(state.images).filter((i) => i.accountId === id),
-    requests: state.requests,
+    /** Requests to the account's edges and to its objects. */
+    requests: state.requests.filter((r) => {
+      const first = r.path.split("/").filter(Boolean)[0] ?? "";
+      return first === `act_${id}` || state.objects[first]?.accountId === id;
+    }),
   };
 }

@@ -50,6 +50,8 @@ export interface LaunchSpec {
   callToAction: AdCallToAction;
   audience: CreateLaunchBody["audience"];
   projectId?: string;
+  /** The account's pixel when the launch was made: the ad set optimises for its purchases. */
+  pixelId?: string | null;
 }
 
 // ---- answers ------------------------------------------------------------------------------------
@@ -198,6 +200,7 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
       ageMax: a.ageMax,
       gender: a.gender,
       advantageAudience: a.advantageAudience,
+      pixelId: spec.pixelId ?? null,
     });
     return (await client.send<{ id: string }>(request, "creating the ad set")).id;
   });
@@ -263,7 +266,14 @@ export async function createLaunch(deps: LaunchDeps, userId: number, body: Creat
   await checkImages(deps, userId, body.creatives);
   const destination = await checkDestination(deps.fetcher, body.destinationUrl);
   if (!destination.ok) throw new AppError("VALIDATION", destination.message, { details: { field: "destinationUrl", status: destination.status } });
-  const spec: LaunchSpec = { creatives: body.creatives, copy: body.copy, callToAction: body.callToAction, audience: body.audience, ...(body.projectId ? { projectId: body.projectId } : {}) };
+  const spec: LaunchSpec = {
+    creatives: body.creatives,
+    copy: body.copy,
+    callToAction: body.callToAction,
+    audience: body.audience,
+    pixelId: account.pixelId,
+    ...(body.projectId ? { projectId: body.projectId } : {}),
+  };
   // The use is reserved before anything exists, here or at Meta: at the limit, nothing is made.
   const reservation = await reserveUsage(deps.env, userId, "launchers", 1, deps.db);
   let row: AdLaunchRow;

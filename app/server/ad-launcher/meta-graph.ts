@@ -35,6 +35,10 @@ export function pageRequest(pageId: string): GraphRequest {
   return { method: "GET", path: `/${pageId}`, params: { fields: "id,name" } };
 }
 
+export function pixelRequest(pixelId: string): GraphRequest {
+  return { method: "GET", path: `/${pixelId}`, params: { fields: "id,name" } };
+}
+
 /** The permissions the token's user (the system user) granted. */
 export function permissionsRequest(): GraphRequest {
   return { method: "GET", path: "/me/permissions", params: {} };

@@ -19,6 +19,7 @@ import {
   findByNameRequest,
   insightsRequest,
   pageRequest,
+  pixelRequest,
   statusRequest,
   type AdSetInput,
   type GraphRequest,
@@ -133,6 +134,7 @@ describe("fields each builder sends exist in Meta's field lists", () => {
   it("the fields read back: ad account, Page, insights", () => {
     expect(unknownFields("AdAccount", asObject(fieldsParam(adAccountRequest("123"))))).toEqual([]);
     expect(unknownFields("Page", asObject(fieldsParam(pageRequest("999"))))).toEqual([]);
+    expect(unknownFields("AdsPixel", asObject(fieldsParam(pixelRequest("777"))))).toEqual([]);
     expect(unknownFields("AdsInsights", asObject(fieldsParam(insightsRequest("1"))))).toEqual([]);
   });
 });
