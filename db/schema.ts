@@ -1101,6 +1101,8 @@ export const adAccounts = sqliteTable("ad_accounts", {
   adAccountId: text("ad_account_id").notNull(),
   pageId: text("page_id").notNull(),
   pageName: text("page_name"),
+  /** Optional Meta pixel (migration 0027): with it ad sets optimise for purchases. */
+  pixelId: text("pixel_id"),
   name: text("name").notNull(),
   currency: text("currency").notNull(),
   timeZone: text("time_zone").notNull(),

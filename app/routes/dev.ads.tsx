@@ -11,7 +11,8 @@ export const meta: MetaFunction = () => [
 
 /** The offline dev ad account's Ads Manager, development only: production answers 404. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return loadDevAds(context);
+  const ads = await loadDevAds(context);
+  return ads;
 }
 
 function StatusBadge({ status }: { status: string }) {

@@ -5,7 +5,7 @@
  * retry that makes no duplicate; metering reserved before and refunded on failure; the access
  * flag; status, delete and insights (simulated on the dev account, and labelled so).
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEV_AD_ACCOUNT_ID } from "~/server/ad-launcher/dev-ad-account";
 import { BASE, call, uniqueName, verifiedUser } from "./helpers";
@@ -62,7 +62,7 @@ async function productRef(u: User) {
   return `page:${json.data.page.id as string}`;
 }
 
-const destination = () => `${env.FAKE_SHOPIFY.web}/pages/opengraph-only.html`;
+const destination = () => `${env.FAKE_SHOPIFY.web}/pages/opengraph-only`;
 
 async function launchBody(u: User, overrides: Record<string, unknown> = {}) {
   return {
@@ -160,11 +160,78 @@ describe("connect", () => {
     expect((await call("/api/ad-launcher/account", { token: u.token })).json.data).toBeNull();
   });
 
-  it("connects the offline dev ad account only with DEV_TOOLS on", async () => {
+  it("takes an optional pixel, checked at Meta; a launch on it optimises for the pixel's purchases", async () => {
     const u = await launcher();
+    const unknown = await fakeAccount();
+    const refused = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { ...unknown, pixelId: "7777777777" } });
+    expect(refused.json.details.refusal).toBe("pixel");
+    expect(refused.json.message).toMatch(/pixel 7777777777 is not reachable/);
+
+    const pixelId = `8${Date.now()}`;
+    const acct = await fakeAccount({ pixelId });
+    const res = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { ...acct, pixelId } });
+    expect(res.status).toBe(201);
+    expect(res.json.data.pixelId).toBe(pixelId);
+    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
+    const launched = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    expect(launched.json.data.state, launched.json.data.error).toBe("paused");
+    const adset = (await admin(`state?account=${acct.adAccountId}`)).adsets[0];
+    expect(adset.fields).toMatchObject({ optimization_goal: "OFFSITE_CONVERSIONS", promoted_object: { pixel_id: pixelId, custom_event_type: "PURCHASE" } });
+  });
+
+  it("connects the offline dev ad account only with DEV_TOOLS on; /dev/ads is 404 without it", async () => {
+    const u = await launcher();
+    const off = { ...env, DEV_TOOLS: "off", APP_ENV: "development" } as typeof env;
+    const { createApi } = await import("../../functions");
+    const ctx = createExecutionContext();
+    const refused = await createApi().fetch(
+      new Request(`${BASE}/api/ad-launcher/account`, { method: "POST", headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" }, body: JSON.stringify({ dev: true }) }),
+      off,
+      ctx,
+    );
+    const said = (await refused.json()) as Answer;
+    await waitOnExecutionContext(ctx);
+    expect(refused.status).toBe(403);
+    expect(said.message).toMatch(/only on a local run with DEV_TOOLS=on/);
+    const { default: worker } = await import("../../workers/app");
+    const screenCtx = createExecutionContext();
+    const screen = await worker.fetch(new Request(`${BASE}/dev/ads`), off, screenCtx);
+    await screen.text();
+    await waitOnExecutionContext(screenCtx);
+    expect(screen.status).toBe(404);
+    expect((await call("/api/ad-launcher/account", { token: u.token })).json.data).toBeNull();
+
     const res = await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { dev: true } });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ adAccountId: DEV_AD_ACCOUNT_ID, isDev: true, currency: "USD" });
+  });
+});
+
+describe("what to advertise and where it leads", () => {
+  it("lists the caller's pages' products with their figures and destinations, and checks a destination answers", async () => {
+    const u = await launcher();
+    const other = await launcher();
+    const ref = await productRef(u);
+    await productRef(other);
+    const products = (await call("/api/ad-launcher/products", { token: u.token })).json.data as Answer[];
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ ref, source: "page", title: "Sea-green stoneware mug", priceCents: 1800, costCents: null, shippingCents: null, destinations: [] });
+
+    const live = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: destination() } });
+    expect(live.json.data).toMatchObject({ ok: true, status: 200 });
+    const gone = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: `${env.FAKE_SHOPIFY.web}/no-such-page` } });
+    expect(gone.json.data).toMatchObject({ ok: false, status: 404 });
+    expect(gone.json.data.message).toMatch(/answered 404/);
+    const copy = await call("/api/ad-launcher/copy", { method: "POST", token: u.token, body: { productRef: ref } });
+    expect(copy.status).toBe(200);
+    expect(copy.json.data.writer).toBe("built-in");
+    expect(copy.json.data.variants).toHaveLength(3);
+    expect(copy.json.data.variants[0].headline).toBe("Sea-green stoneware mug");
+    expect(copy.json.data.facts).toContainEqual({ label: "Price", value: "$18.00", source: "your page's product" });
+    expect((await call("/api/ad-launcher/copy", { method: "POST", token: other.token, body: { productRef: ref } })).status).toBe(404);
+
+    const privateAddress = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: "http://169.254.169.254/latest" } });
+    expect(privateAddress.json.data).toMatchObject({ ok: false, status: null });
   });
 });
 
@@ -203,7 +270,8 @@ describe("a launch on the offline dev ad account", () => {
     const state = JSON.parse((await env.DB.prepare("SELECT state FROM dev_ad_account_state WHERE account_id = ?").bind(DEV_AD_ACCOUNT_ID).first<{ state: string }>())!.state);
     for (const o of launch.objects as Answer[]) {
       if (o.kind === "image") expect(state.images[o.metaId], o.label).toBeTruthy();
-      else expect(state.objects[o.metaId], o.label).toMatchObject({ status: "PAUSED" });
+      else if (o.kind !== "creative") expect(state.objects[o.metaId], o.label).toMatchObject({ status: "PAUSED" });
+      else expect(state.objects[o.metaId], o.label).toBeTruthy();
     }
     const campaign = state.objects[launch.objects[0].metaId];
     expect(campaign.fields).toMatchObject({ objective: "OUTCOME_SALES", special_ad_categories: [], status: "PAUSED" });
@@ -231,7 +299,7 @@ describe("a launch on the offline dev ad account", () => {
     expect(active.status).toBe(200);
     expect(active.json.data.state).toBe("active");
     let state = JSON.parse((await env.DB.prepare("SELECT state FROM dev_ad_account_state WHERE account_id = ?").bind(DEV_AD_ACCOUNT_ID).first<{ state: string }>())!.state);
-    for (const o of launch.objects as Answer[]) if (o.kind !== "image") expect(state.objects[o.metaId].status, o.label).toBe("ACTIVE");
+    for (const o of launch.objects as Answer[]) if (["campaign", "adset", "ad"].includes(o.kind)) expect(state.objects[o.metaId].status, o.label).toBe("ACTIVE");
 
     // Six hours of delivery: the campaign's activation is moved back in the dev account's state.
     const campaignId = launch.objects[0].metaId as string;
@@ -337,6 +405,26 @@ describe("a failure in the middle, over HTTP to the fake Graph server", () => {
 
     // A launch that succeeded cannot be retried (and so cannot be charged again).
     expect((await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token })).status).toBe(409);
+  });
+
+  it("a retry finds an object whose answer was lost (Meta made it, the answer failed) instead of making it twice", async () => {
+    const u = await launcher();
+    const acct = await fakeAccount();
+    await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: acct });
+    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/adsets`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
+    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
+    const failed = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    expect(failed.json.data.state).toBe("failed");
+    expect(failed.json.data.error).toMatch(/temporary problem while creating the ad set/);
+    expect((failed.json.data.objects as Answer[]).map((o) => o.kind)).toEqual(["campaign"]);
+    expect((await admin(`state?account=${acct.adAccountId}`)).adsets).toHaveLength(1);
+
+    const retried = await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token });
+    expect(retried.json.data.state).toBe("paused");
+    const state = await admin(`state?account=${acct.adAccountId}`);
+    expect(state.adsets).toHaveLength(1);
+    expect(state.ads).toHaveLength(1);
+    expect((retried.json.data.objects as Answer[]).find((o) => o.kind === "adset")!.metaId).toBe(state.adsets[0].id);
   });
 
   it("maps Meta's rate limit to a sentence, and backs off on usage headers without calling Meta again", async () => {

@@ -150,3 +150,65 @@ describe("cross-user access", () => {
     expect(await route.stillThere(owner, id)).toBe(true);
   });
 });
+
+/** A user staff granted the AI Launcher, on a plan with launches, with the offline dev ad account connected. */
+async function launcherUser(): Promise<Owner> {
+  const u = await verifiedUser();
+  await env.DB.prepare("UPDATE users SET launcher_access = 1 WHERE id = ?").bind(u.user.id).run();
+  await env.DB.prepare("INSERT INTO subscriptions (user_id, plan, status) VALUES (?, 'automation', 'active')").bind(u.user.id).run();
+  expect((await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: { dev: true } })).status).toBe(201);
+  return u;
+}
+
+/** The owner's launch, made paused on the dev ad account through the API. */
+async function ownersLaunch(owner: Owner): Promise<string> {
+  const imageId = crypto.randomUUID();
+  const key = `images/${owner.user.id}/${imageId}.png`;
+  await env.FILES.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+  await env.DB.prepare(
+    "INSERT INTO images (id, user_id, kind, file_name, mime_type, width, height, bytes, provider, r2_key, thumb_key) VALUES (?, ?, 'visual', 'square.png', 'image/png', 1080, 1080, 7, 'compositor', ?, ?)",
+  )
+    .bind(imageId, owner.user.id, key, key)
+    .run();
+  const page = (await call("/api/pages", { method: "POST", token: owner.token, body: { product: { title: "Owner's mug", description: "Mine.", images: [], priceCents: 1800 } } })).json.data.page;
+  const res = await call("/api/ad-launcher/launches", {
+    method: "POST",
+    token: owner.token,
+    body: {
+      name: "Owner's launch",
+      productRef: `page:${page.id}`,
+      destinationUrl: `${env.FAKE_SHOPIFY.web}/pages/opengraph-only`,
+      creatives: [{ placement: "feed", imageId }],
+      copy: [{ primaryText: "Mine", headline: "Mine", description: "Mine" }],
+      callToAction: "SHOP_NOW",
+      audience: { countries: ["US"], ageMin: 18, ageMax: 65, gender: "all", advantageAudience: true },
+      dailyBudgetCents: 1000,
+    },
+  });
+  expect(res.json.data?.state, res.text).toBe("paused");
+  return res.json.data.id as string;
+}
+
+const LAUNCHER_ROUTES: [string, (id: string) => { path: string; method: string; body?: unknown }][] = [
+  ["GET /api/ad-launcher/launches/{id}", (id) => ({ path: `/api/ad-launcher/launches/${id}`, method: "GET" })],
+  ["POST /api/ad-launcher/launches/{id}/retry", (id) => ({ path: `/api/ad-launcher/launches/${id}/retry`, method: "POST" })],
+  ["POST /api/ad-launcher/launches/{id}/status", (id) => ({ path: `/api/ad-launcher/launches/${id}/status`, method: "POST", body: { status: "active" } })],
+  ["POST /api/ad-launcher/launches/{id}/status (bad body)", (id) => ({ path: `/api/ad-launcher/launches/${id}/status`, method: "POST", body: { status: "sideways" } })],
+  ["DELETE /api/ad-launcher/launches/{id}", (id) => ({ path: `/api/ad-launcher/launches/${id}`, method: "DELETE" })],
+  ["POST /api/ad-launcher/launches/{id}/insights", (id) => ({ path: `/api/ad-launcher/launches/${id}/insights`, method: "POST" })],
+];
+
+describe("cross-user access: the AI Launcher (both users have it)", () => {
+  it.each(LAUNCHER_ROUTES)("%s answers 404 to another user and changes nothing", async (_name, request) => {
+    const owner = await launcherUser();
+    const intruder = await launcherUser();
+    const id = await ownersLaunch(owner);
+    const { path, method, body } = request(id);
+    const res = await call(path, { method, body, token: intruder.token });
+    expect(res.status).toBe(404);
+    expect(res.json.type).toBe("NOT_FOUND");
+    const mine = await call(`/api/ad-launcher/launches/${id}`, { token: owner.token });
+    expect(mine.json.data).toMatchObject({ state: "paused", insights: null });
+    expect((await call("/api/ad-launcher/launches", { token: intruder.token })).json.data).toEqual([]);
+  });
+});

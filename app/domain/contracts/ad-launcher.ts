@@ -53,6 +53,8 @@ export const ConnectAdAccountBodySchema = z
         .trim()
         .min(20, { message: "access token looks too short: paste the whole system-user token" })
         .max(1000, { message: "access token is too long (1000 characters at most)" }),
+      /** Optional: with a Meta pixel the ad set optimises for purchases, without one for link clicks (ADR 022). */
+      pixelId: digits("pixel id").optional(),
     }),
     /** The offline dev ad account (DEV_TOOLS=on only; the server refuses it otherwise). */
     z.object({ dev: z.literal(true) }),
@@ -65,6 +67,8 @@ export const AdAccountSchema = z
     adAccountId: z.string(),
     pageId: z.string(),
     pageName: z.string().nullable(),
+    /** The Meta pixel purchases are optimised for; null: the ad sets optimise for link clicks. */
+    pixelId: z.string().nullable(),
     name: z.string(),
     currency: z.string(),
     timeZone: z.string(),

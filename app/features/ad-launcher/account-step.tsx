@@ -14,7 +14,7 @@ import { Badge, Button, ConfirmDialog, Field, IconButton, Input, Skeleton, LoadE
 import { fieldErrorsOf } from "./launcher-logic";
 import { useAdAccount, useConnectAdAccount, useDisconnectAdAccount } from "./use-launcher";
 
-type Errors = { adAccountId?: string; pageId?: string; accessToken?: string; form?: string };
+type Errors = { adAccountId?: string; pageId?: string; pixelId?: string; accessToken?: string; form?: string };
 
 export function AccountStep() {
   const account = useAdAccount(true);
@@ -35,6 +35,7 @@ function ConnectedAccount({ account }: { account: AdAccount }) {
   const rows: [string, string][] = [
     ["Ad account", `act_${account.adAccountId}`],
     ["Facebook Page", account.pageName ? `${account.pageName} (${account.pageId})` : account.pageId],
+    ["Meta pixel", account.pixelId ? `${account.pixelId} (ad sets optimise for purchases)` : "None: ad sets optimise for link clicks"],
     ["Currency", account.currency],
     ["Time zone", account.timeZone],
   ];
@@ -98,13 +99,14 @@ function ConnectForm() {
   const devTools = Boolean((useRouteLoaderData("root") as RootData | undefined)?.devStore);
   const [adAccountId, setAdAccountId] = useState("");
   const [pageId, setPageId] = useState("");
+  const [pixelId, setPixelId] = useState("");
   const [accessToken, setAccessToken] = useState("");
   const [showToken, setShowToken] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
   const onError = (err: unknown) => {
     const fields = err instanceof HttpError ? fieldErrorsOf(err.body) : {};
-    const known = (["adAccountId", "pageId", "accessToken"] as const).filter((f) => fields[f]);
+    const known = (["adAccountId", "pageId", "pixelId", "accessToken"] as const).filter((f) => fields[f]);
     if (known.length) return setErrors(Object.fromEntries(known.map((f) => [f, fields[f]])));
     setErrors({ form: errorMessage(err, "The ad account could not be connected. Please try again.") });
   };
@@ -114,12 +116,13 @@ function ConnectForm() {
     const next: Errors = {
       adAccountId: /^(act_)?\d{5,20}$/.test(adAccountId.trim()) ? undefined : adAccountId.trim() ? "Use the number Meta shows (digits only, \"act_\" optional)." : "Type the ad account id.",
       pageId: /^\d{5,20}$/.test(pageId.trim()) ? undefined : pageId.trim() ? "The Page id is the number in the Page's About → Page transparency." : "Type the Facebook Page id the ads run as.",
+      pixelId: !pixelId.trim() || /^\d{5,20}$/.test(pixelId.trim()) ? undefined : "The pixel id is the number in Events Manager → Data sources.",
       accessToken: accessToken.trim().length >= 20 ? undefined : accessToken.trim() ? "That looks too short: paste the whole system-user token." : "Paste a system-user access token.",
     };
     setErrors(next);
-    if (next.adAccountId || next.pageId || next.accessToken) return;
+    if (next.adAccountId || next.pageId || next.pixelId || next.accessToken) return;
     connect.mutate(
-      { adAccountId: adAccountId.trim(), pageId: pageId.trim(), accessToken: accessToken.trim() },
+      { adAccountId: adAccountId.trim(), pageId: pageId.trim(), ...(pixelId.trim() ? { pixelId: pixelId.trim() } : {}), accessToken: accessToken.trim() },
       {
         onSuccess: (account) => {
           setAccessToken("");
@@ -158,6 +161,7 @@ function ConnectForm() {
         <Field label="Ad account id" hint="In Ads Manager's account menu, e.g. act_1234567890." error={errors.adAccountId} value={adAccountId} onChange={(e) => setAdAccountId(e.target.value)} placeholder="act_1234567890" autoComplete="off" spellCheck={false} inputMode="numeric" data-testid="ad-account-id" />
         <Field label="Facebook Page id" hint="The Page your ads run as." error={errors.pageId} value={pageId} onChange={(e) => setPageId(e.target.value)} placeholder="1029384756" autoComplete="off" spellCheck={false} inputMode="numeric" data-testid="page-id" />
       </div>
+      <Field label="Meta pixel id (optional)" hint="With a pixel, the ad set optimises for purchases on your site." error={errors.pixelId} value={pixelId} onChange={(e) => setPixelId(e.target.value)} placeholder="123456789012345" autoComplete="off" spellCheck={false} inputMode="numeric" data-testid="pixel-id" />
       <Field label="System-user access token" error={errors.accessToken}>
         <Input
           type={showToken ? "text" : "password"}

@@ -10,7 +10,7 @@ import { deleteAdAccount, findAdAccount, setAdAccountBlockedUntil, upsertAdAccou
 import type { Database } from "../../../db/client";
 import { openToken, sealToken } from "../store-export/token-crypto";
 import { DEV_AD_ACCESS_TOKEN, DEV_AD_ACCOUNT_ID, DEV_AD_PAGE_ID, DEV_GRAPH_BASE_URL, devGraphFetch } from "./dev-ad-account";
-import { adAccountRequest, createGraphClient, pageRequest, permissionsRequest, type BackoffStore, type GraphClient } from "./meta-graph";
+import { adAccountRequest, createGraphClient, pageRequest, permissionsRequest, pixelRequest, type BackoffStore, type GraphClient } from "./meta-graph";
 
 export interface AdLauncherDeps {
   db: Database;
@@ -80,6 +80,7 @@ export function toAdAccount(row: AdAccountRow): AdAccount {
     adAccountId: row.adAccountId,
     pageId: row.pageId,
     pageName: row.pageName,
+    pixelId: row.pixelId,
     name: row.name,
     currency: row.currency,
     timeZone: row.timeZone,
@@ -105,11 +106,13 @@ export async function connectedClient(deps: AdLauncherDeps, userId: number): Pro
 
 export async function connectAdAccount(deps: AdLauncherDeps, userId: number, body: ConnectAdAccountBody): Promise<AdAccount> {
   let adAccountId: string, pageId: string, accessToken: string, isDev: boolean;
+  let pixelId: string | null = null;
   if ("dev" in body) {
     if (!deps.devTools) throw new AppError("FORBIDDEN", "The offline dev ad account exists only on a local run with DEV_TOOLS=on. Connect your Meta ad account with its id, a Page id and a system-user token.");
     [adAccountId, pageId, accessToken, isDev] = [DEV_AD_ACCOUNT_ID, DEV_AD_PAGE_ID, DEV_AD_ACCESS_TOKEN, true];
   } else {
     [adAccountId, pageId, accessToken, isDev] = [body.adAccountId, body.pageId, body.accessToken, false];
+    pixelId = body.pixelId ?? null;
   }
   const client = graphClientFor(deps, { isDev }, accessToken);
 
@@ -154,11 +157,24 @@ export async function connectAdAccount(deps: AdLauncherDeps, userId: number, bod
     throw err;
   }
 
+  // 4. The pixel, when one is named: purchases are what the ad sets will optimise for.
+  if (pixelId) {
+    try {
+      await client.send(pixelRequest(pixelId), "reading the pixel");
+    } catch (err) {
+      if (err instanceof AppError && err.type === "VALIDATION") {
+        refuse("pixel", `Meta pixel ${pixelId} is not reachable with this token. Check the id in Events Manager and share the pixel with the ad account and the system user, or connect without a pixel.`, err);
+      }
+      throw err;
+    }
+  }
+
   const row = await upsertAdAccount(deps.db, {
     userId,
     adAccountId,
     pageId,
     pageName: page.name ?? null,
+    pixelId,
     name: account.name ?? `act_${adAccountId}`,
     currency: (account.currency ?? "USD").toUpperCase(),
     timeZone: account.timezone_name ?? "UTC",

@@ -47,6 +47,8 @@ export interface FakeAdAccount {
 }
 
 export interface FakeFailure {
+  /** "made": Meta makes the object, then the answer is an error (a response lost after the write). */
+  mode?: "refuse" | "made";
   /** The request's path ends with this ("/adcreatives", "/adsets", "/me/permissions"…). */
   pathEndsWith: string;
   /** How many matching requests go through first (default 0). */
@@ -61,6 +63,7 @@ export interface FakeGraphState {
   nextId: number;
   accounts: Record<string, FakeAdAccount>;
   pages: Record<string, { id: string; name: string }>;
+  pixels: Record<string, { id: string; name: string; accountId: string }>;
   /** token -> what it may do. */
   tokens: Record<string, { permissions: string[]; accounts: string[]; pages: string[] }>;
   objects: Record<string, FakeGraphObject>;
@@ -73,7 +76,7 @@ export interface FakeGraphState {
 }
 
 export function createFakeGraphState(): FakeGraphState {
-  return { nextId: 1, accounts: {}, pages: {}, tokens: {}, objects: {}, images: {}, failures: [], nextHeaders: [], requests: [] };
+  return { nextId: 1, accounts: {}, pages: {}, pixels: {}, tokens: {}, objects: {}, images: {}, failures: [], nextHeaders: [], requests: [] };
 }
 
 export interface FakeAccountSeed {
@@ -89,6 +92,8 @@ export interface FakeAccountSeed {
   pageName?: string;
   /** False: the token cannot see the Page. */
   pageReachable?: boolean;
+  /** A pixel shared with the account. */
+  pixelId?: string;
 }
 
 export const FULL_PERMISSIONS = ["ads_management", "ads_read", "pages_read_engagement", "pages_manage_ads", "business_management"];
@@ -108,6 +113,7 @@ export function seedFakeAccount(state: FakeGraphState, seed: FakeAccountSeed): v
   if (seed.permissions) token.permissions = seed.permissions;
   if (!token.accounts.includes(id)) token.accounts.push(id);
   if (seed.pageReachable !== false && !token.pages.includes(seed.pageId)) token.pages.push(seed.pageId);
+  if (seed.pixelId) (state.pixels ??= {})[seed.pixelId] = { id: seed.pixelId, name: `Pixel ${seed.pixelId}`, accountId: id };
 }
 
 export interface FakeGraphAnswer {
@@ -198,11 +204,12 @@ export async function handleGraphRequest(state: FakeGraphState, method: string, 
   return answer;
 }
 
-async function answer_(state: FakeGraphState, method: string, path: string, params: Record<string, string>, token: string | undefined, now: number): Promise<FakeGraphAnswer> {
-  const failure = state.failures.find((f) => f.remaining > 0 && path.endsWith(f.pathEndsWith));
+async function answer_(state: FakeGraphState, method: string, path: string, params: Record<string, string>, token: string | undefined, now: number, failuresArmed = true): Promise<FakeGraphAnswer> {
+  const failure = failuresArmed ? state.failures.find((f) => f.remaining > 0 && path.endsWith(f.pathEndsWith)) : undefined;
   if (failure && (failure.after ?? 0) > 0) failure.after! -= 1;
   else if (failure) {
     failure.remaining--;
+    if (failure.mode === "made") await answer_(state, method, path, params, token, now, false);
     return { status: failure.status, body: { error: failure.error }, headers: {} };
   }
   const grant = token ? state.tokens[token] : undefined;
@@ -226,6 +233,14 @@ async function answer_(state: FakeGraphState, method: string, path: string, para
       return ok({ id: `act_${accountId}`, name: account.name, currency: account.currency, timezone_name: account.timezoneName, account_status: account.accountStatus, disable_reason: account.disableReason });
     }
     const edge = ACCOUNT_EDGES[segments[1] ?? ""];
+    if (segments.length === 2 && edge && edge !== "image" && method === "GET") {
+      // Reading an edge, with the `filtering` on name a retry sends.
+      const filters = (parse(params.filtering) as { field: string; operator: string; value: string }[] | undefined) ?? [];
+      const rows = Object.values(state.objects).filter(
+        (o) => o.accountId === accountId && o.kind === edge && o.status !== "DELETED" && filters.every((f) => f.field !== "name" || f.operator !== "EQUAL" || o.name === f.value),
+      );
+      return ok({ data: rows.map((o) => ({ id: o.id, name: o.name })), paging: { cursors: {} } });
+    }
     if (segments.length !== 2 || !edge || method !== "POST") return fail(400, 100, `Unsupported ${method.toLowerCase()} request.`);
     if (!grant.permissions.includes("ads_management")) return fail(403, 200, "Requires ads_management permission to manage the object");
     if (account.accountStatus !== 1) return fail(400, 100, "The ad account is disabled.", 1487390);
@@ -256,6 +271,8 @@ async function answer_(state: FakeGraphState, method: string, path: string, para
   if (segments.length === 1 && method === "GET") {
     const page = state.pages[segments[0]!];
     if (page && grant.pages.includes(page.id)) return ok({ id: page.id, name: page.name });
+    const pixel = state.pixels?.[segments[0]!];
+    if (pixel && grant.accounts.includes(pixel.accountId)) return ok({ id: pixel.id, name: pixel.name });
   }
   return fail(400, 100, `Unsupported ${method.toLowerCase()} request. Object with ID '${segments[0] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 33);
 }
@@ -300,6 +317,10 @@ async function createObject(state: FakeGraphState, account: FakeAdAccount, kind:
     const targeting = fields.targeting as { geo_locations?: { countries?: unknown[] } } | undefined;
     if (!targeting?.geo_locations?.countries?.length) return bad("Targeting spec must have geo_locations");
     if (!fields.optimization_goal || !fields.billing_event) return bad("The parameters optimization_goal and billing_event are required");
+    const promoted = fields.promoted_object as { pixel_id?: string; custom_event_type?: string } | undefined;
+    if (fields.optimization_goal === "OFFSITE_CONVERSIONS" && (!promoted?.pixel_id || !state.pixels?.[promoted.pixel_id] || !promoted.custom_event_type)) {
+      return bad("Please select a promoted object for your ad set: a pixel shared with this ad account and its custom_event_type");
+    }
     parentId = campaign.id;
   } else if (kind === "creative") {
     const spec = fields.object_story_spec as { page_id?: string; link_data?: { image_hash?: string; link?: string } } | undefined;
@@ -330,6 +351,10 @@ export function accountSnapshot(state: FakeGraphState, adAccountId: string) {
     creatives: objects.filter((o) => o.kind === "creative"),
     ads: objects.filter((o) => o.kind === "ad"),
     images: Object.values(state.images).filter((i) => i.accountId === id),
-    requests: state.requests,
+    /** Requests to the account's edges and to its objects. */
+    requests: state.requests.filter((r) => {
+      const first = r.path.split("/").filter(Boolean)[0] ?? "";
+      return first === `act_${id}` || state.objects[first]?.accountId === id;
+    }),
   };
 }

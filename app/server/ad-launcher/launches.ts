@@ -29,6 +29,7 @@ import {
   adSetRequest,
   campaignRequest,
   deleteRequest,
+  findByNameRequest,
   insightsFigures,
   insightsRequest,
   statusRequest,
@@ -49,6 +50,8 @@ export interface LaunchSpec {
   callToAction: AdCallToAction;
   audience: CreateLaunchBody["audience"];
   projectId?: string;
+  /** The account's pixel when the launch was made: the ad set optimises for its purchases. */
+  pixelId?: string | null;
 }
 
 // ---- answers ------------------------------------------------------------------------------------
@@ -155,7 +158,7 @@ function base64Of(bytes: Uint8Array): string {
  * Makes every object the launch still lacks, in order: campaign, ad set, then per placement its
  * image, and per copy variant a creative and an ad. A step already recorded is skipped.
  */
-async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphClient): Promise<void> {
+async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphClient, isRetry: boolean): Promise<void> {
   const spec = launch.spec as LaunchSpec;
   const made = new Map((await launchObjects(deps.db, [launch.id])).map((o) => [`${o.kind}:${o.label}`, o.metaId]));
   const step = async (kind: AdLaunchObjectRow["kind"], objectLabel: string, make: () => Promise<string>): Promise<string> => {
@@ -169,9 +172,24 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
   };
   const act = launch.adAccountId;
   const named = (what: string) => `${launch.name} · ${what} · ${launch.id.slice(0, 8)}`;
+  /**
+   * On a retry, an object whose answer was lost (a timeout after Meta made it) is found by its
+   * name, which carries the launch's id, instead of being made twice.
+   */
+  const made_ = async (edge: "campaigns" | "adsets" | "ads", name: string): Promise<string | null> => {
+    if (!isRetry) return null;
+    const found = await client.send<{ data?: { id: string; name: string }[] }>(findByNameRequest(act, edge, name), "looking for what the last attempt made");
+    return found.data?.find((o) => o.name === name)?.id ?? null;
+  };
 
-  const campaignId = await step("campaign", "campaign", async () => (await client.send<{ id: string }>(campaignRequest(act, { name: named("campaign") }), "creating the campaign")).id);
+  const campaignId = await step(
+    "campaign",
+    "campaign",
+    async () => (await made_("campaigns", named("campaign"))) ?? (await client.send<{ id: string }>(campaignRequest(act, { name: named("campaign") }), "creating the campaign")).id,
+  );
   const adSetId = await step("adset", "ad set", async () => {
+    const lost = await made_("adsets", named("ad set"));
+    if (lost) return lost;
     const a = spec.audience;
     const request = adSetRequest(act, {
       name: named("ad set"),
@@ -182,6 +200,7 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
       ageMax: a.ageMax,
       gender: a.gender,
       advantageAudience: a.advantageAudience,
+      pixelId: spec.pixelId ?? null,
     });
     return (await client.send<{ id: string }>(request, "creating the ad set")).id;
   });
@@ -212,7 +231,13 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
         });
         return (await client.send<{ id: string }>(request, `creating the creative for ${variant}`)).id;
       });
-      await step("ad", variant, async () => (await client.send<{ id: string }>(adRequest(act, { name: named(`ad ${variant}`), adSetId, creativeId }), `creating the ad for ${variant}`)).id);
+      await step(
+        "ad",
+        variant,
+        async () =>
+          (await made_("ads", named(`ad ${variant}`))) ??
+          (await client.send<{ id: string }>(adRequest(act, { name: named(`ad ${variant}`), adSetId, creativeId }), `creating the ad for ${variant}`)).id,
+      );
     }
   }
 }
@@ -221,9 +246,9 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
  * One attempt with a use already reserved: make what is missing, commit on success (the launch
  * is paused at Meta), refund on failure (the launch is failed with the sentence naming what to fix).
  */
-async function attempt(deps: LaunchDeps, row: AdLaunchRow, client: GraphClient, reservation: UsageReservation) {
+async function attempt(deps: LaunchDeps, row: AdLaunchRow, client: GraphClient, reservation: UsageReservation, isRetry: boolean) {
   try {
-    await makeObjects(deps, row, client);
+    await makeObjects(deps, row, client, isRetry);
   } catch (err) {
     await reservation.refund();
     const message = err instanceof AppError ? err.message : "Something went wrong while making the launch at Meta. Retry: it resumes where it stopped.";
@@ -241,7 +266,14 @@ export async function createLaunch(deps: LaunchDeps, userId: number, body: Creat
   await checkImages(deps, userId, body.creatives);
   const destination = await checkDestination(deps.fetcher, body.destinationUrl);
   if (!destination.ok) throw new AppError("VALIDATION", destination.message, { details: { field: "destinationUrl", status: destination.status } });
-  const spec: LaunchSpec = { creatives: body.creatives, copy: body.copy, callToAction: body.callToAction, audience: body.audience, ...(body.projectId ? { projectId: body.projectId } : {}) };
+  const spec: LaunchSpec = {
+    creatives: body.creatives,
+    copy: body.copy,
+    callToAction: body.callToAction,
+    audience: body.audience,
+    pixelId: account.pixelId,
+    ...(body.projectId ? { projectId: body.projectId } : {}),
+  };
   // The use is reserved before anything exists, here or at Meta: at the limit, nothing is made.
   const reservation = await reserveUsage(deps.env, userId, "launchers", 1, deps.db);
   let row: AdLaunchRow;
@@ -265,7 +297,7 @@ export async function createLaunch(deps: LaunchDeps, userId: number, body: Creat
     await reservation.refund();
     throw err;
   }
-  const outcome = await attempt(deps, row, client, reservation);
+  const outcome = await attempt(deps, row, client, reservation, false);
   return { data: await answer(deps, outcome.row), charged: outcome.charged };
 }
 
@@ -284,7 +316,7 @@ export async function retryLaunch(deps: LaunchDeps, userId: number, id: string) 
     await claimLaunchState(deps.db, userId, id, "launching", "failed");
     throw err;
   }
-  const outcome = await attempt(deps, { ...row, state: "launching" }, client, reservation);
+  const outcome = await attempt(deps, { ...row, state: "launching" }, client, reservation, true);
   return { data: await answer(deps, outcome.row), charged: outcome.charged };
 }
 

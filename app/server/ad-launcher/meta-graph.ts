@@ -35,6 +35,10 @@ export function pageRequest(pageId: string): GraphRequest {
   return { method: "GET", path: `/${pageId}`, params: { fields: "id,name" } };
 }
 
+export function pixelRequest(pixelId: string): GraphRequest {
+  return { method: "GET", path: `/${pixelId}`, params: { fields: "id,name" } };
+}
+
 /** The permissions the token's user (the system user) granted. */
 export function permissionsRequest(): GraphRequest {
   return { method: "GET", path: "/me/permissions", params: {} };
@@ -154,6 +158,15 @@ export function adRequest(adAccountId: string, input: { name: string; adSetId: s
     method: "POST",
     path: `${act(adAccountId)}/ads`,
     params: { name: input.name, adset_id: input.adSetId, creative: { creative_id: input.creativeId }, status: "PAUSED" },
+  };
+}
+
+/** The account's objects of one kind named exactly `name` (a retry's check for an object whose answer was lost). */
+export function findByNameRequest(adAccountId: string, edge: "campaigns" | "adsets" | "ads", name: string): GraphRequest {
+  return {
+    method: "GET",
+    path: `${act(adAccountId)}/${edge}`,
+    params: { fields: "id,name", filtering: [{ field: "name", operator: "EQUAL", value: name }], limit: 2 },
   };
 }
 

@@ -19,6 +19,7 @@ const account: AdAccount = {
   adAccountId: "1234567890",
   pageId: "99887766",
   pageName: "Lamp Co",
+  pixelId: null,
   name: "Lamp Co ads",
   currency: "USD",
   timeZone: "America/New_York",
