@@ -207,33 +207,7 @@ describe("connect", () => {
   });
 });
 
-describe("what to advertise and where it leads", () => {
-  it("lists the caller's pages' products with their figures and destinations, and checks a destination answers", async () => {
-    const u = await launcher();
-    const other = await launcher();
-    const ref = await productRef(u);
-    await productRef(other);
-    const products = (await call("/api/ad-launcher/products", { token: u.token })).json.data as Answer[];
-    expect(products).toHaveLength(1);
-    expect(products[0]).toMatchObject({ ref, source: "page", title: "Sea-green stoneware mug", priceCents: 1800, costCents: null, shippingCents: null, destinations: [] });
-
-    const live = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: destination() } });
-    expect(live.json.data).toMatchObject({ ok: true, status: 200 });
-    const gone = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: `${env.FAKE_SHOPIFY.web}/no-such-page` } });
-    expect(gone.json.data).toMatchObject({ ok: false, status: 404 });
-    expect(gone.json.data.message).toMatch(/answered 404/);
-    const copy = await call("/api/ad-launcher/copy", { method: "POST", token: u.token, body: { productRef: ref } });
-    expect(copy.status).toBe(200);
-    expect(copy.json.data.writer).toBe("built-in");
-    expect(copy.json.data.variants).toHaveLength(3);
-    expect(copy.json.data.variants[0].headline).toBe("Sea-green stoneware mug");
-    expect(copy.json.data.facts).toContainEqual({ label: "Price", value: "$18.00", source: "your page's product" });
-    expect((await call("/api/ad-launcher/copy", { method: "POST", token: other.token, body: { productRef: ref } })).status).toBe(404);
-
-    const privateAddress = await call("/api/ad-launcher/destination-check", { method: "POST", token: u.token, body: { url: "http://169.254.169.254/latest" } });
-    expect(privateAddress.json.data).toMatchObject({ ok: false, status: null });
-  });
-});
+// What to advertise, the destination check and the copy: tests/integration/ad-launcher-prepare.test.ts.
 
 describe("a launch on the offline dev ad account", () => {
   let u: User;
