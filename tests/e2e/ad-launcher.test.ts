@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import zlib from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsDemo } from "./a11y-helpers";
+import { report, runAxe, setTheme, signInAsDemo, type Violation } from "./a11y-helpers";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
@@ -107,6 +107,27 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: SHOT(name), fullPage: true });
 }
 
+/** axe-core in every page the context opens (an init script: the app's content security policy refuses an injected tag). */
+async function withAxe(context: BrowserContext) {
+  await context.addInitScript({ path: "node_modules/axe-core/axe.min.js" });
+  // No transitions: a colour read mid-transition after a theme switch is neither theme's (as the accessibility suite does).
+  await context.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
+      document.head.appendChild(style);
+    });
+  });
+}
+
+/** axe-core's WCAG A and AA rules on the screen as it is now, in both themes (colour contrast again in the light one). */
+async function accessibility(page: Page, where: string, found: { where: string; violations: Violation[] }[]) {
+  found.push({ where: `${where} (dark)`, violations: await runAxe(page) });
+  await setTheme(page, "light");
+  found.push({ where: `${where} (light)`, violations: await runAxe(page, { rules: ["color-contrast"] }) });
+  await setTheme(page, "dark");
+}
+
 const continueTo = async (page: Page, step: string) => {
   await page.getByTestId("step-continue").click();
   await page.getByTestId(`launch-step-${step}`).waitFor();
@@ -166,12 +187,14 @@ async function connectDevAccountIfNeeded(page: Page, tag: string) {
 }
 
 /** The whole flow from the product step to a launched, paused campaign; `tag` names the screenshots. */
-async function launchFromProduct(page: Page, data: Prepared, tag: string, launchName: string) {
+async function launchFromProduct(page: Page, data: Prepared, tag: string, launchName: string, a11y: { where: string; violations: Violation[] }[] = []) {
+  const audit = (where: string) => (tag === "1440" ? accessibility(page, where, a11y) : Promise.resolve());
   // 2. Product and destination: the preselected product's drop page is checked live.
   await page.getByTestId("launch-step-product").waitFor();
   await expect.poll(() => page.getByTestId("destination-result").getAttribute("data-ok"), { timeout: 20_000 }).toBe("true");
   await expect(page.getByTestId("destination-result").innerText()).resolves.toMatch(/published: people clicking the ad will see it/);
   await shot(page, `${tag}-2-product`);
+  await audit("product step");
 
   // 3. Creatives: the square upload fits the feed; stories says it has no fitting image and where to make one.
   await continueTo(page, "creatives");
@@ -179,6 +202,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   await expect(page.getByTestId("placement-missing-stories").innerText()).resolves.toMatch(/No image in your gallery fits Stories and Reels/);
   await page.getByTestId("placement-feed").locator(`[data-testid="creative-option"]`).first().click();
   await shot(page, `${tag}-3-creatives`);
+  await audit("creatives step");
 
   // 4. Copy: three variants written from the record, with counters.
   await continueTo(page, "copy");
@@ -188,6 +212,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   expect(headline.length).toBeGreaterThan(0);
   await page.getByTestId("call-to-action").selectOption("SHOP_NOW");
   await shot(page, `${tag}-4-copy`);
+  await audit("copy step");
 
   // 5. Audience and budget: break-even beside the budget; the suggested test budget fills it.
   await continueTo(page, "audience");
@@ -202,6 +227,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
     await page.getByTestId("daily-budget").fill("25");
   }
   await shot(page, `${tag}-5-audience`);
+  await audit("audience step");
 
   // 6. Review: the previews load and every check passes.
   await continueTo(page, "review");
@@ -209,6 +235,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   await expect.poll(async () => page.getByTestId("launch-checklist").locator('[data-ok="true"]').count(), { timeout: 20_000 }).toBe(4);
   await page.getByTestId("launch-name").fill(launchName);
   await shot(page, `${tag}-6-review`);
+  await audit("review step");
 
   // 7. Launch: made paused at the dev ad account, each object listed, one launch counted.
   await page.getByTestId("launch-button").click();
@@ -225,6 +252,7 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   await card.waitFor();
   expect(await card.getAttribute("data-state")).toBe("paused");
   await shot(page, `${tag}-8-launches`);
+  await audit("launches");
   return card;
 }
 
@@ -240,12 +268,15 @@ describe("the AI Launcher as demo", () => {
     const { page, context, problems } = await openPage("/help", { width: 1440 });
     await signInAsDemo(context);
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await withAxe(context);
     await go(page, `/ad-launcher?product=page:${data.pageId}`);
 
     await connectDevAccountIfNeeded(page, "1440");
 
     const name = `Lamp test ${Date.now().toString(36)}`;
-    const card = await launchFromProduct(page, data, "1440", name);
+    const a11y: { where: string; violations: Violation[] }[] = [];
+    const card = await launchFromProduct(page, data, "1440", name, a11y);
+    expect(report(a11y), "axe-core found problems").toBe("");
 
     // Manage: insights read on demand, every figure marked simulated on the dev account; activate, then pause.
     await card.getByTestId("refresh-insights").click();
@@ -258,6 +289,9 @@ describe("the AI Launcher as demo", () => {
     await shot(page, "1440-8-launches-active");
     await card.getByRole("button", { name: "Pause" }).click();
     await expect.poll(() => card.getAttribute("data-state")).toBe("paused");
+    await setTheme(page, "light");
+    await shot(page, "1440-8-launches-light");
+    await setTheme(page, "dark");
 
     await go(page, "/dev/ads");
     await expect(page.locator("body").innerText()).resolves.toContain(name);
@@ -295,6 +329,7 @@ describe("without launcher access", () => {
     const { page, context, problems } = await openPage("/help", { width: 1440 });
     await signUpThroughApi(context);
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await withAxe(context);
     const launcherCalls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/ad-launcher")) launcherCalls.push(r.url());
@@ -309,6 +344,11 @@ describe("without launcher access", () => {
     const ask = page.getByTestId("ask-launcher-access");
     expect(await ask.getAttribute("href")).toBe("/support?subject=AI%20Launcher%20access&category=feature-question");
     await shot(page, "1440-no-access");
+    const a11y: { where: string; violations: Violation[] }[] = [];
+    await accessibility(page, "no access", a11y);
+    expect(report(a11y), "axe-core found problems").toBe("");
+    await setTheme(page, "light");
+    await shot(page, "1440-no-access-light");
     expect(launcherCalls).toEqual([]);
 
     expect(problems).toEqual([]);
