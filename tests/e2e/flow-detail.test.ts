@@ -137,13 +137,18 @@ describe("a product's own page (/flows/:flowId)", () => {
     await page.getByTestId("flow-detail").waitFor({ timeout: 60_000 });
     await page.getByTestId("chart-price").waitFor();
     expect(await overflow(page)).toBe(0);
-    // Every tool is a full-width tap target on a phone.
-    const widths = await page
+    // The six tools, two to a row, each a tap target of at least 44 px inside the screen.
+    const boxes = await page
       .getByTestId("flow-tools")
       .locator("a")
-      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().width));
-    expect(widths).toHaveLength(6);
-    for (const w of widths) expect(w).toBeGreaterThan(300);
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, height: r.height })));
+    expect(boxes).toHaveLength(6);
+    for (const b of boxes) {
+      expect(b.height).toBeGreaterThanOrEqual(44);
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(375);
+    }
+    expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(2);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -240,15 +240,9 @@ function FlowBody({ p }: { p: ProductRecord }) {
       <ToolGrid p={p} />
 
       <div className="grid gap-x-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <div className="min-w-0">
-          <Section level={2} id="flow-score" title="Winning score and its reasons">
-            <ScoreReasons p={p} />
-          </Section>
-          <Section level={2} id="flow-weeks" title="Week by week">
-            <WeekStats p={p} />
-            <WeekCharts p={p} className="mt-5" />
-          </Section>
-        </div>
+        <Section level={2} id="flow-score" title="Winning score and its reasons" className="min-w-0">
+          <ScoreReasons p={p} />
+        </Section>
         <div className="min-w-0">
           <Section level={2} id="flow-money" title="Money per sale">
             <MoneyGrid p={p} narrow />
@@ -274,6 +268,11 @@ function FlowBody({ p }: { p: ProductRecord }) {
           </Section>
         </div>
       </div>
+
+      <Section level={2} id="flow-weeks" title="Week by week" className="mt-10">
+        <WeekStats p={p} />
+        <WeekCharts p={p} className="mt-6" wide />
+      </Section>
 
       <RecordSource p={p} className="mt-8 border-t border-line pt-4" />
     </div>
@@ -307,7 +306,7 @@ function ScoreSummary({ p }: { p: ProductRecord }) {
         {score ?? "—"}
       </span>
       <div className="min-w-0 text-sm">
-        <p className="font-semibold text-fg">Winning score{score === null ? "" : " of 100"}</p>
+        <p className="font-semibold text-fg">Winning score{score === null ? "" : ", out of 100"}</p>
         <p className="mt-0.5 text-muted">
           {score === null ? "The record lacks the data to score it." : "Five components, each with its weight and values."}
         </p>
@@ -336,7 +335,7 @@ function ToolGrid({ p }: { p: ProductRecord }) {
       <h2 id="flow-tools" className="text-sm font-semibold uppercase tracking-wide text-subtle">
         Start with this product
       </h2>
-      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="flow-tools">
+      <ul className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-3" data-testid="flow-tools">
         {productTools(p).map((tool) => {
           const Icon = TOOL_ICONS[tool.id];
           return (
@@ -344,7 +343,8 @@ function ToolGrid({ p }: { p: ProductRecord }) {
               <Link
                 to={tool.href}
                 className={cx(
-                  "group flex h-full items-start gap-3 rounded-xl border bg-surface p-3.5 outline-none transition-colors hover:border-brand/50 hover:bg-surface-2 focus-visible:ring-3 focus-visible:ring-brand/35",
+                  // A phone shows two per row, icon above the name; from 640 px the icon sits beside the name and its line.
+                  "group flex h-full flex-col items-start gap-2 rounded-xl border bg-surface p-3 outline-none transition-colors hover:border-brand/50 hover:bg-surface-2 focus-visible:ring-3 focus-visible:ring-brand/35 sm:flex-row sm:gap-3 sm:p-3.5",
                   tool.id === "page" ? "border-brand/40" : "border-line",
                 )}
                 data-testid={`flow-tool-${tool.id}`}
@@ -360,7 +360,7 @@ function ToolGrid({ p }: { p: ProductRecord }) {
                 </span>
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-fg group-hover:text-brand">{tool.label}</span>
-                  <span className="mt-0.5 block text-xs text-muted">{tool.hint}</span>
+                  <span className="mt-0.5 hidden text-xs text-muted sm:block">{tool.hint}</span>
                 </span>
               </Link>
             </li>

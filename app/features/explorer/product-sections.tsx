@@ -149,14 +149,18 @@ export function WeekStats({ p }: { p: ProductRecord }) {
   );
 }
 
-/** The three weekly charts (orders, active ads, price), each readable as a table. */
-export function WeekCharts({ p, className }: { p: ProductRecord; className?: string }) {
+/**
+ * The three weekly charts (orders, active ads, price), each readable as a table: stacked, or
+ * `wide` (a full-width page section) with orders across the top and the other two side by side
+ * from 1024 px.
+ */
+export function WeekCharts({ p, className, wide = false }: { p: ProductRecord; className?: string; wide?: boolean }) {
   if (p.weeklyOrders.length <= 1)
     return <p className={cx("text-sm text-muted", className)}>{NOT_IN_RECORD}: this product has no weekly history.</p>;
   const weeks = p.weeklyOrders.map((w) => shortWeek(w.weekOf));
   const longWeeks = p.weeklyOrders.map((w) => `Week of ${longWeek(w.weekOf)}`);
   return (
-    <div className={cx("space-y-7", className)}>
+    <div className={cx(wide ? "grid gap-x-8 gap-y-7 lg:grid-cols-2 lg:[&>figure:first-child]:col-span-2" : "space-y-7", className)}>
       <WeekChart
         title="Orders per week"
         unit="Orders, all stores in the catalog"
@@ -259,15 +263,17 @@ export function StoreList({
       {p.stores.map((s) => (
         <li
           key={s.id}
-          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 px-3 py-2.5 text-sm"
+          className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm"
           data-testid="product-store"
           data-store-id={s.id}
         >
-          <span className="min-w-0 flex-1 truncate font-medium text-fg">{s.name}</span>
-          <span className="shrink-0 text-xs text-muted">
-            {s.platform} · about {moneyWhole(s.estMonthlyRevenueUsd * 100)}/month
-          </span>
-          {action && <span className="shrink-0">{action(s)}</span>}
+          <div className="min-w-0">
+            <p className="truncate font-medium text-fg">{s.name}</p>
+            <p className="text-xs text-muted">
+              {s.platform} · about {moneyWhole(s.estMonthlyRevenueUsd * 100)}/month
+            </p>
+          </div>
+          {action && <div className="shrink-0">{action(s)}</div>}
         </li>
       ))}
     </ul>
