@@ -59,7 +59,8 @@ function QuickLook({ p, params, testId }: { p: ExplorerProduct; params: URLSearc
       to={productHref(params, p.id)}
       preventScrollReset
       aria-label={`Quick look: ${p.name}`}
-      className="relative z-10 inline-flex items-center gap-1 rounded-md px-1 py-0.5 text-xs font-medium text-brand outline-none hover:underline focus-visible:ring-3 focus-visible:ring-brand/35"
+      // At least 24 px tall (WCAG 2.2 target size): it sits right under the product's name.
+      className="relative z-10 inline-flex min-h-6 items-center gap-1 rounded-md px-1 text-xs font-medium text-brand outline-none hover:underline focus-visible:ring-3 focus-visible:ring-brand/35"
       data-testid={testId}
     >
       <Eye className="size-3.5" aria-hidden />
@@ -74,7 +75,7 @@ function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }
       <Link
         to={flowHref(p.id)}
         // Stretched over its row: a click anywhere on the row opens the product's page.
-        className="line-clamp-2 font-semibold text-fg underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:text-brand hover:underline focus-visible:underline"
+        className="line-clamp-2 font-semibold leading-6 text-fg underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:text-brand hover:underline focus-visible:underline"
         data-testid="row-open"
       >
         {p.name}
