@@ -103,7 +103,7 @@ describe("pages", () => {
     const html = await res.text();
     expect(html).toContain("<title>Dropcraft — AI workspace for dropshippers &amp; e-commerce sellers</title>");
     expect(html).not.toContain("Being built");
-    expect([...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1])).toEqual([`${env.APP_URL}/`]);
+    expect([...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1])).toEqual(["https://app.dropcraft.test/"]); // APP_URL in vitest.workers.config.ts
     // "/" itself names no other address.
     expect(await (await WORKER.fetch(`${BASE}/`)).text()).not.toContain('rel="canonical"');
   });
