@@ -97,6 +97,14 @@ describe("a product's own page (/flows/:flowId)", () => {
       await page.waitForURL((url) => url.pathname === "/image-maker/product" && !url.searchParams.has("product"));
       await expect.poll(() => page.getByTestId("im-tab-catalog").getAttribute("aria-selected")).toBe("true");
 
+      // "Ad creatives" opens marketing visuals with the copy filled from this product's record.
+      await page.goBack();
+      await page.getByTestId("flow-detail").waitFor({ timeout: 60_000 });
+      const price = (await page.getByTestId("product-money").innerText()).match(/\$([\d,]+\.\d\d)/)![1];
+      await page.getByTestId("flow-tool-creatives").click();
+      await page.waitForURL((url) => url.pathname === "/marketing-visuals" && !url.searchParams.has("product"));
+      await expect.poll(() => page.getByTestId("mv-copy-price").inputValue(), { timeout: 30_000 }).toBe(price.replace(",", ""));
+
       // Back to the page, and from it back to the Explorer.
       await page.goBack();
       await page.getByTestId("flow-detail").waitFor({ timeout: 60_000 });
