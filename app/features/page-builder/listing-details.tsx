@@ -73,7 +73,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
       description="Stated in the page's structured data only when you set them, so Google's merchant listings show them. Leave a field empty when you do not know it."
     >
       <div className="space-y-4" data-testid="pb-listing">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field label="Condition" id={fieldId("product.condition")}>
             <Select
               id={fieldId("product.condition")}
@@ -174,9 +174,10 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
         <fieldset className="rounded-xl border border-line p-3">
           <legend className="px-1 text-sm font-semibold text-fg">Returns</legend>
           {returns ? (
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <ParsedField<number>
-                label="Return window (days, 0 for no returns)"
+                label="Return window (days)"
+                hint="0 means returns are not accepted."
                 path="product.returns.days"
                 value={returns.days}
                 format={(v) => (v === null ? "" : String(v))}
@@ -206,7 +207,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
                 invalidMessage="Two-letter country codes separated by commas, like US, CA."
                 placeholder="US"
               />
-              <div className="sm:col-span-3">
+              <div className="sm:col-span-2">
                 <Button variant="ghost" size="sm" onClick={() => set((p) => ({ ...p, returns: null }), "returns")}>
                   Stop stating returns
                 </Button>
