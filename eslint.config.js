@@ -38,7 +38,7 @@ export const FEATURE_EDGES = {
   chat: ["billing", "local-data", "projects"],
   competitors: ["billing"],
   "drop-pages": ["billing", "pages"],
-  explorer: ["billing"],
+  explorer: ["billing", "competitors"],
   help: ["newsletter"],
   "image-gallery": ["billing", "images", "pages", "projects"],
   "image-maker": ["billing", "images", "pages", "projects"],

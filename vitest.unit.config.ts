@@ -9,5 +9,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./tests/unit/setup.ts"],
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
+    maxWorkers: 2,
   },
 });

@@ -50,3 +50,28 @@ export const SHOPIFY_PAGE_SCOPES = ["write_content", "write_online_store_pages"]
 
 /** May a token with these scopes create store pages? Any one of SHOPIFY_PAGE_SCOPES will do. */
 export const grantsPageScope = (scopes: readonly string[]) => SHOPIFY_PAGE_SCOPES.some((s) => scopes.includes(s));
+
+/**
+ * Google merchant listing details a page may state (issue 27): the item's condition, its barcode
+ * and part number, shipping and returns. Each comes from the merchant's own page settings; an
+ * unset one is left out of the structured data, never assumed.
+ */
+export const PRODUCT_CONDITIONS = ["new", "refurbished", "used"] as const;
+export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
+export const CONDITION_LABELS: Record<ProductCondition, string> = { new: "New", refurbished: "Refurbished", used: "Used" };
+
+/** Who pays to send a return back. */
+export const RETURN_FEES = ["free", "customer"] as const;
+export type ReturnFees = (typeof RETURN_FEES)[number];
+
+/**
+ * A GTIN (GTIN-8, UPC-A 12, EAN-13 or GTIN-14) with a correct check digit: the last digit makes
+ * the weighted sum (3, 1, 3, … from the right, check digit excluded) a multiple of ten.
+ */
+export function isValidGtin(value: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((total, d, i) => total + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}

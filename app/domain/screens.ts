@@ -24,7 +24,6 @@ export const SCREENS = {
   imageGeneration: { title: "Image Maker", summary: "A guided wizard for product images and scenes." },
   images: { title: "Images", summary: "Your generated images, ready to download." },
   explorer: { title: "AI Explorer", summary: "Winning-product discovery and ready-made flows." },
-  flow: { title: "Flow", summary: "One flow's steps, inputs and results." },
   adLauncher: { title: "Ad Launcher", summary: "Launch ad campaigns from your products." },
   workflows: { title: "Workflows", summary: "Enhanced chat with projects whose context feeds every answer." },
   marketingDemo: { title: "Marketing Intelligence Demo", summary: "A guided tour of marketing intelligence." },
@@ -47,7 +46,6 @@ export const SCREENS = {
   paymentCancel: { title: "Payment cancelled", summary: "No charge was made." },
   paymentReceipt: { title: "Receipt", summary: "The details of your payment." },
   claimSubscription: { title: "Claim subscription", summary: "Attach a purchase made under another email to this account." },
-  landing: { title: "Dropcraft", summary: "The AI workspace for e-commerce sellers." },
 } satisfies Record<string, ScreenInfo>;
 
 export type ScreenId = keyof typeof SCREENS;

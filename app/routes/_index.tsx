@@ -10,7 +10,8 @@ import { useCurrentUser } from "~/features/account/light";
 export const LANDING_RENDER_DELAY_MS = 50;
 export const SIGNED_IN_REDIRECT_DELAY_MS = 100;
 
-export const meta: MetaFunction = () => [
+/** The landing page's title and descriptions (/landing serves the same page and adds its canonical link). */
+export const LANDING_META = [
   { title: "Dropcraft — AI workspace for dropshippers & e-commerce sellers" },
   {
     name: "description",
@@ -24,7 +25,9 @@ export const meta: MetaFunction = () => [
       "AI Workflow, AI Page Builder and AI Launcher in one workspace. Try Dropcraft 100% free — no credit card required.",
   },
   { property: "og:type", content: "website" },
-];
+] as const;
+
+export const meta: MetaFunction = () => [...LANDING_META];
 
 const noopSubscribe = () => () => {};
 

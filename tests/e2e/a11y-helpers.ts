@@ -23,7 +23,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   $step: "product",
   $category: "getting-started",
   $slug: "create-your-account",
-  $flowId: "demo",
+  // A real catalog product: /flows/:flowId audits the product's own page, charts and all.
+  $flowId: "P-0001",
   $id: "unknown-id",
 };
 

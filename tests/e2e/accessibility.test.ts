@@ -129,7 +129,7 @@ describe("axe-core, WCAG 2.2 A and AA", () => {
 
       // The Explorer's product panel, with its charts.
       await openScreen(page, "/ai-explore");
-      await page.locator('[data-testid="row-open"]:visible, [data-testid="card-open"]:visible').first().click();
+      await page.locator('[data-testid="row-quick-look"]:visible, [data-testid="card-quick-look"]:visible').first().click();
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => (window as unknown as { __fetchIdle(ms: number): boolean }).__fetchIdle(200));
       failures.push(...(await auditBothThemes(page, "Explorer product panel")));

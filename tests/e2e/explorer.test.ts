@@ -134,11 +134,9 @@ describe("explorer", () => {
       const first = page.locator("table tbody tr").first();
       await first.waitFor();
       const name = await first.getByTestId("row-open").innerText();
-      // A click anywhere on the row (here its price cell) opens the product, not only its name.
-      const priceCell = page.locator("tr", { has: page.getByTestId("row-open") }).first().locator("td").nth(2);
-      await priceCell.scrollIntoViewIfNeeded();
-      const box = (await priceCell.boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      // The row's "Quick look" opens the panel over the results (the row itself opens the product's
+      // page: tests/e2e/flow-detail.test.ts).
+      await first.getByTestId("row-quick-look").click();
       await page.waitForURL(/product=P-\d+/);
       const productId = new URL(page.url()).searchParams.get("product")!;
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
@@ -179,7 +177,7 @@ describe("explorer", () => {
   );
 
   it(
-    "fits a 375 px screen: cards, the filters sheet and the product panel without horizontal overflow",
+    "fits a 375 px screen: cards, the filters sheet and the product panel (a card's quick look) without horizontal overflow",
     { timeout: SLOW },
     async () => {
       const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
@@ -198,7 +196,7 @@ describe("explorer", () => {
       await settled(page);
       expect(await overflow()).toBe(0);
 
-      await page.getByTestId("card-open").first().click();
+      await page.getByTestId("card-quick-look").first().click();
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
       expect(await page.getByTestId("score-component").count()).toBe(5);
       expect(await overflow()).toBe(0);

@@ -67,11 +67,11 @@ describe("keyboard", () => {
   });
 
   it(
-    "walks the Explorer product panel with Tab and Shift+Tab, and Escape returns to the row",
+    "walks the Explorer product panel with Tab and Shift+Tab, and Escape returns to its quick-look link",
     { timeout: 90_000 },
     async () => {
       await openScreen(page, "/ai-explore");
-      const opener = page.locator('[data-testid="row-open"]:visible').first();
+      const opener = page.locator('[data-testid="row-quick-look"]:visible').first();
       await opener.focus();
       await page.keyboard.press("Enter");
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
@@ -116,7 +116,7 @@ describe("keyboard", () => {
 
       await page.keyboard.press("Escape");
       await page.getByTestId("product-panel").waitFor({ state: "detached" });
-      await expect.poll(() => focused(page)).toContain("[row-open]");
+      await expect.poll(() => focused(page)).toContain("[row-quick-look]");
     },
   );
 

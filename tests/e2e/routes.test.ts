@@ -15,7 +15,8 @@ describe("route table", () => {
 
   it.each([
     ["/tutorials", "Tutorials"],
-    ["/flows/abc", "Flow"],
+    // Open like the Explorer (ADR 005): signed out, the product's page says what it holds and how to get in.
+    ["/flows/P-0001", "Product page"],
     ["/help/articles/billing-and-account/manage-billing-and-receipts", "Manage billing, cancel, and find receipts"],
     ["/partners", "Partners"],
   ])("resolves %s to its own screen (%s)", async (path, title) => {

@@ -89,12 +89,23 @@ describe("pages", () => {
     expect(html).toContain('data-testid="not-found"');
   });
 
-  it("renders a screen that is being built, naming it", async () => {
-    const res = await WORKER.fetch(`${BASE}/flows/abc`);
+  it("renders a flow's detail as the Explorer product's page, no longer a screen being built", async () => {
+    const res = await WORKER.fetch(`${BASE}/flows/P-0001`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Flow");
-    expect(html).toContain("Being built");
+    expect(html).toContain("<title>Product page — Explorer — Dropcraft</title>");
+    expect(html).not.toContain("Being built");
+  });
+
+  it("serves /landing as the landing page, its canonical link on the public origin (APP_URL, not the request's host)", async () => {
+    const res = await WORKER.fetch(`${BASE}/landing`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Dropcraft — AI workspace for dropshippers &amp; e-commerce sellers</title>");
+    expect(html).not.toContain("Being built");
+    expect([...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1])).toEqual(["https://app.dropcraft.test/"]); // APP_URL in vitest.workers.config.ts
+    // "/" itself names no other address.
+    expect(await (await WORKER.fetch(`${BASE}/`)).text()).not.toContain('rel="canonical"');
   });
 });
 

@@ -294,6 +294,35 @@ describe("generation", () => {
 });
 
 describe("drop pages", () => {
+  it("states the merchant's condition, barcode, shipping and returns in the structured data, and names a bad barcode", async () => {
+    const page = await handMadePage(free, { variants: [], options: [] });
+    const bad = await call(`/api/pages/${page.id}`, { method: "PATCH", token: free.token, body: { product: { ...page.product, gtin: "4006381333932" } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/product\.gtin: barcode \(GTIN\) must be 8, 12, 13 or 14 digits with a correct check digit/);
+    const listing = {
+      condition: "new",
+      gtin: "4006381333931",
+      mpn: "CWC-8",
+      shipping: { rateCents: 495, countries: ["US"], handlingDays: { min: 1, max: 2 }, transitDays: { min: 3, max: 6 } },
+      returns: { days: 30, fees: "customer", countries: ["US"] },
+    };
+    const saved = await call(`/api/pages/${page.id}`, { method: "PATCH", token: free.token, body: { product: { ...page.product, ...listing }, buyUrl: "https://harbor-candles.example/cart" } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.product).toMatchObject(listing);
+    const published = await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token });
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    const html = await (await WORKER.fetch(`http://127.0.0.1/p/${page.slug}`)).text();
+    const script = [...walkElements(parseHtmlTree(html))].find((e) => e.name === "script")!;
+    const jsonLd = JSON.parse(scriptText(script));
+    expect(validateProductJsonLd(jsonLd)).toEqual([]);
+    expect(jsonLd).toMatchObject({ "@type": "Product", gtin: "4006381333931", mpn: "CWC-8" });
+    expect(jsonLd.offers).toMatchObject({
+      itemCondition: "https://schema.org/NewCondition",
+      shippingDetails: { shippingRate: { value: 4.95, currency: "USD" }, shippingDestination: [{ addressCountry: "US" }] },
+      hasMerchantReturnPolicy: { merchantReturnDays: 30, returnFees: "https://schema.org/ReturnFeesCustomerResponsibility" },
+    });
+  });
+
   it("publishes HTML with valid Product JSON-LD, OG and canonical tags and no script to run; counts views and buy clicks without cookies", async () => {
     const page = await handMadePage(free, {});
     const noBuy = await call(`/api/pages/${page.id}/publish`, { method: "POST", token: free.token });

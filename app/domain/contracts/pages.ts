@@ -16,7 +16,10 @@ import {
   PAGE_TITLE_MAX,
   IMAGE_ALT_MAX,
   PAGE_VARIANTS_MAX,
+  PRODUCT_CONDITIONS,
+  RETURN_FEES,
   SLUG_PATTERN,
+  isValidGtin,
 } from "../pages";
 
 export * from "../pages";
@@ -59,6 +62,39 @@ export const PageVariantSchema = z
   })
   .meta({ id: "PageProductVariant" });
 
+const countries = (field: string) =>
+  z
+    .array(z.string().regex(/^[A-Z]{2}$/, { message: `${field} must be two-letter country codes like US` }))
+    .min(1, { message: `${field} needs at least one country` })
+    .max(50, { message: `${field}: 50 countries at most` });
+const dayRange = (field: string) =>
+  z
+    .object({
+      min: z.number({ error: `${field} must be a number of days` }).int().min(0).max(90),
+      max: z.number({ error: `${field} must be a number of days` }).int().min(0).max(90),
+    })
+    .refine((r) => r.min <= r.max, { message: `${field}: the first number of days must not be above the second` });
+
+/** What shipping costs and takes, for Google's shippingDetails (the merchant's own figures). */
+export const PageShippingSchema = z
+  .object({
+    /** 0 is free shipping. */
+    rateCents: cents("shipping rate"),
+    countries: countries("shipping countries"),
+    handlingDays: dayRange("handling time"),
+    transitDays: dayRange("delivery time"),
+  })
+  .meta({ id: "PageShipping" });
+
+/** The return policy, for Google's hasMerchantReturnPolicy. 0 days means returns are not accepted. */
+export const PageReturnsSchema = z
+  .object({
+    days: z.number({ error: "return window must be a number of days" }).int().min(0).max(365),
+    fees: z.enum(RETURN_FEES, { error: `return fees must be one of ${RETURN_FEES.join(", ")}` }),
+    countries: countries("return countries"),
+  })
+  .meta({ id: "PageReturns" });
+
 export const PageSpecSchema = z.object({ name: line("spec name", 120), value: line("spec value", 500) }).meta({ id: "PageSpec" });
 
 /** The product a page sells: what the extractor read, corrected by the merchant. A field nobody supplied stays empty, never guessed. */
@@ -83,6 +119,17 @@ export const PageProductSchema = z
     costCents: cents("cost per item").nullable().optional(),
     /** The supplier's shipping time in days, when the record states it (the FAQ answers delivery questions with it). */
     shippingDays: z.number({ error: "shipping days must be a number" }).int().min(0).max(365).nullable().optional(),
+    /** Google listing details, from the merchant's page settings; null or absent is left out of the markup. */
+    condition: z.enum(PRODUCT_CONDITIONS, { error: `condition must be one of ${PRODUCT_CONDITIONS.join(", ")}` }).nullable().optional(),
+    gtin: z
+      .string()
+      .trim()
+      .refine(isValidGtin, { message: "barcode (GTIN) must be 8, 12, 13 or 14 digits with a correct check digit" })
+      .nullable()
+      .optional(),
+    mpn: line("MPN", 70).min(1, { message: "MPN cannot be empty (clear the field instead)" }).nullable().optional(),
+    shipping: PageShippingSchema.nullable().optional(),
+    returns: PageReturnsSchema.nullable().optional(),
   })
   .meta({ id: "PageProduct" });
 export type PageProduct = z.infer<typeof PageProductSchema>;

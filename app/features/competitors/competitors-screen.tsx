@@ -9,8 +9,6 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { Columns3, Database, ExternalLink, Plus, RefreshCw, Store, Trash2 } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import type { Competitor, SampleStore } from "~/domain/contracts/market";
-import { ALLOWANCES } from "~/domain/counters";
-import { openUpgradeModal } from "~/features/billing";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
 import { Badge, Button, ConfirmDialog, cx, EmptyState, Field, IconButton, Input, PageHeader, Skeleton, Chip, Pressable } from "~/ui";
@@ -18,16 +16,8 @@ import { CompareView } from "./compare-view";
 import { CompetitorDetailView } from "./competitor-detail";
 import { LoadError } from "./parts";
 import { formatDay, MAX_COMPARED, parseCompared, plural, toggleCompared, trackFailure } from "./competitor-logic";
+import { openTrackedStoresQuotaModal } from "./track-store-button";
 import { useCompetitors, useSampleStores, useTrackCompetitor, useUntrackCompetitor } from "./use-competitors";
-
-function openTrackedStoresQuotaModal(message: string) {
-  openUpgradeModal({
-    feature: "generate",
-    title: ALLOWANCES.trackedStores.limitTitle,
-    message,
-    limitLabel: `0 ${ALLOWANCES.trackedStores.unit.other} left`,
-  });
-}
 
 export function CompetitorResearchScreen() {
   const [params, setParams] = useSearchParams();

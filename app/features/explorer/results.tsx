@@ -1,14 +1,16 @@
 /**
- * The Explorer's results: a sortable table from 768 px, cards below it, and the pager. Each
- * product's name is a link to its panel (`?product=<id>` over the same view).
+ * The Explorer's results: a sortable table from 1280 px, cards below it, and the pager. Each
+ * product's name is a link to its own page (`/flows/<id>`), stretched over its row or card; a
+ * "Quick look" link beside it opens its panel over the same view (`?product=<id>`).
  */
 import { Link, useSearchParams } from "@remix-run/react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Eye } from "lucide-react";
 import type { ExplorerProduct } from "~/domain/contracts/market";
 import { FIGURE_LABELS } from "~/domain/market-figures";
 import { Badge, Button, cx, DataTable, Skeleton, type Column } from "~/ui";
 import { productHref, rangeLabel, type ExplorerView, type SortKey } from "./explorer-query";
 import { change, count, money } from "./format";
+import { flowHref } from "./product-links";
 import { ScoreBadge, Sparkline } from "./score-parts";
 
 const SORTABLE: readonly string[] = ["score", "price", "margin", "orders", "trend", "ads"];
@@ -50,14 +52,30 @@ function CompetitionBadge({ level }: { level: ExplorerProduct["competition"] }) 
   );
 }
 
+/** Opens the product's panel over the results; sits above the row's stretched link. */
+function QuickLook({ p, params, testId }: { p: ExplorerProduct; params: URLSearchParams; testId: string }) {
+  return (
+    <Link
+      to={productHref(params, p.id)}
+      preventScrollReset
+      aria-label={`Quick look: ${p.name}`}
+      // At least 24 px tall (WCAG 2.2 target size): it sits right under the product's name.
+      className="relative z-10 inline-flex min-h-6 items-center gap-1 rounded-md px-1 text-xs font-medium text-brand outline-none hover:underline focus-visible:ring-3 focus-visible:ring-brand/35"
+      data-testid={testId}
+    >
+      <Eye className="size-3.5" aria-hidden />
+      Quick look
+    </Link>
+  );
+}
+
 function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }) {
   return (
     <div className="min-w-[13rem] max-w-[22rem]">
       <Link
-        to={productHref(params, p.id)}
-        preventScrollReset
-        // Stretched over its row: a click anywhere on the row opens the product.
-        className="line-clamp-2 font-semibold text-fg underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:text-brand hover:underline focus-visible:underline"
+        to={flowHref(p.id)}
+        // Stretched over its row: a click anywhere on the row opens the product's page.
+        className="line-clamp-2 font-semibold leading-6 text-fg underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:text-brand hover:underline focus-visible:underline"
         data-testid="row-open"
       >
         {p.name}
@@ -68,6 +86,8 @@ function NameCell({ p, params }: { p: ExplorerProduct; params: URLSearchParams }
         </span>
         {!p.isSampleData && <Badge tone="brand">Your import</Badge>}
         {p.savedLists.length > 0 && <span className="text-brand">· saved</span>}
+        <span aria-hidden>·</span>
+        <QuickLook p={p} params={params} testId="row-quick-look" />
       </p>
     </div>
   );
@@ -145,8 +165,8 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
           <div className="flex items-start gap-3">
             <div className="min-w-0 flex-1">
               <Link
-                to={productHref(params, p.id)}
-                preventScrollReset
+                to={flowHref(p.id)}
+                // Stretched over the card: a tap anywhere on it opens the product's page.
                 className="font-semibold leading-snug text-fg after:absolute after:inset-0 after:rounded-2xl"
                 data-testid="card-open"
               >
@@ -190,12 +210,15 @@ export function ResultCards({ rows }: { rows: ExplorerProduct[] }) {
               </dd>
             </div>
           </dl>
-          <p className="mt-3 flex items-center gap-2 text-xs text-muted">
-            <CompetitionBadge level={p.competition} />
-            {p.competition && <span>competition</span>}
-            <span aria-hidden>·</span>
-            {count(p.activeAds)} {FIGURE_LABELS.activeAds.toLowerCase()}
-          </p>
+          <div className="mt-3 flex items-center justify-between gap-2">
+            <p className="flex min-w-0 flex-wrap items-center gap-2 text-xs text-muted">
+              <CompetitionBadge level={p.competition} />
+              {p.competition && <span>competition</span>}
+              <span aria-hidden>·</span>
+              {count(p.activeAds)} {FIGURE_LABELS.activeAds.toLowerCase()}
+            </p>
+            <QuickLook p={p} params={params} testId="card-quick-look" />
+          </div>
         </li>
       ))}
     </ul>

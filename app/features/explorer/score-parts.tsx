@@ -121,7 +121,8 @@ export function ScoreBreakdown({ score }: { score: ProductScore }) {
               <dl className="mt-2 flex flex-wrap gap-1.5 text-xs">
                 {c.values.map((v) => (
                   <div key={v.label} className="inline-flex items-baseline gap-1 rounded-md bg-surface-2 px-2 py-1">
-                    <dt className="text-subtle">{v.label}</dt>
+                    {/* Muted, not subtle: on the chip's grey the subtle tone is under 4.5:1 in the light theme. */}
+                    <dt className="text-muted">{v.label}</dt>
                     <dd className="font-semibold tabular-nums text-fg">{v.value}</dd>
                   </div>
                 ))}

@@ -3,7 +3,7 @@
  * generate. The step is in the URL (Back and Forward work); the draft lives in localStorage per
  * user, so a reload keeps it. /image-maker lands on the draft's step.
  */
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useSearchParams } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Check, Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TEMPLATE_LABELS } from "~/domain/images";
@@ -27,9 +27,11 @@ import {
   landingStep,
   nextStep,
   previousStep,
+  productParam,
   STEP_LABELS,
   stepIndex,
   WIZARD_STEPS,
+  withSource,
   type WizardDraft,
   type WizardStep,
 } from "./wizard-logic";
@@ -132,12 +134,22 @@ export function ImageMakerScreen({ step: stepParam }: { step?: string }) {
 
   const step: WizardStep | null = isWizardStep(stepParam) ? stepParam : null;
 
+  // `?product=<id>` (the Explorer product's "Make visuals"): start from that catalog product on
+  // the product step, where its photos can be imported; the parameter is dropped (replace).
+  const [params] = useSearchParams();
+  const fromProduct = productParam(params);
+  useEffect(() => {
+    if (!fromProduct || userId === null) return;
+    wizardStore.set(userId, (d) => ({ ...withSource(d, { kind: "product", productId: fromProduct, title: "" }), step: "product" }));
+    navigate("/image-maker/product", { replace: true });
+  }, [fromProduct, userId, navigate]);
+
   // /image-maker, an unknown step, or a step whose earlier steps are not done: go where the draft is.
   useEffect(() => {
-    if (!draft) return;
+    if (!draft || fromProduct) return;
     if (!step) navigate(`/image-maker/${landingStep(draft, maxCount)}`, { replace: true });
     else if (!canVisit(step, draft, maxCount)) navigate(`/image-maker/${firstOpenStep(draft, maxCount)}`, { replace: true });
-  }, [draft, step, maxCount, navigate]);
+  }, [draft, step, maxCount, navigate, fromProduct]);
 
   // Remember the step (a reload of /image-maker comes back here); focus the heading for screen readers.
   const visible = draft && step && canVisit(step, draft, maxCount) ? step : null;

@@ -31,7 +31,9 @@ import {
   fieldProblems,
   fieldsFromDesign,
   previewDesignOf,
+  productParam,
   visualsFromWizard,
+  visualsWithProduct,
   type MarketingPresetId,
   type VisualsDraft,
 } from "./wizard-logic";
@@ -84,6 +86,14 @@ export function MarketingVisualsScreen() {
     update((d) => visualsFromWizard(wizard, d));
     navigate("/marketing-visuals", { replace: true });
   }, [from, userId, update, navigate]);
+
+  // `?product=<id>` (the Explorer product's "Ad creatives"): the copy comes from that product's record.
+  const fromProduct = productParam(params);
+  useEffect(() => {
+    if (!fromProduct || userId === null) return;
+    update((d) => visualsWithProduct(d, fromProduct));
+    navigate("/marketing-visuals", { replace: true });
+  }, [fromProduct, userId, update, navigate]);
 
   const defaults = useDesignDefaults(
     { template: draft?.template ?? "sale", productId: draft?.productId, pageId: draft?.pageId, projectId: draft?.projectId },

@@ -18,7 +18,7 @@ import { notify } from "~/lib/toast";
 import { Badge, Button, EmptyState, IconButton, Input, LoadError, Select, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, Tile, Pressable, useDebounced } from "~/ui";
 import { Section } from "./copy-form";
 import { PhotoUploader } from "./photo-uploader";
-import { formatMoney, type DraftImage, type DraftSource, type WizardDraft } from "./wizard-logic";
+import { formatMoney, withSource, type DraftImage, type DraftSource, type WizardDraft } from "./wizard-logic";
 
 export const MAX_PHOTOS = 4;
 export const thumbUrl = (id: string) => `/api/images/${encodeURIComponent(id)}/thumbnail`;
@@ -47,23 +47,7 @@ export function ProductStep({ draft, update, defaultsLoading }: { draft: WizardD
       return { ...d, photos: [...d.photos, asDraftImage(image)], source: d.source ?? { kind: "upload" }, resultIds: [] };
     });
 
-  const pickSource = (source: DraftSource) =>
-    update((d) => {
-      const same =
-        (source.kind === "product" && d.source?.kind === "product" && d.source.productId === source.productId) ||
-        (source.kind === "page" && d.source?.kind === "page" && d.source.pageId === source.pageId);
-      if (same) return d;
-      // Photos imported from another product or page would show the wrong product.
-      const keepPhotos = d.source === null || d.source.kind === "upload";
-      return {
-        ...d,
-        source,
-        photos: keepPhotos ? d.photos : [],
-        template: d.template === "social-proof" && source.kind !== "product" ? null : d.template,
-        resultIds: [],
-        charged: null,
-      };
-    });
+  const pickSource = (source: Exclude<DraftSource, { kind: "upload" }>) => update((d) => withSource(d, source));
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">

@@ -219,6 +219,32 @@ function parseDefaults(v: unknown): DraftDefaults | null {
 }
 
 /** Which product the design's defaults come from: "product:<id>", "page:<id>" or "none". */
+/**
+ * The draft with a new product or page to start from. Photos imported from another product or
+ * page would show the wrong product, so they go; uploads stay. Picking the same source changes
+ * nothing.
+ */
+export function withSource(d: WizardDraft, source: Exclude<DraftSource, { kind: "upload" }>): WizardDraft {
+  const same =
+    (source.kind === "product" && d.source?.kind === "product" && d.source.productId === source.productId) ||
+    (source.kind === "page" && d.source?.kind === "page" && d.source.pageId === source.pageId);
+  if (same) return d;
+  const keepPhotos = d.source === null || d.source.kind === "upload";
+  return {
+    ...d,
+    source,
+    photos: keepPhotos ? d.photos : [],
+    template: d.template === "social-proof" && source.kind !== "product" ? null : d.template,
+    resultIds: [],
+    charged: null,
+  };
+}
+
+/** The catalog product a link names (`/image-maker?product=<id>`, the Explorer's), or null when it names none. */
+export function productParam(params: URLSearchParams): string | null {
+  return idLike(params.get("product")?.trim());
+}
+
 export const sourceKeyOf = (source: DraftSource | null) =>
   source?.kind === "product" ? `product:${source.productId}` : source?.kind === "page" ? `page:${source.pageId}` : "none";
 
@@ -586,6 +612,16 @@ export function visualsFromWizard(draft: WizardDraft, previous: VisualsDraft | n
     projectId: draft.projectId,
     resultIds: [],
   };
+}
+
+/**
+ * Marketing visuals started from a catalog product (`/marketing-visuals?product=<id>`): the copy is
+ * filled afresh from that product's record, and a photo from another product goes.
+ */
+export function visualsWithProduct(previous: VisualsDraft | null, productId: string): VisualsDraft {
+  const base = previous ?? emptyVisualsDraft();
+  if (base.productId === productId) return base;
+  return { ...base, productId, pageId: null, fields: null, photo: base.productId || base.pageId ? null : base.photo, resultIds: [] };
 }
 
 const structuredCloneFields = (f: CopyFields): CopyFields => JSON.parse(JSON.stringify(f)) as CopyFields;

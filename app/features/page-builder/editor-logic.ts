@@ -287,3 +287,6 @@ export const imageHost = (url: string) => {
     return "";
   }
 };
+
+/** The id of the control a VALIDATION answer's field path names (focus goes there). */
+export const fieldId = (path: string) => `pb-field-${path.replace(/[^a-zA-Z0-9_-]/g, "-")}`;

@@ -12,13 +12,14 @@ import type { PageProduct } from "~/domain/contracts/pages";
 
 type PageVariant = PageProduct["variants"][number];
 import { Badge, Button, Field, Input, Textarea, cx } from "~/ui";
-import { moveItem, moneyText, parseMoney, retitle, type PageDoc } from "./editor-logic";
+import { fieldId, moveItem, moneyText, parseMoney, retitle, type PageDoc } from "./editor-logic";
+import { ListingDetails } from "./listing-details";
 import { IMAGE_ALT_MAX, PAGE_IMAGES_MAX, PAGE_VARIANTS_MAX } from "./page-limits";
 import { Card, ImageTile, MoveButtons, ParsedInput, RemoveButton } from "./parts";
 import type { PageEditor } from "./use-page-editor";
 
-/** The id of the control a VALIDATION answer's field path names (focus goes there). */
-export const fieldId = (path: string) => `pb-field-${path.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+export { fieldId };
+
 
 const CURRENCIES = [
   "USD",
@@ -587,6 +588,7 @@ export function ProductEditor({ doc, change, highlight }: { doc: PageDoc; change
       <Variants product={p} change={change} />
       <Specs specs={p.specs} change={change} />
       <InTheBox items={p.inTheBox} change={change} />
+      <ListingDetails product={p} set={set} />
 
       <BrandFacts
         projectId={doc.projectId}

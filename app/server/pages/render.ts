@@ -123,7 +123,8 @@ const VARIES_BY: Record<string, string> = {
  * what the data holds (never a rating or a review: the data has none). No markup without a price
  * above zero (a Product with no offer is an error, and a price is never guessed); no `image`
  * without one; variants at several prices as a ProductGroup whose variants carry their own offer.
- * Condition, shipping and returns are not in the page's data, so they are left out, not assumed.
+ * Condition, barcode, part number, shipping and returns come from the merchant's page settings
+ * and are left out when unset, never assumed.
  */
 export function productJsonLd(page: RenderablePage, options: Pick<RenderOptions, "canonicalUrl">): Record<string, unknown> | null {
   const { product } = page;
@@ -137,12 +138,14 @@ export function productJsonLd(page: RenderablePage, options: Pick<RenderOptions,
     ...(images.length ? { image: images } : {}),
     ...(product.vendor ? { brand: { "@type": "Brand", name: product.vendor } } : {}),
   };
+  const listing = listingDetails(product);
   const offerFor = (priceCents: number, availability: string) => ({
     "@type": "Offer",
     price: decimalPrice(priceCents),
     priceCurrency: product.currency,
     availability,
     url: options.canonicalUrl,
+    ...listing,
   });
   const priced = product.variants.filter((v): v is typeof v & { priceCents: number } => v.priceCents !== null && v.priceCents > 0);
   if (new Set(priced.map((v) => v.priceCents)).size > 1) {
@@ -166,7 +169,50 @@ export function productJsonLd(page: RenderablePage, options: Pick<RenderOptions,
     "@type": "Product",
     ...common,
     ...(skus.length === 1 ? { sku: skus[0] } : {}),
+    ...(product.gtin ? { gtin: product.gtin } : {}),
+    ...(product.mpn ? { mpn: product.mpn } : {}),
     offers: offerFor(offer.priceCents, availabilityOf(product)),
+  };
+}
+
+const CONDITION_URLS = {
+  new: "https://schema.org/NewCondition",
+  refurbished: "https://schema.org/RefurbishedCondition",
+  used: "https://schema.org/UsedCondition",
+} as const;
+
+/** An Offer's itemCondition, shippingDetails and hasMerchantReturnPolicy, from what the merchant set. */
+function listingDetails(product: PageProduct): Record<string, unknown> {
+  const days = (range: { min: number; max: number }) => ({ "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" });
+  const { shipping, returns } = product;
+  return {
+    ...(product.condition ? { itemCondition: CONDITION_URLS[product.condition] } : {}),
+    ...(shipping
+      ? {
+          shippingDetails: {
+            "@type": "OfferShippingDetails",
+            shippingRate: { "@type": "MonetaryAmount", value: shipping.rateCents / 100, currency: product.currency },
+            shippingDestination: shipping.countries.map((addressCountry) => ({ "@type": "DefinedRegion", addressCountry })),
+            deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(shipping.handlingDays), transitTime: days(shipping.transitDays) },
+          },
+        }
+      : {}),
+    ...(returns
+      ? {
+          hasMerchantReturnPolicy: {
+            "@type": "MerchantReturnPolicy",
+            applicableCountry: returns.countries,
+            ...(returns.days > 0
+              ? {
+                  returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+                  merchantReturnDays: returns.days,
+                  returnMethod: "https://schema.org/ReturnByMail",
+                  returnFees: returns.fees === "free" ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnFeesCustomerResponsibility",
+                }
+              : { returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted" }),
+          },
+        }
+      : {}),
   };
 }
 

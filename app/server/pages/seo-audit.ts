@@ -7,6 +7,7 @@
  * `applySeoFixes` changes only the page's SEO fields, and only with words the page already holds
  * (the product title, type and vendor, the hero and benefits text): it never writes a claim.
  */
+import { isValidGtin } from "~/domain/pages";
 import type { Page, SeoCheck, SeoCheckId } from "~/domain/contracts/pages";
 import { parseHtmlTree, textContent, walkElements, type HtmlElement } from "~/server/web/html";
 import { pageImageUses, type ImageVerdict } from "./image-check";
@@ -84,10 +85,47 @@ function productProblems(value: Record<string, unknown>, label: string, offerLab
     if (!priceOk) problems.push(`${which} has no price as a plain decimal above zero (like "24.99").`);
     if (typeof offer.priceCurrency !== "string" || !/^[A-Z]{3}$/.test(offer.priceCurrency)) problems.push(`${which} has no three-letter priceCurrency.`);
     if (typeof offer.availability !== "string" || !AVAILABILITY.has(offer.availability)) problems.push(`${which} has no schema.org availability (like https://schema.org/InStock).`);
+    problems.push(...listingProblems(offer, which));
   });
+  if ("gtin" in value && !(typeof value.gtin === "string" && isValidGtin(value.gtin))) problems.push(`${label}'s gtin is not 8, 12, 13 or 14 digits with a correct check digit.`);
   // The product data never holds ratings or reviews, so any here were invented.
   if ("aggregateRating" in value) problems.push("aggregateRating is present, but the product data holds no ratings.");
   if ("review" in value || "reviews" in value) problems.push("review is present, but the product data holds no reviews.");
+  return problems;
+}
+
+const CONDITIONS = new Set(["https://schema.org/NewCondition", "https://schema.org/RefurbishedCondition", "https://schema.org/UsedCondition", "https://schema.org/DamagedCondition"]);
+const RETURN_CATEGORIES = new Set([
+  "https://schema.org/MerchantReturnFiniteReturnWindow",
+  "https://schema.org/MerchantReturnNotPermitted",
+  "https://schema.org/MerchantReturnUnlimitedWindow",
+]);
+const isCountry = (v: unknown) => typeof v === "string" && /^[A-Z]{2}$/.test(v);
+const isDayRange = (v: unknown) =>
+  isRecord(v) && v.unitCode === "DAY" && Number.isInteger(v.minValue) && Number.isInteger(v.maxValue) && (v.minValue as number) <= (v.maxValue as number);
+
+/** The merchant listing properties an offer may carry, as Google's merchant listing page describes them. */
+function listingProblems(offer: Record<string, unknown>, which: string): string[] {
+  const problems: string[] = [];
+  if ("itemCondition" in offer && !CONDITIONS.has(offer.itemCondition as string)) problems.push(`${which}'s itemCondition is not a schema.org condition (like https://schema.org/NewCondition).`);
+  if ("shippingDetails" in offer) {
+    const d = offer.shippingDetails;
+    const rate = isRecord(d) && isRecord(d.shippingRate) ? d.shippingRate : null;
+    const destinations = isRecord(d) ? (Array.isArray(d.shippingDestination) ? d.shippingDestination : [d.shippingDestination]) : [];
+    const time = isRecord(d) && isRecord(d.deliveryTime) ? d.deliveryTime : null;
+    if (!rate || typeof rate.value !== "number" || rate.value < 0 || typeof rate.currency !== "string") problems.push(`${which}'s shippingDetails has no shippingRate (value and currency).`);
+    if (destinations.length === 0 || !destinations.every((r) => isRecord(r) && isCountry(r.addressCountry))) problems.push(`${which}'s shippingDetails has no shippingDestination country.`);
+    if (!time || !isDayRange(time.handlingTime) || !isDayRange(time.transitTime)) problems.push(`${which}'s shippingDetails has no deliveryTime with handling and transit days.`);
+  }
+  if ("hasMerchantReturnPolicy" in offer) {
+    const r = offer.hasMerchantReturnPolicy;
+    const countries = isRecord(r) ? (Array.isArray(r.applicableCountry) ? r.applicableCountry : [r.applicableCountry]) : [];
+    if (!isRecord(r) || !RETURN_CATEGORIES.has(r.returnPolicyCategory as string)) problems.push(`${which}'s return policy has no returnPolicyCategory.`);
+    else if (r.returnPolicyCategory === "https://schema.org/MerchantReturnFiniteReturnWindow" && !(Number.isInteger(r.merchantReturnDays) && (r.merchantReturnDays as number) > 0)) {
+      problems.push(`${which}'s return policy has a finite window but no merchantReturnDays.`);
+    }
+    if (countries.length === 0 || !countries.every(isCountry)) problems.push(`${which}'s return policy has no applicableCountry.`);
+  }
   return problems;
 }
 

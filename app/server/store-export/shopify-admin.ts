@@ -726,6 +726,8 @@ export function productSetVariables(
         ...(compareAt !== null && priceCents !== null && compareAt > priceCents ? { compareAtPrice: centsToMoney(compareAt) } : {}),
         // What one unit costs the merchant (Shopify's "Cost per item", never shown to shoppers).
         ...(plan.sku || unitCost ? { inventoryItem: { ...(plan.sku ? { sku: plan.sku } : {}), ...(unitCost ? { cost: unitCost } : {}) } } : {}),
+        // The page's barcode names one item: it goes on the product's only variant, never on several.
+        ...(product.gtin && plans.length === 1 ? { barcode: product.gtin } : {}),
       } as Record<string, unknown>,
     };
   });

@@ -259,11 +259,13 @@ export function shopifyProductRows(input: ShopifyCsvInput): string[][] {
       "Charge tax": "TRUE",
       // A variant column in Shopify's product CSV: what the merchant pays per unit (the record's cost), for margin reports.
       "Cost per item": product.costCents !== null && product.costCents !== undefined ? decimal(product.costCents) : "",
+      // The page's barcode names one item: only a single-variant product carries it.
+      Barcode: product.gtin && variants.length === 1 ? product.gtin : "",
     } satisfies CsvRow);
     return row;
   });
 
-  // Unknown facts (weight, barcode, category, tags) stay empty: a guess would be imported as true.
+  // Unknown facts (weight, category, tags) stay empty: a guess would be imported as true.
   Object.assign(rows[0]!, {
     Title: product.title,
     Description: input.descriptionHtml,

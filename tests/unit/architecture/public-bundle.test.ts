@@ -4,8 +4,8 @@
  * page that imports a feature's index, or lucide-react's index, drags every screen (or icon) the
  * rest of the app uses from there into that page's chunks. Measured: 270 KiB of gzip JavaScript on
  * `/` before the light faces, 167 after, with the shell, billing, settings, usage and legal gone.
- * This test bundles the document root and the landing route as the compiler sees them (server
- * modules empty) and lists the files they reach.
+ * This test bundles the document root and the landing routes (`/` and `/landing`, which serves the
+ * same page) as the compiler sees them (server modules empty) and lists the files they reach.
  */
 import path from "node:path";
 import { build } from "esbuild";
@@ -16,7 +16,7 @@ let reached: string[] = [];
 
 beforeAll(async () => {
   const result = await build({
-    entryPoints: ["app/root.tsx", "app/routes/_index.tsx"].map((entry) => path.join(root, entry)),
+    entryPoints: ["app/root.tsx", "app/routes/_index.tsx", "app/routes/landing.tsx"].map((entry) => path.join(root, entry)),
     absWorkingDir: root,
     bundle: true,
     write: false,

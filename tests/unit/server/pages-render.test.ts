@@ -225,6 +225,69 @@ describe("the drop page's structured data in every data state (Google's Product 
     expect(validateProductJsonLd(ld)).toEqual([]);
   });
 
+  it("states condition, barcode, part number, shipping and returns only when the merchant set them", () => {
+    const plain = ldOf(RICH_PRODUCT)!;
+    for (const key of ["gtin", "mpn"]) expect(plain).not.toHaveProperty(key);
+    for (const key of ["itemCondition", "shippingDetails", "hasMerchantReturnPolicy"]) expect(plain.offers).not.toHaveProperty(key);
+
+    const ld = ldOf({
+      ...RICH_PRODUCT,
+      condition: "new",
+      gtin: "4006381333931",
+      mpn: "LUMO-2",
+      shipping: { rateCents: 0, countries: ["US", "CA"], handlingDays: { min: 1, max: 2 }, transitDays: { min: 3, max: 7 } },
+      returns: { days: 30, fees: "free", countries: ["US"] },
+    })!;
+    expect(ld).toMatchObject({ gtin: "4006381333931", mpn: "LUMO-2" });
+    expect(ld.offers).toMatchObject({
+      itemCondition: "https://schema.org/NewCondition",
+      shippingDetails: {
+        "@type": "OfferShippingDetails",
+        shippingRate: { "@type": "MonetaryAmount", value: 0, currency: "USD" },
+        shippingDestination: [
+          { "@type": "DefinedRegion", addressCountry: "US" },
+          { "@type": "DefinedRegion", addressCountry: "CA" },
+        ],
+        deliveryTime: {
+          handlingTime: { minValue: 1, maxValue: 2, unitCode: "DAY" },
+          transitTime: { minValue: 3, maxValue: 7, unitCode: "DAY" },
+        },
+      },
+      hasMerchantReturnPolicy: {
+        "@type": "MerchantReturnPolicy",
+        applicableCountry: ["US"],
+        returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+        merchantReturnDays: 30,
+        returnMethod: "https://schema.org/ReturnByMail",
+        returnFees: "https://schema.org/FreeReturn",
+      },
+    });
+    expect(validateProductJsonLd(ld)).toEqual([]);
+
+    const noReturns = ldOf({ ...RICH_PRODUCT, returns: { days: 0, fees: "customer", countries: ["GB"] } })!;
+    expect((noReturns.offers as Record<string, unknown>).hasMerchantReturnPolicy).toEqual({
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: ["GB"],
+      returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted",
+    });
+    expect(validateProductJsonLd(noReturns)).toEqual([]);
+  });
+
+  it("the validator refuses a bad barcode, a condition that is not schema.org's, and shipping or returns missing their parts", () => {
+    const base = ldOf(RICH_PRODUCT)!;
+    const offer = base.offers as Record<string, unknown>;
+    expect(validateProductJsonLd({ ...base, gtin: "4006381333932" }).join(" ")).toMatch(/gtin is not .* correct check digit/);
+    expect(validateProductJsonLd({ ...base, offers: { ...offer, itemCondition: "new" } }).join(" ")).toMatch(/itemCondition is not a schema.org condition/);
+    expect(validateProductJsonLd({ ...base, offers: { ...offer, shippingDetails: { "@type": "OfferShippingDetails" } } })).toEqual([
+      "The offer's shippingDetails has no shippingRate (value and currency).",
+      "The offer's shippingDetails has no shippingDestination country.",
+      "The offer's shippingDetails has no deliveryTime with handling and transit days.",
+    ]);
+    expect(
+      validateProductJsonLd({ ...base, offers: { ...offer, hasMerchantReturnPolicy: { returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow", applicableCountry: "US" } } }),
+    ).toEqual(["The offer's return policy has a finite window but no merchantReturnDays."]);
+  });
+
   it("the validator refuses a zero price, a group without variants and an invented rating", () => {
     const base = ldOf(RICH_PRODUCT)!;
     expect(validateProductJsonLd({ ...base, offers: { ...(base.offers as object), price: "0.00" } }).join(" ")).toMatch(/price as a plain decimal above zero/);

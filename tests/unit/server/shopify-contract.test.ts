@@ -49,6 +49,7 @@ import { formOf } from "~/server/store-export/dev-store";
 import {
   createShopifyAdminClient,
   exportPageToShopify,
+  productSetVariables,
   SHOPIFY_ADMIN_API_VERSION,
   SHOPIFY_ADMIN_DOCUMENTS,
 } from "~/server/store-export/shopify-admin";
@@ -266,6 +267,22 @@ describe(`Shopify's Admin GraphQL schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
     expect(update.identifier?.id).toMatch(/^gid:\/\/shopify\/Product\//);
     expect(update.input.variants.filter((v) => v.id)).toHaveLength(3);
     expect(update.input.files.filter((f) => f.id)).toHaveLength(3);
+  });
+
+  it("accepts a single-variant product's barcode where Shopify's schema puts it (ProductVariantSetInput.barcode)", () => {
+    const single = productSetVariables({
+      product: product({ options: [], variants: [], gtin: "4006381333931" }),
+      descriptionHtml: "<p>Tide Mug</p>",
+      seo: { title: "Tide Mug", description: "" },
+      imageAlts: {},
+      handle: "tide-mug",
+    });
+    const variants = single.variables.input.variants as { barcode?: string }[];
+    expect(variants.map((v) => v.barcode)).toEqual(["4006381333931"]);
+    expect(problemsOf(SHOPIFY_ADMIN_DOCUMENTS.DropcraftProductSet, single.variables)).toEqual([]);
+    // Several variants never share the one barcode.
+    const many = productSetVariables({ product: product({ gtin: "4006381333931" }), descriptionHtml: "", seo: { title: "T", description: "" }, imageAlts: {}, handle: "tide-mug" });
+    expect((many.variables.input.variants as { barcode?: string }[]).some((v) => v.barcode)).toBe(false);
   });
 
   it("refuses a broken document, a deprecated input field, and variables of the wrong shape", () => {

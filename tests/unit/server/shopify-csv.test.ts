@@ -177,6 +177,13 @@ describe("the header", () => {
     expect(first[header.indexOf("Vendor")]).toBe("Peak Gear");
     expect(first[header.indexOf("Cost per item")]).toBe("7.25");
   });
+
+  it("writes the page's barcode on a single-variant product only", () => {
+    const [header, first] = rowsOf(shopifyProductCsv(input({ product: product({ gtin: "4006381333931" }) }))) as [string[], string[]];
+    expect(first[header.indexOf("Barcode")]).toBe("4006381333931");
+    const many = rowsOf(shopifyProductCsv({ ...multiVariant(), product: { ...multiVariant().product, gtin: "4006381333931" } }));
+    expect(many.slice(1).every((r) => r[header.indexOf("Barcode")] === "")).toBe(true);
+  });
 });
 
 describe("shopifyProductCsv", () => {
