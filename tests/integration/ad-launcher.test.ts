@@ -177,6 +177,19 @@ describe("connect", () => {
     expect(launched.json.data.state, launched.json.data.error).toBe("paused");
     const adset = (await admin(`state?account=${acct.adAccountId}`)).adsets[0];
     expect(adset.fields).toMatchObject({ optimization_goal: "OFFSITE_CONVERSIONS", promoted_object: { pixel_id: pixelId, custom_event_type: "PURCHASE" } });
+
+    // Insights over HTTP from an account that is not the dev one: Meta's figures, not labelled simulated.
+    const id = launched.json.data.id as string;
+    const before = (await call(`/api/ad-launcher/launches/${id}/insights`, { method: "POST", token: u.token })).json.data.insights;
+    expect(before).toMatchObject({ simulated: false, impressions: 0, spendCents: 0, ctr: null, roas: null, currency: "EUR" });
+    expect((await call(`/api/ad-launcher/launches/${id}/status`, { method: "POST", token: u.token, body: { status: "active" } })).json.data.state).toBe("active");
+    await admin("advance", { ms: 12 * 3_600_000 });
+    const after = (await call(`/api/ad-launcher/launches/${id}/insights`, { method: "POST", token: u.token })).json.data.insights;
+    expect(after.simulated).toBe(false);
+    expect(after.impressions).toBeGreaterThan(0);
+    expect(after.spendCents).toBeGreaterThan(0);
+    expect(after.spendCents).toBeLessThanOrEqual(Math.ceil(2000 / 2) + 1);
+    await call(`/api/ad-launcher/launches/${id}/status`, { method: "POST", token: u.token, body: { status: "paused" } });
   });
 
   it("connects the offline dev ad account only with DEV_TOOLS on; /dev/ads is 404 without it", async () => {
@@ -327,9 +340,12 @@ describe("a launch on the offline dev ad account", () => {
   it("refuses at the daily limit with nothing made (the free plan's limit is 0)", async () => {
     const free = await launcher({ plan: false });
     await call("/api/ad-launcher/account", { method: "POST", token: free.token, body: { dev: true } });
+    const devObjects = async () => Object.keys(JSON.parse((await env.DB.prepare("SELECT state FROM dev_ad_account_state WHERE account_id = ?").bind(DEV_AD_ACCOUNT_ID).first<{ state: string }>())?.state ?? '{"objects":{}}').objects).length;
+    const made = await devObjects();
     const res = await call("/api/ad-launcher/launches", { method: "POST", token: free.token, body: await launchBody(free) });
     expect(res.status).toBe(429);
     expect(res.json.type).toBe("USAGE_LIMIT");
+    expect(await devObjects()).toBe(made);
     expect((await call("/api/ad-launcher/launches", { token: free.token })).json.data).toEqual([]);
   });
 });
