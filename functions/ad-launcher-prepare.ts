@@ -1,11 +1,12 @@
 /**
  * The AI Launcher's preparation routes (issue 28), under /api/ad-launcher: what can be advertised,
  * whether a destination answers, and ad copy from the record and the canon. Every route needs a
- * session (401) and the launcher access flag (403). Thin: validate, call
+ * session (401) and the launcher access flag (403, checked for the whole /ad-launcher tree in
+ * functions/index.ts before any validator). Thin: validate, call
  * app/server/ad-launcher/prepare.ts, answer.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import {
   AdCopyAnswerSchema,
   DestinationCheckBodySchema,
@@ -40,12 +41,6 @@ function prepareDeps(c: Context<ApiEnv>, withModel = false): PrepareDeps {
   };
 }
 
-/** The access flag before any validator (ADR 021: who may call comes before what they sent). */
-const launcherAccessFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  requireLauncherAccess(c);
-  await next();
-};
-
 const ProductsQuery = z.object({
   /** A catalog product to include even when it is not saved ("catalog:<id>", as /ad-launcher?product= links it). */
   ref: z.string().max(128).optional(),
@@ -56,7 +51,6 @@ export const adLauncherPrepare = createRouter()
     createRoute({
       method: "get",
       path: "/ad-launcher/products",
-      middleware: [launcherAccessFirst] as const,
       summary: "What the caller can advertise: saved catalog products (or the one `ref` names), imports and pages' products, with price, cost, shipping and destinations",
       request: { query: ProductsQuery },
       responses: { 200: { description: "The products", ...json(LaunchProductListSchema) }, ...errors },
@@ -70,7 +64,6 @@ export const adLauncherPrepare = createRouter()
     createRoute({
       method: "post",
       path: "/ad-launcher/destination-check",
-      middleware: [launcherAccessFirst] as const,
       summary: "Whether the address an ad leads to answers, read through the URL guard, with why not in plain words",
       request: body(DestinationCheckBodySchema),
       responses: {
@@ -89,7 +82,6 @@ export const adLauncherPrepare = createRouter()
     createRoute({
       method: "post",
       path: "/ad-launcher/copy",
-      middleware: [launcherAccessFirst] as const,
       summary: "Three ad copy variants written from the product record and the project canon only, with the facts used and their source",
       description: "Written by the configured model when there is one (each field checked against the record; what it cannot back is replaced by the built-in writer's), else by the built-in writer.",
       request: body(WriteAdCopyBodySchema),
