@@ -1,23 +1,21 @@
 /**
- * The AI Launcher in Chromium against `wrangler dev` (issue 28). As the seeded `demo` merchant
- * (the seed grants the launcher flag; the dev checkout makes the plan one with daily launches):
+ * The AI Launcher in Chromium against `wrangler dev` (issue 28). As a new merchant whom staff
+ * granted the launcher (the admin API, as the seeded `admin`) and whom the dev checkout put on a
+ * plan with daily launches (a fresh account, so no other browser file sees its plan change):
  * connect the offline dev ad account, take a product with a published drop page and a gallery
  * visual, write the copy, set the budget from the suggested test budget, launch, see the paused
  * campaign in Launches and at /dev/ads, at 1440 and at 375 px (nothing scrolls sideways). A
  * merchant without the flag sees the greyed sidebar item and the screen that explains how to ask.
  * Screenshots of each step land in /tmp/ad-launcher-*.png.
  */
-import { createHmac } from "node:crypto";
 import zlib from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { report, runAxe, setTheme, signInAsDemo, type Violation } from "./a11y-helpers";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
+import { baseURL, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const SHOT = (name: string) => `/tmp/ad-launcher-${name}.png`;
-// The local webhook secret (app/server/platform/env.ts DEV_STRIPE_WEBHOOK_SECRET); wrangler dev runs with it.
-const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
 
 // ---------------------------------------------------------------------------------------------
 // A real square PNG made here (a lamp on a warm backdrop), 1080 × 1080: it fits the feed placement.
@@ -78,21 +76,6 @@ async function api<T>(context: BrowserContext, token: string, method: string, pa
   return ((await res.json()) as { data: T }).data;
 }
 
-/** Ends the dev subscription the way Stripe would, so `demo` is back on the free plan for the other files. */
-async function cancelSubscription(context: BrowserContext, token: string) {
-  const status = await api<{ subscriptionId: string | null }>(context, token, "GET", "/api/subscription-status");
-  if (!status.subscriptionId) return;
-  const body = JSON.stringify({
-    id: `evt_${Date.now()}`,
-    type: "customer.subscription.deleted",
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { id: status.subscriptionId, object: "subscription", status: "canceled", metadata: {} } },
-  });
-  const stamp = Math.floor(Date.now() / 1000);
-  const signature = `t=${stamp},v1=${createHmac("sha256", DEV_WEBHOOK_SECRET).update(`${stamp}.${body}`).digest("hex")}`;
-  await fetch(`${baseURL()}/api/webhooks/stripe`, { method: "POST", body, headers: { "content-type": "application/json", "stripe-signature": signature } });
-}
-
 async function go(page: Page, path: string) {
   await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
   await hydrated(page);
@@ -134,6 +117,7 @@ const continueTo = async (page: Page, step: string) => {
 };
 
 interface Prepared {
+  username: string;
   token: string;
   pageId: string;
   slug: string;
@@ -142,13 +126,40 @@ interface Prepared {
 }
 
 let prepared: Promise<Prepared> | undefined;
-let demoContext: BrowserContext | undefined;
 
-/** demo on a paid plan, with a published drop page of a catalog product and a square visual in the gallery (once per file). */
-function prepareDemo(context: BrowserContext): Promise<Prepared> {
+/** Signs the context in as the prepared merchant: the session cookie the server's guard reads and the token the app keeps. */
+async function signIn(context: BrowserContext, username: string) {
+  const res = await context.request.post(`${baseURL()}/api/auth/login`, {
+    data: { username, password: E2E_PASSWORD },
+    headers: { "cf-connecting-ip": `10.79.${Number(process.env.VITEST_POOL_ID ?? 1)}.${Date.now() % 250}` },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  await context.addInitScript((t) => localStorage.setItem("auth.token", t), token);
+}
+
+/** Staff grants the launcher through the admin API, as the seeded `admin` does in the user detail (its own request, no merchant cookies). */
+async function grantLauncher(userId: number) {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: "POST",
+    body: JSON.stringify({ username: "admin", password: "dropcraft-local-dev" }),
+    headers: { "content-type": "application/json", "cf-connecting-ip": `10.78.${Number(process.env.VITEST_POOL_ID ?? 1)}.${Date.now() % 250}` },
+  });
+  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseURL()}/api/admin/users/${userId}/launcher-access`, {
+    method: "POST",
+    body: JSON.stringify({ access: true, reason: "Browser test of the AI Launcher" }),
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`grant failed: ${res.status} ${await res.text()}`);
+}
+
+/** A new merchant with the launcher, on a paid plan, with a published drop page of a catalog product and a square visual in the gallery (once per file). */
+function prepareMerchant(context: BrowserContext): Promise<Prepared> {
   prepared ??= (async () => {
-    const token = await signInAsDemo(context);
-    demoContext = context;
+    const { name: username, token, user } = await signUpThroughApi(context);
+    await grantLauncher(user.id);
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     const created = await api<{ page: { id: string; slug: string; product: { title: string } } }>(context, token, "POST", "/api/pages", { productId: "P-0001" });
     // The merchant's own price and cost per item on the page, so the budget step has a break-even to show.
@@ -161,14 +172,10 @@ function prepareDemo(context: BrowserContext): Promise<Prepared> {
     });
     if (upload.status() !== 201) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
     const image = ((await upload.json()) as { data: { id: string } }).data;
-    return { token, pageId: created.page.id, slug: created.page.slug, productTitle: created.page.product.title, imageId: image.id };
+    return { username, token, pageId: created.page.id, slug: created.page.slug, productTitle: created.page.product.title, imageId: image.id };
   })();
   return prepared;
 }
-
-afterAll(async () => {
-  if (prepared && demoContext) await cancelSubscription(demoContext, (await prepared).token).catch(() => {});
-});
 
 /** 1. Ad account: the offline dev ad account on a local run, with its name, currency, time zone and status (once per server). */
 async function connectDevAccountIfNeeded(page: Page, tag: string) {
@@ -256,17 +263,17 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   return card;
 }
 
-describe("the AI Launcher as demo", () => {
+describe("the AI Launcher for a merchant staff granted it", () => {
   let data: Prepared;
 
   beforeAll(async () => {
     const { context } = await openPage("/help", { width: 1440 });
-    data = await prepareDemo(context);
+    data = await prepareMerchant(context);
   });
 
   it("connects the offline dev ad account and launches a paused campaign from a product with a gallery visual at 1440 px, shown at /dev/ads", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1440 });
-    await signInAsDemo(context);
+    await signIn(context, data.username);
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
     await withAxe(context);
     await go(page, `/ad-launcher?product=page:${data.pageId}`);
@@ -302,7 +309,7 @@ describe("the AI Launcher as demo", () => {
 
   it("does the same at 375 px from the Explorer's catalog link, and nothing scrolls sideways", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
-    await signInAsDemo(context);
+    await signIn(context, data.username);
     await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
     await go(page, "/ad-launcher?product=catalog:P-0001");
     await connectDevAccountIfNeeded(page, "375");
