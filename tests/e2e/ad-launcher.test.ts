@@ -203,10 +203,21 @@ async function launchFromProduct(page: Page, data: Prepared, tag: string, launch
   await shot(page, `${tag}-2-product`);
   await audit("product step");
 
-  // 3. Creatives: the square upload fits the feed; stories says it has no fitting image and where to make one.
+  // 3. Creatives: the square upload fits the feed. At 1440 px (the file's first launch) stories has
+  // no fitting image, says so, and the compositor makes one here, counted and picked; at 375 px
+  // that visual is in the gallery and fits.
   await continueTo(page, "creatives");
   await page.getByTestId("placement-feed").getByTestId("creative-option").first().waitFor();
-  await expect(page.getByTestId("placement-missing-stories").innerText()).resolves.toMatch(/No image in your gallery fits Stories and Reels/);
+  const stories = page.getByTestId("placement-stories");
+  if (tag === "1440") {
+    await expect(page.getByTestId("placement-missing-stories").innerText()).resolves.toMatch(/No image in your gallery fits Stories and Reels/);
+    await page.getByTestId("make-visual-stories").click();
+    await stories.getByTestId("creative-option").first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => stories.locator('[aria-checked="true"]').count()).toBe(1);
+    await expect(page.getByRole("status").filter({ hasText: "Made a Stories and Reels (9:16) visual" }).innerText()).resolves.toMatch(/1 marketing visual counted, \d+ left today/);
+  } else {
+    await stories.getByTestId("creative-option").first().waitFor();
+  }
   await page.getByTestId("placement-feed").locator(`[data-testid="creative-option"]`).first().click();
   await shot(page, `${tag}-3-creatives`);
   await audit("creatives step");

@@ -34,7 +34,7 @@ describe("route table", () => {
     for (const [path, title] of [
       ["/history", "Chat Management"],
       ["/image-maker/2", "Image Maker"],
-      ["/ad-launcher", "Ad Launcher"],
+      ["/ad-launcher", "AI Launcher"],
     ]) {
       await page.goto(baseURL() + path, { waitUntil: "networkidle" });
       await page.getByRole("heading", { level: 1, name: title }).waitFor();

@@ -1,20 +1,66 @@
 /**
  * Step 3: one gallery image per placement, in the shape the placement needs (the domain's
- * `imageFitsPlacement`). A placement with no fitting image says so, with where to make one.
- * Images made for this product come first.
+ * `imageFitsPlacement`). A placement with no fitting image says so; the compositor makes one here
+ * from the product's record (the Image Maker's design defaults, one marketing visual counted) or
+ * Marketing Visuals does with more control. Images made for this product come first.
  */
 import { Link } from "@remix-run/react";
-import { Check, ImageOff, Sparkles } from "lucide-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Check, ImageOff, Sparkles, Wand2 } from "lucide-react";
 import { AD_PLACEMENTS, type AdPlacementId } from "~/domain/ad-launcher";
+import type { MARKETING_PRESET_IDS } from "~/domain/images";
 import type { LaunchProduct } from "~/domain/contracts/ad-launcher";
 import type { Image } from "~/domain/contracts/images";
+import { createMarketingVisuals, fetchDesignDefaults, imageKeys } from "~/features/images";
 import { errorMessage } from "~/lib/http";
+import { notify } from "~/lib/toast";
 import { Badge, Button, cx, LoadError, Skeleton, Tile } from "~/ui";
 import { imageFits } from "./launcher-logic";
 import type { useLauncherImages } from "./use-launcher";
 
 const ASPECT: Record<AdPlacementId, string> = { feed: "aspect-square", stories: "aspect-[9/16]", link: "aspect-[1.91/1]" };
-const MAKE_PRESET: Record<AdPlacementId, string> = { feed: "instagram-post", stories: "instagram-story", link: "facebook-feed" };
+const MAKE_PRESET: Record<AdPlacementId, (typeof MARKETING_PRESET_IDS)[number]> = { feed: "instagram-post", stories: "instagram-story", link: "facebook-feed" };
+
+/** Where the product's record lives for the images API: a page, or a catalog product or import. */
+export function visualTarget(product: LaunchProduct): { pageId: string } | { productId: string } {
+  const [kind, ...rest] = product.ref.split(":");
+  const id = rest.join(":");
+  return kind === "page" ? { pageId: id } : { productId: id };
+}
+
+/** Makes one visual in the placement's shape with the compositor, then picks it. */
+function MakeHere({ placement, product, onMade }: { placement: (typeof AD_PLACEMENTS)[number]; product: LaunchProduct; onMade: (imageId: string) => void }) {
+  const queryClient = useQueryClient();
+  const make = useMutation({
+    mutationFn: async () => {
+      const target = visualTarget(product);
+      const defaults = await fetchDesignDefaults({ template: "studio", ...target });
+      return createMarketingVisuals({ design: defaults.design, presets: [MAKE_PRESET[placement.id]], ...target });
+    },
+    onSuccess: async (made) => {
+      await queryClient.invalidateQueries({ queryKey: imageKeys.all });
+      const image = made.data[0];
+      if (image) onMade(image.id);
+      notify({
+        title: `Made a ${placement.label} visual`,
+        description: `${made.charged.count} marketing visual counted, ${made.charged.remaining} left today. It is in your gallery and picked here.`,
+        variant: "success",
+      });
+    },
+  });
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Button size="sm" variant="secondary" icon={<Wand2 aria-hidden className="size-3.5" />} loading={make.isPending} onClick={() => make.mutate()} data-testid={`make-visual-${placement.id}`}>
+        Make one here
+      </Button>
+      {make.isError && (
+        <span role="alert" className="text-xs text-danger">
+          {errorMessage(make.error, "The visual could not be made. Please try again.")}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** Whether the image was made for this product (its catalog record or its page). */
 export function madeForProduct(image: Image, product: LaunchProduct | null): boolean {
@@ -61,18 +107,22 @@ export function CreativesStep({
                 {placement.label}
                 {chosen ? <Badge tone="success" className="ml-2">Picked</Badge> : null}
               </h3>
-              {chosen && (
-                <Button variant="link-muted" onClick={() => onPick(placement.id, null)}>
-                  Leave this placement out
-                </Button>
-              )}
+              <div className="flex flex-wrap items-center gap-2">
+                {chosen && (
+                  <Button variant="link-muted" onClick={() => onPick(placement.id, null)}>
+                    Leave this placement out
+                  </Button>
+                )}
+                {fitting.length > 0 && product && <MakeHere placement={placement} product={product} onMade={(id) => onPick(placement.id, id)} />}
+              </div>
             </div>
             {fitting.length === 0 ? (
               <div className="mt-2 flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted" data-testid={`placement-missing-${placement.id}`}>
                 <ImageOff aria-hidden className="size-4 shrink-0 text-subtle" />
                 <span className="min-w-0 flex-1">No image in your gallery fits {placement.label} (at least {placement.minWidth} px wide).</span>
+                {product && <MakeHere placement={placement} product={product} onMade={(id) => onPick(placement.id, id)} />}
                 <Link to={`/marketing-visuals?preset=${MAKE_PRESET[placement.id]}`} className="inline-flex items-center gap-1 font-medium text-brand hover:underline">
-                  <Sparkles aria-hidden className="size-3.5" /> Make one in Marketing Visuals
+                  <Sparkles aria-hidden className="size-3.5" /> Design one in Marketing Visuals
                 </Link>
               </div>
             ) : (

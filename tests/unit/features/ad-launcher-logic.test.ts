@@ -191,3 +191,12 @@ describe("reading the server's answers", () => {
     expect(chargeSentence({ counter: "launchers", count: 1, remaining: 1 })).toBe("1 ad launch counted, 1 launch left today.");
   });
 });
+
+describe("where a visual made in the launcher belongs", () => {
+  it("names a page by pageId and a catalog product or import by productId, keeping ids whole", async () => {
+    const { visualTarget } = await import("~/features/ad-launcher/creatives-step");
+    expect(visualTarget({ ...product, ref: "page:pg_123" })).toEqual({ pageId: "pg_123" });
+    expect(visualTarget({ ...product, ref: "catalog:P-0001" })).toEqual({ productId: "P-0001" });
+    expect(visualTarget({ ...product, ref: "import:I-AB:12" })).toEqual({ productId: "I-AB:12" });
+  });
+});
