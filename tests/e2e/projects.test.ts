@@ -48,7 +48,8 @@ describe("projects", () => {
     await page.getByTestId("rename-project-input").fill("Harbor Candle Co");
     await page.getByTestId("rename-project-save").click();
     await page.getByTestId("rename-project-dialog").waitFor({ state: "detached" });
-    await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("Harbor Candle Co");
+    // The rename is saved, then the header re-reads it: on a busy machine that takes more than poll's default 5 s.
+    await expect.poll(() => page.getByTestId("project-name").innerText(), { timeout: 15_000 }).toBe("Harbor Candle Co");
 
     // A chat started in the project opens in the chat screen and belongs to the project.
     await page.getByTestId("project-new-chat").click();
