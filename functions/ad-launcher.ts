@@ -19,11 +19,11 @@ import { AppError } from "~/domain/errors";
 import { connectAdAccount, disconnectAdAccount, getAdAccount } from "~/server/ad-launcher/account";
 import { createLaunch, deleteLaunch, getLaunch, listUserLaunches, refreshInsights, retryLaunch, setLaunchStatus, type LaunchDeps } from "~/server/ad-launcher/launches";
 import { devToolsEnabled } from "~/server/platform/env";
-import { createGuardedFetcher } from "~/server/web/url-guard";
 import { findLaunch } from "../db/ad-launcher";
 import { createRouter, type ApiEnv } from "./context";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
+import { appUrl } from "./services";
 import { requireLauncherAccess } from "./session";
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
@@ -49,7 +49,7 @@ export function launcherDeps(c: Context<ApiEnv>): LaunchDeps {
     devTools: devToolsEnabled(config),
     env: c.env,
     files: c.env.FILES,
-    fetcher: createGuardedFetcher({ allowLoopbackForTests: config.URL_GUARD_ALLOW_LOOPBACK === "on" }),
+    destination: { origin: appUrl(c), allowLoopbackForTests: config.URL_GUARD_ALLOW_LOOPBACK === "on" },
   };
 }
 

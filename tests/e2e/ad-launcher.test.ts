@@ -8,11 +8,11 @@
  * merchant without the flag sees the greyed sidebar item and the screen that explains how to ask.
  * Screenshots of each step land in /tmp/ad-launcher-*.png.
  */
-import zlib from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
 import { baseURL, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
 const SHOT = (name: string) => `/tmp/ad-launcher-${name}.png`;
@@ -20,43 +20,16 @@ const SHOT = (name: string) => `/tmp/ad-launcher-${name}.png`;
 // ---------------------------------------------------------------------------------------------
 // A real square PNG made here (a lamp on a warm backdrop), 1080 × 1080: it fits the feed placement.
 
-function crc32(bytes: Buffer): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
 function lampPng(size = 1080): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, "ascii");
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = 1 + size * 3;
-  const raw = Buffer.alloc(row * size);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const t = y / size;
-      let px = [246 - t * 40, 232 - t * 44, 214 - t * 50];
-      const shade = Math.abs(x - size / 2) < size * (0.12 + (y - size * 0.25) * 0.0004) && y > size * 0.25 && y < size * 0.45;
-      const stem = Math.abs(x - size / 2) < size * 0.012 && y >= size * 0.45 && y < size * 0.74;
-      const base = Math.hypot((x - size / 2) / (size * 0.14), (y - size * 0.76) / (size * 0.025)) < 1;
-      if (shade) px = [226, 150, 74];
-      if (stem || base) px = [52, 58, 72];
-      raw.set(px.map((v) => Math.max(0, Math.min(255, Math.round(v)))), y * row + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return drawPng(size, size, (x, y) => {
+    const t = y / size;
+    const shade = Math.abs(x - size / 2) < size * (0.12 + (y - size * 0.25) * 0.0004) && y > size * 0.25 && y < size * 0.45;
+    const stem = Math.abs(x - size / 2) < size * 0.012 && y >= size * 0.45 && y < size * 0.74;
+    const base = Math.hypot((x - size / 2) / (size * 0.14), (y - size * 0.76) / (size * 0.025)) < 1;
+    if (stem || base) return [52, 58, 72];
+    if (shade) return [226, 150, 74];
+    return [246 - t * 40, 232 - t * 44, 214 - t * 50];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@
  * sizes whose images load. A free merchant's Generate and Download open the upgrade modal. At
  * 375 px no step scrolls sideways. Screenshots of every step at 1280 and 375 px land in /tmp.
  */
-import zlib from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
 const SHOTS = "/tmp";
@@ -16,59 +16,26 @@ const SHOTS = "/tmp";
 // ---------------------------------------------------------------------------------------------
 // A real PNG: a product-like picture (a rounded bottle on a soft backdrop), encoded by hand.
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function productPng(width = 640, height = 640): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "ascii");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rowBytes = 1 + width * 3;
-  const raw = Buffer.alloc(rowBytes * height);
   const cx = width / 2;
   const body = { top: height * 0.28, bottom: height * 0.86, half: width * 0.17, r: width * 0.06 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      // Backdrop: a light vertical gradient.
-      let [r, g, b] = [236 - (y / height) * 20, 232 - (y / height) * 18, 226 - (y / height) * 14];
-      const dx = Math.abs(x - cx);
-      // Bottle body with rounded shoulders, a cap and a label band; a soft shadow under it.
-      const inBody = y > body.top && y < body.bottom && dx < body.half - (y < body.top + body.r ? body.r - Math.sqrt(Math.max(0, body.r ** 2 - (body.top + body.r - y) ** 2)) : 0);
-      const inCap = y > height * 0.18 && y <= body.top + 2 && dx < width * 0.08;
-      const shadow = Math.hypot((x - cx) / (width * 0.22), (y - body.bottom) / (height * 0.03));
-      if (shadow < 1 && !inBody) [r, g, b] = [r * (0.75 + shadow * 0.25), g * (0.75 + shadow * 0.25), b * (0.75 + shadow * 0.25)];
-      if (inBody) {
-        const shade = 1 - (dx / body.half) ** 2 * 0.35 + (x < cx - body.half * 0.45 && x > cx - body.half * 0.65 ? 0.18 : 0);
-        const label = y > height * 0.5 && y < height * 0.68;
-        [r, g, b] = label ? [250 * shade, 246 * shade, 240 * shade] : [28 * shade + 10, 110 * shade + 10, 120 * shade + 12];
-      }
-      if (inCap) [r, g, b] = [40, 40, 48];
-      raw.set([Math.min(255, r), Math.min(255, g), Math.min(255, b)].map(Math.round), y * rowBytes + 1 + x * 3);
+  return drawPng(width, height, (x, y) => {
+    // Backdrop: a light vertical gradient.
+    let [r, g, b] = [236 - (y / height) * 20, 232 - (y / height) * 18, 226 - (y / height) * 14];
+    const dx = Math.abs(x - cx);
+    // Bottle body with rounded shoulders, a cap and a label band; a soft shadow under it.
+    const inBody = y > body.top && y < body.bottom && dx < body.half - (y < body.top + body.r ? body.r - Math.sqrt(Math.max(0, body.r ** 2 - (body.top + body.r - y) ** 2)) : 0);
+    const inCap = y > height * 0.18 && y <= body.top + 2 && dx < width * 0.08;
+    const shadow = Math.hypot((x - cx) / (width * 0.22), (y - body.bottom) / (height * 0.03));
+    if (shadow < 1 && !inBody) [r, g, b] = [r * (0.75 + shadow * 0.25), g * (0.75 + shadow * 0.25), b * (0.75 + shadow * 0.25)];
+    if (inBody) {
+      const shade = 1 - (dx / body.half) ** 2 * 0.35 + (x < cx - body.half * 0.45 && x > cx - body.half * 0.65 ? 0.18 : 0);
+      const label = y > height * 0.5 && y < height * 0.68;
+      [r, g, b] = label ? [250 * shade, 246 * shade, 240 * shade] : [28 * shade + 10, 110 * shade + 10, 120 * shade + 12];
     }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+    if (inCap) [r, g, b] = [40, 40, 48];
+    return [r, g, b];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@
  */
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import zlib from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
 const SHOT = (name: string) => `/tmp/images-gallery-${name}.png`;
@@ -22,56 +22,22 @@ const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
 // ---------------------------------------------------------------------------------------------
 // A real PNG made here: a ceramic mug on a warm backdrop (truecolour, zlib-deflated rows).
 
-function crc32(bytes: Buffer): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
 function mugPng(width = 600, height = 600): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, "ascii");
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height);
   const cx = width * 0.46;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = y / height;
-      let px = [244 - t * 30, 228 - t * 34, 210 - t * 40];
-      const inBody = y > height * 0.3 && y < height * 0.78 && Math.abs(x - cx) < width * 0.2;
-      const handle = Math.hypot(x - (cx + width * 0.22), y - height * 0.52);
-      const inHandle = handle > width * 0.06 && handle < width * 0.1 && x > cx + width * 0.2;
-      const shadow = Math.hypot((x - cx) / (width * 0.26), (y - height * 0.79) / (height * 0.03)) < 1;
-      if (shadow) px = px.map((v) => v * 0.8);
-      if (inBody || inHandle) {
-        const shade = 1 - ((x - cx) / (width * 0.2)) ** 2 * 0.3;
-        px = [40 * shade + 20, 96 * shade + 20, 160 * shade + 24];
-      }
-      raw.set(
-        px.map((v) => Math.max(0, Math.min(255, Math.round(v)))),
-        y * row + 1 + x * 3,
-      );
+  return drawPng(width, height, (x, y) => {
+    const t = y / height;
+    let px = [244 - t * 30, 228 - t * 34, 210 - t * 40];
+    const inBody = y > height * 0.3 && y < height * 0.78 && Math.abs(x - cx) < width * 0.2;
+    const handle = Math.hypot(x - (cx + width * 0.22), y - height * 0.52);
+    const inHandle = handle > width * 0.06 && handle < width * 0.1 && x > cx + width * 0.2;
+    const shadow = Math.hypot((x - cx) / (width * 0.26), (y - height * 0.79) / (height * 0.03)) < 1;
+    if (shadow) px = px.map((v) => v * 0.8);
+    if (inBody || inHandle) {
+      const shade = 1 - ((x - cx) / (width * 0.2)) ** 2 * 0.3;
+      px = [40 * shade + 20, 96 * shade + 20, 160 * shade + 24];
     }
-  }
-  return Buffer.concat([
-    Buffer.from("89504e470d0a1a0a", "hex"),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+    return px;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

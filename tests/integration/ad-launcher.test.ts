@@ -320,7 +320,7 @@ describe("a launch on the offline dev ad account", () => {
     const launches = await count();
     const down = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body: await launchBody(u, { destinationUrl: `${env.FAKE_SHOPIFY.web}/no-such-page` }) });
     expect(down.status).toBe(400);
-    expect(down.json.message).toMatch(/answered 404/);
+    expect(down.json.message).toMatch(/does not answer: nothing is at that address \(404 Not Found\)/);
 
     const wide = await galleryImage(u, 1200, 628);
     const misfit = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body: await launchBody(u, { creatives: [{ placement: "stories", imageId: wide }] }) });

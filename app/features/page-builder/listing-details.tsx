@@ -3,60 +3,16 @@
  * drop page's structured data states each one only when the merchant sets it here; nothing is
  * assumed from the supplier or the project.
  */
-import { useState } from "react";
 import type { PageProduct } from "~/domain/contracts/pages";
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, type ProductCondition } from "~/domain/pages";
 import { Button, Field, Input, Select } from "~/ui";
 import { fieldId, moneyText, parseMoney } from "./editor-logic";
 import { countriesText, dayRangeText, parseCountries, parseDayRange, parseGtin, type DayRange } from "./listing-logic";
-import { Card, ParsedInput } from "./parts";
+import { Card, ParsedField } from "./parts";
 
 type SetProduct = (update: (p: PageProduct) => PageProduct, key: string | null) => void;
 type Shipping = NonNullable<PageProduct["shipping"]>;
 type Returns = NonNullable<PageProduct["returns"]>;
-
-/** A text field whose words become a value through `parse`; says why while they do not. */
-function ParsedField<T>({
-  label,
-  path,
-  value,
-  format,
-  parse,
-  onValue,
-  invalidMessage,
-  hint,
-  placeholder,
-  inputMode,
-}: {
-  label: string;
-  path: string;
-  value: T | null;
-  format: (v: T | null) => string;
-  parse: (text: string) => T | null | undefined;
-  onValue: (v: T | null) => void;
-  invalidMessage: string;
-  hint?: string;
-  placeholder?: string;
-  inputMode?: "text" | "numeric" | "decimal";
-}) {
-  const [invalid, setInvalid] = useState(false);
-  const id = fieldId(path);
-  return (
-    <Field label={label} id={id} hint={hint} error={invalid ? invalidMessage : undefined}>
-      <ParsedInput
-        id={id}
-        value={value}
-        format={format as (v: never) => string}
-        parse={parse}
-        onValue={onValue as (v: never) => void}
-        onValidity={setInvalid}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        autoComplete="off"
-      />
-    </Field>
-  );
-}
 
 const NEW_SHIPPING: Shipping = { rateCents: 0, countries: ["US"], handlingDays: { min: 1, max: 2 }, transitDays: { min: 3, max: 7 } };
 const NEW_RETURNS: Returns = { days: 30, fees: "customer", countries: ["US"] };
@@ -90,7 +46,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
           </Field>
           <ParsedField
             label="Barcode (GTIN)"
-            path="product.gtin"
+            id={fieldId("product.gtin")}
             value={product.gtin ?? null}
             format={(v) => v ?? ""}
             parse={parseGtin}
@@ -115,7 +71,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <ParsedField
                 label={`Shipping rate (${product.currency}, 0 for free)`}
-                path="product.shipping.rateCents"
+                id={fieldId("product.shipping.rateCents")}
                 value={shipping.rateCents}
                 format={(v) => moneyText(v)}
                 parse={(t) => parseMoney(t) ?? undefined}
@@ -125,7 +81,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               />
               <ParsedField
                 label="Ships to (country codes)"
-                path="product.shipping.countries"
+                id={fieldId("product.shipping.countries")}
                 value={shipping.countries}
                 format={countriesText}
                 parse={(t) => parseCountries(t) ?? undefined}
@@ -135,7 +91,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               />
               <ParsedField<DayRange>
                 label="Handling time (days)"
-                path="product.shipping.handlingDays"
+                id={fieldId("product.shipping.handlingDays")}
                 value={shipping.handlingDays}
                 format={dayRangeText}
                 parse={(t) => parseDayRange(t) ?? undefined}
@@ -146,7 +102,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               />
               <ParsedField<DayRange>
                 label="Delivery time (days)"
-                path="product.shipping.transitDays"
+                id={fieldId("product.shipping.transitDays")}
                 value={shipping.transitDays}
                 format={dayRangeText}
                 parse={(t) => parseDayRange(t) ?? undefined}
@@ -178,7 +134,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               <ParsedField<number>
                 label="Return window (days)"
                 hint="0 means returns are not accepted."
-                path="product.returns.days"
+                id={fieldId("product.returns.days")}
                 value={returns.days}
                 format={(v) => (v === null ? "" : String(v))}
                 parse={(t) => (/^\d{1,3}$/.test(t.trim()) && Number(t) <= 365 ? Number(t) : undefined)}
@@ -199,7 +155,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               </Field>
               <ParsedField
                 label="Applies in (country codes)"
-                path="product.returns.countries"
+                id={fieldId("product.returns.countries")}
                 value={returns.countries}
                 format={countriesText}
                 parse={(t) => parseCountries(t) ?? undefined}

@@ -1,7 +1,7 @@
 /** Small pieces the builder's panels share. */
 import { ArrowDown, ArrowUp, ImageIcon, X } from "lucide-react";
 import { forwardRef, useEffect, useState, type ReactNode } from "react";
-import { IconButton, Input, cx, type InputProps } from "~/ui";
+import { Field, IconButton, Input, cx, type InputProps } from "~/ui";
 import { imageHost, imageName } from "./editor-logic";
 
 export function Card({
@@ -135,5 +135,47 @@ export function ImageTile({ url, main, className }: { url: string; main?: boolea
         <span className="block truncate text-xs text-subtle">{imageHost(url)}</span>
       </span>
     </span>
+  );
+}
+
+/** A labelled text field whose words become a value through `parse` (money, barcodes, day ranges); says why while they do not, keeping the last good value. */
+export function ParsedField<T>({
+  label,
+  id,
+  value,
+  format,
+  parse,
+  onValue,
+  invalidMessage,
+  hint,
+  placeholder,
+  inputMode,
+}: {
+  label: ReactNode;
+  id: string;
+  value: T | null;
+  format: (v: T | null) => string;
+  parse: (text: string) => T | null | undefined;
+  onValue: (v: T | null) => void;
+  invalidMessage: string;
+  hint?: string;
+  placeholder?: string;
+  inputMode?: "text" | "numeric" | "decimal";
+}) {
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <Field label={label} id={id} hint={hint} error={invalid ? invalidMessage : undefined}>
+      <ParsedInput
+        id={id}
+        value={value}
+        format={format as (v: never) => string}
+        parse={parse}
+        onValue={onValue as (v: never) => void}
+        onValidity={setInvalid}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        autoComplete="off"
+      />
+    </Field>
   );
 }

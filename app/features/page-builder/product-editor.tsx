@@ -15,7 +15,7 @@ import { Badge, Button, Field, Input, Textarea, cx } from "~/ui";
 import { fieldId, moveItem, moneyText, parseMoney, retitle, type PageDoc } from "./editor-logic";
 import { ListingDetails } from "./listing-details";
 import { IMAGE_ALT_MAX, PAGE_IMAGES_MAX, PAGE_VARIANTS_MAX } from "./page-limits";
-import { Card, ImageTile, MoveButtons, ParsedInput, RemoveButton } from "./parts";
+import { Card, ImageTile, MoveButtons, ParsedField, ParsedInput, RemoveButton } from "./parts";
 import type { PageEditor } from "./use-page-editor";
 
 export { fieldId };
@@ -221,32 +221,19 @@ function Images({
   );
 }
 
-function MoneyField({
-  label,
-  id,
-  cents,
-  onCents,
-}: {
-  label: string;
-  id: string;
-  cents: number | null;
-  onCents: (v: number | null) => void;
-}) {
-  const [invalid, setInvalid] = useState(false);
+function MoneyField({ label, id, cents, onCents }: { label: string; id: string; cents: number | null; onCents: (v: number | null) => void }) {
   return (
-    <Field label={label} id={id} error={invalid ? "Type an amount like 19.99" : undefined}>
-      <ParsedInput
-        id={id}
-        value={cents}
-        format={moneyText as (v: never) => string}
-        parse={parseMoney}
-        onValue={onCents as (v: never) => void}
-        onValidity={setInvalid}
-        inputMode="decimal"
-        placeholder="0.00"
-        autoComplete="off"
-      />
-    </Field>
+    <ParsedField
+      label={label}
+      id={id}
+      value={cents}
+      format={moneyText}
+      parse={parseMoney}
+      onValue={onCents}
+      invalidMessage="Type an amount like 19.99"
+      inputMode="decimal"
+      placeholder="0.00"
+    />
   );
 }
 

@@ -20,8 +20,8 @@ import { findCatalogProduct } from "../../../db/catalog";
 import { findImages } from "../../../db/images";
 import { findPage } from "../../../db/pages";
 import { reserveUsage, type MeterBindings, type UsageReservation } from "../usage/meter";
-import { guardRefusalOf, type GuardedFetcher } from "../web/url-guard";
 import { connectedClient, type AdLauncherDeps } from "./account";
+import { checkDestination, type PrepareDeps } from "./prepare";
 import {
   adCreativeRequest,
   adImageRequest,
@@ -40,7 +40,8 @@ import {
 export interface LaunchDeps extends AdLauncherDeps {
   env: MeterBindings;
   files: R2Bucket;
-  fetcher: GuardedFetcher;
+  /** What the destination check needs (the same check the launcher's step 2 shows: own drop pages and the dev store from D1, anything else through the URL guard). */
+  destination: Pick<PrepareDeps, "origin" | "allowLoopbackForTests" | "fetchImpl">;
 }
 
 /** What a launch keeps of its request: enough to make (or resume making) every object. */
@@ -109,18 +110,6 @@ export async function resolveProductTitle(deps: Pick<LaunchDeps, "db">, userId: 
     if (found) return found.product.name;
   }
   throw new AppError("VALIDATION", `The product ${ref} was not found among your catalog, imports and pages. Pick it again.`, { details: { field: "productRef" } });
-}
-
-/** The destination must answer: a 2xx after redirects, through the URL guard. */
-export async function checkDestination(fetcher: GuardedFetcher, url: string): Promise<{ ok: boolean; status: number | null; message: string }> {
-  try {
-    const res = await fetcher(url, { timeoutMs: 8_000, maxBytes: 512 * 1024 });
-    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, message: `${url} answers (${res.status}).` };
-    return { ok: false, status: res.status, message: `${url} answered ${res.status}: the ad would lead to an error page. Publish the page or fix the link, then try again.` };
-  } catch (err) {
-    const refusal = guardRefusalOf(err);
-    return { ok: false, status: null, message: refusal ? `${url} cannot be used: ${refusal.message}` : `${url} did not answer. Check that it is live, then try again.` };
-  }
 }
 
 async function checkImages(deps: LaunchDeps, userId: number, creatives: LaunchSpec["creatives"]) {
@@ -264,7 +253,7 @@ export async function createLaunch(deps: LaunchDeps, userId: number, body: Creat
   const { row: account, client } = await connectedClient(deps, userId);
   const productTitle = await resolveProductTitle(deps, userId, body.productRef);
   await checkImages(deps, userId, body.creatives);
-  const destination = await checkDestination(deps.fetcher, body.destinationUrl);
+  const destination = await checkDestination({ db: deps.db, devTools: deps.devTools, ...deps.destination }, body.destinationUrl);
   if (!destination.ok) throw new AppError("VALIDATION", destination.message, { details: { field: "destinationUrl", status: destination.status } });
   const spec: LaunchSpec = {
     creatives: body.creatives,
