@@ -24,11 +24,10 @@ import { AUTH_ME_KEY } from "~/features/account/light";
 import { ReferralCapture } from "~/features/affiliate/light";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
 import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/light";
-import stylesheet from "~/tailwind.css";
+import { APP_STYLESHEET_HREF } from "~/lib/app-stylesheet";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-var.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
@@ -146,5 +145,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
   const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundScreen /> : <ErrorScreen error={error} />;
-  return <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>{body}</ThemeProvider>;
+  return (
+    <ThemeProvider initialTheme={data?.theme ?? DEFAULT_THEME}>
+      {/* No route's links render above the root's boundary: it brings the app's stylesheet itself. */}
+      <link rel="stylesheet" href={APP_STYLESHEET_HREF} />
+      {body}
+    </ThemeProvider>
+  );
 }

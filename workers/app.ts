@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getEnv, EnvError, publicOrigin } from "../app/server/platform/env";
 import { publicMediaId, servePublishedImage } from "../app/server/images/public-media";
 import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/pages/public-pages";
+import { respondWithStoredPage, STATIC_PAGE_NONCE, staticPageKey, storedPage } from "../app/server/pages/static-pages";
 import { databaseFor } from "../db/client";
 import { AppError } from "../app/domain/errors";
 import { createIsolateBatcher, type Defer } from "../app/server/platform/isolate-batcher";
@@ -65,6 +66,9 @@ export default {
     const handled = isApi ? withRequestId(request, requestId) : request;
     const dropPage = isApi ? null : publicPageRoute(url.pathname);
     const mediaId = isApi || dropPage ? null : publicMediaId(url.pathname);
+    const storedKey = isApi || dropPage || mediaId ? null : staticPageKey(request, url);
+    // A stored page's response carries its own headers (CSP by hash); it is null when the page could not be stored.
+    let stored: Response | null = null;
     let response: Response;
     try {
       response = isApi
@@ -79,14 +83,15 @@ export default {
               cache: dropPageCache(),
               defer: (work) => ctx.waitUntil(work),
             })
-          : await loadRemix().then(({ handle, version }) =>
+          : ((stored = storedKey ? await serveStoredPage(handled, storedKey, url, env, ctx) : null) ??
+            (await loadRemix().then(({ handle, version }) =>
               handle(handled, {
                 cloudflare: { env, ctx },
                 requestId,
                 nonce: (nonce = createNonce()),
                 buildVersion: version,
               }),
-            );
+            )));
     } catch (err) {
       log.error("unhandled error", { err, path: url.pathname });
       response = Response.json(new AppError("INTERNAL", "Something went wrong on our side.").toBody(requestId), {
@@ -101,6 +106,8 @@ export default {
       for (const [name, value] of dropPageSecurityHeaders(dropPage.kind === "preview" ? "preview" : "public")) {
         response.headers.set(name, value);
       }
+    } else if (stored === response) {
+      // Built here with the stored page's own headers (its CSP holds the inline scripts' hashes).
     } else {
       // Responses from fetch() can have immutable headers; copy before decorating.
       response = new Response(response.body, response);
@@ -113,8 +120,8 @@ export default {
     }
     response.headers.set("X-Request-Id", requestId);
     const line = { method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started };
-    if (dropPage && dropPage.kind !== "preview" && response.status < 400) {
-      dropPageHits.add(line.path, line, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
+    if (((dropPage && dropPage.kind !== "preview") || stored === response) && response.status < 400) {
+      publicPageHits.add(line.path, line, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
     } else {
       log.info("request", line);
     }
@@ -122,18 +129,18 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-// A public drop page's successful answers (200, HEAD, the buy link's 302) are logged as one line a
-// second per isolate instead of one per request. Each console line costs as much as the rest of
+// A public drop page's successful answers (200, HEAD, the buy link's 302) and a stored page's
+// (static-pages.ts) are logged as one line a second per isolate instead of one per request. Each console line costs as much as the rest of
 // the request under wrangler dev (the bench measured the drop page at 0.62x a static file with a
 // line per hit, 1.17x without); errors, refusals, 404s and previews keep their own line.
-const DROP_PAGE_LOG_MS = 1000;
+const PUBLIC_PAGE_LOG_MS = 1000;
 
 /** Per path: how many answers, the slowest, and how many of each status. */
 type PathHits = { count: number; maxMs: number; byStatus: Record<string, number> };
 /** The second's line is logged at the level of its first hit's deployment (LOG_LEVEL). */
-const dropPageHits = createIsolateBatcher<string, { status: number; ms: number }, PathHits, { level: LogLevel; defer: Defer }>({
-  name: "drop page request summary",
-  everyMs: DROP_PAGE_LOG_MS,
+const publicPageHits = createIsolateBatcher<string, { status: number; ms: number }, PathHits, { level: LogLevel; defer: Defer }>({
+  name: "public page request summary",
+  everyMs: PUBLIC_PAGE_LOG_MS,
   fold(hits = { count: 0, maxMs: 0, byStatus: {} }, hit) {
     hits.count += 1;
     hits.maxMs = Math.max(hits.maxMs, hit.ms);
@@ -141,16 +148,25 @@ const dropPageHits = createIsolateBatcher<string, { status: number; ms: number }
     return hits;
   },
   flush(byPath, { level }) {
-    const summary = { seconds: DROP_PAGE_LOG_MS / 1000, count: 0, maxMs: 0, byPath: {} as Record<string, number>, byStatus: {} as Record<string, number> };
+    const summary = { seconds: PUBLIC_PAGE_LOG_MS / 1000, count: 0, maxMs: 0, byPath: {} as Record<string, number>, byStatus: {} as Record<string, number> };
     for (const [path, hits] of byPath) {
       summary.count += hits.count;
       summary.maxMs = Math.max(summary.maxMs, hits.maxMs);
       summary.byPath[path] = hits.count;
       for (const [status, n] of Object.entries(hits.byStatus)) summary.byStatus[status] = (summary.byStatus[status] ?? 0) + n;
     }
-    createLogger({}, level).info("drop page requests", summary);
+    createLogger({}, level).info("public page requests", summary);
   },
 });
+
+/** A signed-out visit to a page that is the same for every visitor, from the page stored in this isolate (null: render it as usual). */
+async function serveStoredPage(request: Request, key: string, url: URL, env: Env, ctx: ExecutionContext): Promise<Response | null> {
+  const { handle, version } = await loadRemix();
+  const page = await storedPage(key, url.origin, version, (own) =>
+    handle(own, { cloudflare: { env, ctx }, requestId: crypto.randomUUID(), nonce: STATIC_PAGE_NONCE, buildVersion: version }),
+  );
+  return page ? respondWithStoredPage(request, page) : null;
+}
 
 /**
  * Answers given without reading the body (CSRF refusals, unknown routes, 415s) leave it unread,

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { SignupScreen } from "~/features/auth";
+export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
 
 export const meta: MetaFunction = () => [
   { title: "Sign up — Dropcraft" },

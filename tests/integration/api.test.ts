@@ -110,8 +110,9 @@ describe("pages", () => {
 });
 
 describe("security headers", () => {
+  // /login renders per request; the pages stored for signed-out visitors are tests/integration/static-pages.test.ts.
   it("sends a nonce CSP that the document's scripts satisfy", async () => {
-    const res = await WORKER.fetch(`${BASE}/`);
+    const res = await WORKER.fetch(`${BASE}/login`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -125,8 +126,8 @@ describe("security headers", () => {
   });
 
   it("uses a fresh nonce per response", async () => {
-    const a = (await WORKER.fetch(`${BASE}/`)).headers.get("content-security-policy");
-    const b = (await WORKER.fetch(`${BASE}/`)).headers.get("content-security-policy");
+    const a = (await WORKER.fetch(`${BASE}/login`)).headers.get("content-security-policy");
+    const b = (await WORKER.fetch(`${BASE}/login`)).headers.get("content-security-policy");
     expect(a).not.toBe(b);
   });
 

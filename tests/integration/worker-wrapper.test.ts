@@ -121,7 +121,7 @@ describe("the request log on drop pages", () => {
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatchObject({
         level: "info",
-        msg: "drop page requests",
+        msg: "public page requests",
         seconds: 1,
         count: 4,
         byPath: { [`/p/${slug}`]: 3, [`/p/${slug}/buy`]: 1 },

@@ -1,12 +1,22 @@
 /**
  * Security headers for every response the Worker renders. The CSP is strict for scripts
- * (a per-response nonce; no inline handlers) and lets styles use attributes, which React and
- * the dialog/tooltip primitives set for positioning.
+ * (a per-response nonce, or for a stored page the hashes of its inline scripts; no inline
+ * handlers) and lets styles use attributes, which React and the dialog/tooltip primitives set for
+ * positioning.
  */
 export function contentSecurityPolicy(nonce: string): string {
+  return appPolicy([`'nonce-${nonce}'`]);
+}
+
+/** The policy of a page served from storage (app/server/pages/static-pages.ts): its inline scripts by hash. */
+export function staticPagePolicy(scriptHashes: readonly string[]): string {
+  return appPolicy(scriptHashes);
+}
+
+function appPolicy(inlineScriptSources: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inlineScriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -39,7 +49,13 @@ export function dropPagePolicy(framedByApp: boolean): string {
   ].join("; ");
 }
 
-export function securityHeaders(options: { nonce?: string; https: boolean; dropPage?: "public" | "preview" }): Record<string, string> {
+export function securityHeaders(options: {
+  nonce?: string;
+  /** A stored page's inline script hashes ('sha256-…'), allowed instead of a nonce. */
+  scriptHashes?: readonly string[];
+  https: boolean;
+  dropPage?: "public" | "preview";
+}): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -61,10 +77,17 @@ export function securityHeaders(options: { nonce?: string; https: boolean; dropP
     delete headers["Cross-Origin-Opener-Policy"];
     return headers;
   }
-  headers["Content-Security-Policy"] = options.nonce
-    ? contentSecurityPolicy(options.nonce)
-    : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+  headers["Content-Security-Policy"] = options.scriptHashes
+    ? staticPagePolicy(options.scriptHashes)
+    : options.nonce
+      ? contentSecurityPolicy(options.nonce)
+      : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
   return headers;
+}
+
+/** Every security header of a stored page, its CSP allowing `scriptHashes`. */
+export function staticPageSecurityHeaders(scriptHashes: readonly string[], https: boolean): Record<string, string> {
+  return securityHeaders({ scriptHashes, https });
 }
 
 const frozenEntries = (headers: Record<string, string>) =>
