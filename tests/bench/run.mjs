@@ -13,6 +13,7 @@
 // (lib/images.mjs), then checks tests/bench/budgets.json and writes reports/bench-*.json.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --lighthouse-runs=3 (drop page, per form factor)
+//        --landing-lighthouse-runs=5 (the landing page; every run is judged)
 //        --no-browser  --no-sse  --sse-events=20
 //        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5  --no-retrieval
 //        --only=retrieval,sse (run just these sections: load, landing, meter, sse, lighthouse, chat, retrieval,
@@ -35,7 +36,7 @@ import { loadTest } from "./lib/load.mjs";
 import { meterThroughput } from "./lib/meter.mjs";
 import { retrievalQuality } from "./lib/retrieval.mjs";
 import { explorerLatency } from "./lib/explorer.mjs";
-import { dropPageThroughput, publishDropPage, startImageServer } from "./lib/droppage.mjs";
+import { dropPageThroughput, publishDropPage, STATIC_PATH, startImageServer } from "./lib/droppage.mjs";
 import { imageRendering } from "./lib/images.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
@@ -270,12 +271,14 @@ async function main() {
     );
   }
 
-  // 5. Landing page weight (before load, while the machine is quiet).
+  // 5. Landing page weight (before load, while the machine is quiet): its HTML as a signed-out
+  // visitor gets it (the probe above), and everything it loads.
   if (options.landing) {
     log("measuring landing page JS/CSS…");
     result.landing = await measureLanding(`${product.url}/`, { browser: options.browser });
+    result.landing.html = { rawKiB: Math.round((Buffer.byteLength(probeBody) / 1024) * 10) / 10 };
     log(
-      `landing JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
+      `landing HTML ${result.landing.html.rawKiB} KiB raw; JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
     );
   } else {
     result.landing = { skipped: true };
@@ -304,6 +307,15 @@ async function main() {
       result.load.runs[`product ${pathname}`],
       result.load.runs[`baseline ${pathname}`],
     );
+  }
+  // The landing against a static file of the same wrangler dev (issue 29's goal: a stored page is
+  // answered about as fast as a file the runtime serves without the Worker).
+  if (options.load) {
+    log(`load product GET ${STATIC_PATH} (static file; ${options.connections} conns, ${options.warmup}+${options.duration} s)…`);
+    const r = await loadTest({ url: `${product.url}${STATIC_PATH}`, connections: options.connections, durationS: options.duration, warmupS: options.warmup });
+    result.load.runs[`product static ${STATIC_PATH}`] = r;
+    log(`  ${Math.round(r.rps)} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+    result.load.ratios.landingVsStatic = ratios(result.load.runs[`product ${ROUTES.landing}`], r);
   }
   // The Explorer section measures against the baseline too; it stops it when done.
   if (!options.explorer) await baseline?.stop();
@@ -447,8 +459,17 @@ async function main() {
   if (options.lighthouse) {
     log(`lighthouse (${options.lighthouseDesktop ? "desktop" : "mobile"})…`);
     try {
-      result.lighthouse = await runLighthouse(`${product.url}/`, { desktop: options.lighthouseDesktop });
-      log(`lighthouse done in ${(result.lighthouse.ms / 1000).toFixed(1)} s`);
+      // Every run must meet the goal (issue 29: 100 in 5 of 5 runs), so each is kept; the
+      // reported one is the worst performance score.
+      const runs = [];
+      for (let i = 0; i < options.landingLighthouseRuns; i += 1) {
+        log(`lighthouse on the landing page (run ${i + 1}/${options.landingLighthouseRuns})…`);
+        runs.push(await runLighthouse(`${product.url}/`, { desktop: options.lighthouseDesktop }));
+        log(`  performance ${runs.at(-1).scores?.performance}, LCP ${runs.at(-1).metrics?.lcpMs} ms, FCP ${runs.at(-1).metrics?.fcpMs} ms`);
+      }
+      const worst = [...runs].sort((a, b) => (a.scores?.performance ?? 0) - (b.scores?.performance ?? 0))[0];
+      result.lighthouse = { ...worst, runs: runs.map((r) => ({ scores: r.scores, metrics: r.metrics })) };
+      log(`lighthouse done in ${(runs.reduce((ms, r) => ms + r.ms, 0) / 1000).toFixed(1)} s`);
     } catch (err) {
       result.lighthouse = { error: String(err?.message ?? err).slice(0, 500) };
     }
@@ -587,6 +608,7 @@ function parseOptions() {
         "no-lighthouse": { type: "boolean", default: false },
         "lighthouse-desktop": { type: "boolean", default: false },
         "lighthouse-runs": { type: "string", default: "3" },
+        "landing-lighthouse-runs": { type: "string", default: "5" },
         "no-browser": { type: "boolean", default: false },
         "no-sse": { type: "boolean", default: false },
         "sse-events": { type: "string", default: "20" },
@@ -625,6 +647,7 @@ function parseOptions() {
       lighthouse: section("lighthouse", values["no-lighthouse"]),
       lighthouseDesktop: values["lighthouse-desktop"],
       lighthouseRuns: Math.round(positive(values["lighthouse-runs"], "--lighthouse-runs")),
+      landingLighthouseRuns: Math.round(positive(values["landing-lighthouse-runs"], "--landing-lighthouse-runs")),
       browser: !values["no-browser"],
       sse: section("sse", values["no-sse"]),
       sseEvents: Math.round(positive(values["sse-events"], "--sse-events")),
@@ -641,7 +664,7 @@ function parseOptions() {
   } catch (err) {
     console.error(`[bench] ${err.message}`);
     console.error(
-      "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--lighthouse-runs=3] [--no-browser] [--no-sse]\n" +
+      "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--lighthouse-runs=3] [--landing-lighthouse-runs=5] [--no-browser] [--no-sse]\n" +
         "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=600] [--keep-tmp]\n" +
         "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5] [--no-retrieval] [--images-samples=20]\n" +
         `       [--only=${SECTIONS.join(",")}]`,
