@@ -364,6 +364,39 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // The soak (issue 29): no errors over the whole run, and no kind's p50 creeping up from its first
+  // minutes to its last. Until the lead adds the keys to budgets.json the issue's goals apply.
+  const sk = result.soak;
+  if (sk && !sk.skipped) {
+    if (sk.error) {
+      add("fail", "soak run", null, "completes", sk.error);
+    } else {
+      const maxErr = budgets.soak?.maxErrorRate ?? 0;
+      const maxDrift = budgets.soak?.maxP50DriftRatio ?? 1.2;
+      const erring = Object.entries(sk.kinds).filter(([, k]) => k.errors);
+      add(
+        sk.errorRate <= maxErr ? "pass" : "fail",
+        `soak errors (${sk.minutes} min)`,
+        sk.errorRate,
+        `<= ${maxErr}`,
+        erring.length
+          ? erring.map(([kind, k]) => `${kind} ${k.errors}/${k.requests}: ${Object.keys(k.errorKinds ?? {})[0] ?? ""}`).join("; ").slice(0, 300)
+          : `${sk.requests} requests`,
+      );
+      for (const [kind, k] of Object.entries(sk.kinds)) {
+        const d = k.drift;
+        add(
+          d.p50Ratio !== null && d.p50Ratio <= maxDrift ? "pass" : "fail",
+          `soak ${kind} p50 drift (last ${d.windowMinutes} min / first ${d.windowMinutes} min)`,
+          d.p50Ratio,
+          `<= ${maxDrift}`,
+          `${d.firstP50} -> ${d.lastP50} ms; slope ${d.p50SlopeMsPerMinute} ms/min` +
+            (d.p50RatioOverHealth !== undefined && d.p50RatioOverHealth !== null ? `; over /api/health's drift ${d.p50RatioOverHealth}` : ""),
+        );
+      }
+    }
+  }
+
   // Lighthouse: the aim is a warning, the floor is a failure.
   const lh = result.lighthouse;
   if (lh && !lh.skipped) {
@@ -812,6 +845,51 @@ export function formatReport(result, checks) {
       table(brows, line, 1);
       for (const f of bd.wasm.list) line(`    ${(f.gzip / 1024).toFixed(1).padStart(7)} KiB gz  ${(f.raw / 1024).toFixed(1).padStart(7)} KiB  ${f.path}`);
       if (bd.main?.error) line(`  main Worker bundle: not measured (${bd.main.error})`);
+    }
+  }
+
+  const sk = result.soak;
+  // Not among the default sections, so a run without it says nothing about it.
+  if (sk && !sk.skipped) {
+    line();
+    if (sk.error) line(`Soak: failed: ${sk.error}`);
+    else {
+      line(
+        `Soak: ${sk.minutes} min (${sk.ranS} s) of steady open-loop traffic, ${sk.users} paid users, ` +
+          `${Object.entries(sk.rates).map(([k, r]) => `${k} ${r}/s`).join(", ")}; ${sk.requests} requests, ${sk.errors} errors; drift = last N minutes' p50 / first N minutes' p50`,
+      );
+      const rows = [["kind", "requests", "errors", "p50 ms", "p90 ms", "p99 ms", "max ms", "first p50", "last p50", "drift p50", "drift p99", "slope ms/min", "vs health"]];
+      for (const [kind, k] of Object.entries(sk.kinds)) {
+        const d = k.drift;
+        rows.push([kind, k.requests, k.errors, fmt(k.latencyMs.p50), fmt(k.latencyMs.p90), fmt(k.latencyMs.p99), fmt(k.latencyMs.max), fmt(d.firstP50), fmt(d.lastP50), x(d.p50Ratio), x(d.p99Ratio), fmt(d.p50SlopeMsPerMinute, 3), x(d.p50RatioOverHealth ?? null)]);
+      }
+      table(rows, line, 1);
+      if (sk.kinds.chat) line(`  chat: time to first delta p50 ${fmt(sk.kinds.chat.ttftMs.p50)} ms, p99 ${fmt(sk.kinds.chat.ttftMs.p99)} ms; latency above is to the done event`);
+      line("  p50 / p99 ms per minute:");
+      const kinds = Object.keys(sk.kinds);
+      const mrows = [["minute", ...kinds]];
+      const minutes = sk.kinds[kinds[0]]?.perMinute.length ?? 0;
+      for (let m = 0; m < minutes; m += 1) {
+        mrows.push([m + 1, ...kinds.map((kind) => {
+          const pm = sk.kinds[kind].perMinute[m];
+          return `${fmt(pm.p50, 1)} / ${fmt(pm.p99, 1)}${pm.errors ? ` (${pm.errors} err)` : ""}`;
+        })]);
+      }
+      table(mrows, line, 1);
+      const mem = sk.memory;
+      line(
+        `  Worker memory (workerd running the Workers, VmRSS): ${fmt(mem.workerRssMiB.start, 1)} MiB at the start, ${fmt(mem.workerRssMiB.end, 1)} MiB at the end ` +
+          `(${mem.workerRssMiB.growth >= 0 ? "+" : ""}${fmt(mem.workerRssMiB.growth, 1)} MiB), peak ${fmt(mem.workerPeakMiB, 1)} MiB; per minute: ` +
+          mem.samples.map((s) => fmt(s.processes.find((p) => p.role === "worker")?.rssMiB, 0)).join(" "),
+      );
+      const bad = sk.ledger.filter((l) => l.queriesCounted !== l.questionsAnswered || l.aiAdvisorCounted !== l.reportsDone || l.reportsNotDone.length);
+      const sum = (key) => sk.ledger.reduce((n, l) => n + (l[key] ?? 0), 0);
+      line(
+        `  usage ledger: ${sum("questionsAnswered")} charged answers (${sum("answersNotCharged")} more the product said it did not charge), ${sum("queriesCounted")} queries counted; ` +
+          `${sum("reportsDone")}/${sum("reportsStarted")} reports written, ${sum("aiAdvisorCounted")} aiAdvisor counted${bad.length ? `; ${bad.length} user(s) off` : ""}. ` +
+          `Drop page views: ${sk.dropPageViews.counted ?? "n/a"} counted of ${sk.dropPageViews.sent} sent`,
+      );
+      if (sk.resentGets) line(`  ${sk.resentGets} GET(s) sent again after a reset on a reused keep-alive connection (not counted as errors)`);
     }
   }
 
