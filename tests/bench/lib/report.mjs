@@ -889,6 +889,9 @@ export function formatReport(result, checks) {
           `${sum("reportsDone")}/${sum("reportsStarted")} reports written, ${sum("aiAdvisorCounted")} aiAdvisor counted${bad.length ? `; ${bad.length} user(s) off` : ""}. ` +
           `Drop page views: ${sk.dropPageViews.counted ?? "n/a"} counted of ${sk.dropPageViews.sent} sent`,
       );
+      if (sk.serverGone) {
+        line(`  the Worker's workerd was gone at ${sk.serverGone.atS} s (wrangler dev ${sk.serverGone.wranglerAlive ? "still running" : "exited too"}); every request after that failed`);
+      }
       if (sk.resentGets) line(`  ${sk.resentGets} GET(s) sent again after a reset on a reused keep-alive connection (not counted as errors)`);
     }
   }

@@ -164,7 +164,14 @@ export async function soak({ productUrl, wranglerPid, minutes = 30, rates = SOAK
     const pending = new Set();
     const start = Date.now();
     const end = start + durationMs;
-    const sampleMemory = () => memory.push({ atS: round((Date.now() - start) / 1000, 1), processes: workerdMemory(wranglerPid, base.port) });
+    // The server going away mid-run is the soak's finding, not a reason to lose what it saw.
+    let serverGone = null;
+    const sampleMemory = () => {
+      const atS = round((Date.now() - start) / 1000, 1);
+      const processes = workerdMemory(wranglerPid, base.port);
+      memory.push({ atS, processes });
+      if (!serverGone && !processes.some((p) => p.role === "worker")) serverGone = { atS, wranglerAlive: isAlive(wranglerPid) };
+    };
     sampleMemory();
     const memTimer = setInterval(sampleMemory, 60_000);
     const schedule = Object.entries(rates)
@@ -194,9 +201,11 @@ export async function soak({ productUrl, wranglerPid, minutes = 30, rates = SOAK
       pending.add(p);
       if (Date.now() - lastLog >= 60_000) {
         lastLog = Date.now();
-        const done = samples.filter((s) => s.t >= sentAtMs - 60_000);
-        const errs = samples.filter((s) => s.error).length;
-        log(`  soak minute ${Math.round(sentAtMs / 60_000)}: ${done.length} answered in the last minute, ${errs} errors so far, ${pending.size} in flight`);
+        const recent = samples.filter((s) => s.t >= sentAtMs - 60_000);
+        log(
+          `  soak minute ${Math.round(sentAtMs / 60_000)}: ${recent.length} requests sent in the last minute finished, ${recent.filter((s) => s.error).length} of them errors; ` +
+            `${samples.filter((s) => s.error).length} errors so far, ${pending.size} in flight`,
+        );
       }
     }
     await Promise.all([...pending]);
@@ -205,10 +214,12 @@ export async function soak({ productUrl, wranglerPid, minutes = 30, rates = SOAK
     const ranMs = Date.now() - start;
 
     // The ledger: reports finish in the background, so wait for them (up to a minute) before reading usage.
-    const reportStates = await settleReports(base, agent, accounts, reports);
+    // Reads that fail (the server died) leave the ledger unknown, which counts as an error below.
+    const orNull = (promise) => promise.catch(() => null);
+    const reportStates = (await orNull(settleReports(base, agent, accounts, reports))) ?? reports.map((ids) => ids.map(() => "unknown"));
     await sleep(2000); // the drop page's views are batched per isolate for about a second
-    views.after = await pageViews(base, agent, page);
-    const usageAfter = await Promise.all(accounts.map((u) => usageOf(base, agent, u)));
+    views.after = await orNull(pageViews(base, agent, page));
+    const usageAfter = await Promise.all(accounts.map((u) => orNull(usageOf(base, agent, u))));
     const ledger = accounts.map((u, i) => {
       const done = reportStates[i].filter((s) => s === "done").length;
       const countedQueries = diff(usageAfter[i]?.queries, usageBefore[i]?.queries);
@@ -235,7 +246,7 @@ export async function soak({ productUrl, wranglerPid, minutes = 30, rates = SOAK
       for (const state of l.reportsNotDone) samples.push({ kind: "meter", label: "report", t: ranMs, ms: null, error: `report ${state}` });
     }
 
-    return summarize({ samples, minutes, ranMs, setupMs, rates, users, memory, ledger, views, page, resentGets: resent.count });
+    return { ...summarize({ samples, minutes, ranMs, setupMs, rates, users, memory, ledger, views, page, resentGets: resent.count }), serverGone };
   } finally {
     agent.destroy();
   }
@@ -353,6 +364,15 @@ function workerdMemory(wranglerPid, port) {
   };
   walk(wranglerPid);
   return out;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `fn` (resolving { status, expect?, body }) and times it; a status other than `expect` (200) is an error. */
