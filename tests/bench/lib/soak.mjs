@@ -261,7 +261,12 @@ function summarize({ samples, minutes, ranMs, setupMs, rates, users, memory, led
     if (!mine.length) continue;
     const ok = mine.filter((s) => !s.error);
     const errorKinds = {};
-    for (const s of mine) if (s.error) errorKinds[`${s.label}: ${s.error}`.slice(0, 160)] = (errorKinds[`${s.label}: ${s.error}`.slice(0, 160)] ?? 0) + 1;
+    for (const s of mine) {
+      if (!s.error) continue;
+      // One line per kind of error: a server's 500 page or stack would otherwise split the report's note.
+      const key = `${s.label}: ${s.error}`.replace(/\s+/g, " ").slice(0, 160);
+      errorKinds[key] = (errorKinds[key] ?? 0) + 1;
+    }
     const perMinute = [];
     for (let m = 0; m < minuteCount; m += 1) {
       const inMinute = mine.filter((s) => Math.min(minuteCount - 1, Math.floor(s.t / 60_000)) === m);
