@@ -287,6 +287,8 @@ function summarize({ samples, minutes, ranMs, setupMs, rates, users, memory, led
       ...(kind === "chat" ? { ttftMs: pcts(ok.map((s) => s.ttftMs)), doneMs: pcts(ok.map((s) => s.doneMs)) } : {}),
       drift: {
         windowMinutes: window,
+        firstN: first.n,
+        lastN: last.n,
         firstP50: first.p50,
         lastP50: last.p50,
         p50Ratio: first.p50 && last.p50 !== null ? round(last.p50 / first.p50, 3) : null,
