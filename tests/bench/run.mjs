@@ -11,13 +11,17 @@
 // runs Lighthouse on that page at mobile and desktop, times marketing visuals (1080×1080 and
 // 1080×1920, full PNG + thumbnail) through the API and sizes the rendering Worker's bundle
 // (lib/images.mjs), then checks tests/bench/budgets.json and writes reports/bench-*.json.
+// The soak (lib/soak.mjs, issue 29) takes 30 minutes, so it is not among the default sections: it
+// runs only when named, `npm run bench -- --only=soak` (--soak-minutes=N to shorten), on the seeded
+// catalog, and the watchdog's default timeout grows to cover it.
 //
 // Flags: --no-build  --no-lighthouse  --lighthouse-desktop  --lighthouse-runs=3 (drop page, per form factor)
 //        --landing-lighthouse-runs=5 (the landing page; every run is judged)
 //        --no-browser  --no-sse  --sse-events=20
 //        --no-meter  --no-chat  --chat-questions=30  --chat-concurrency=5  --no-retrieval
 //        --only=retrieval,sse (run just these sections: load, landing, meter, sse, lighthouse, chat, retrieval,
-//        explorer, droppage, images)  --images-samples=20 (timed visuals per size)
+//        explorer, droppage, images; and soak, which runs only when named)  --images-samples=20 (timed visuals per size)
+//        --soak-minutes=30
 //        --duration=8  --warmup=2  --connections=20  --timeout=600  --keep-tmp
 // Env: LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps every Lighthouse run's full report and trace there (to
 //      read why a score moved: the trace's long tasks, the network requests, each audit).
@@ -38,6 +42,7 @@ import { retrievalQuality } from "./lib/retrieval.mjs";
 import { explorerLatency } from "./lib/explorer.mjs";
 import { dropPageThroughput, publishDropPage, STATIC_PATH, startImageServer } from "./lib/droppage.mjs";
 import { imageRendering } from "./lib/images.mjs";
+import { soak } from "./lib/soak.mjs";
 import { sseFanout } from "./lib/sse.mjs";
 import { evaluateBudgets, formatReport, ratios, writeReport } from "./lib/report.mjs";
 import {
@@ -68,7 +73,7 @@ const CHAT_PROVIDER = {
   apiKey: "sk-bench-fake",
 };
 const ANALYST_QUESTIONS = 3;
-const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval", "explorer", "droppage", "images"];
+const SECTIONS = ["load", "landing", "meter", "sse", "lighthouse", "chat", "retrieval", "explorer", "droppage", "images", "soak"];
 
 const { opts, options } = parseOptions();
 
@@ -181,7 +186,7 @@ async function main() {
       : null,
   ]);
   // The sample catalog at full size, as `npm start` seeds it (the Explorer section reads it).
-  if (options.explorer) {
+  if (options.explorer || options.soak) {
     const seeded = spawnSync("node", ["scripts/seed.mjs", `--persist-to=${productState}`], { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" });
     if (seeded.status !== 0) throw new Error(`seeding the catalog failed:\n${seeded.stdout}\n${seeded.stderr}`);
     log(seeded.stdout.trim().split("\n").pop());
@@ -535,6 +540,20 @@ async function main() {
     result.images = { skipped: true };
   }
 
+  // 6d. The soak (only with --only=soak): steady mixed traffic for --soak-minutes on this product.
+  if (options.soak) {
+    log(`soak: ${options.soakMinutes} min of mixed traffic on the product…`);
+    try {
+      result.soak = await soak({ productUrl: product.url, wranglerPid: product.pid, minutes: options.soakMinutes, log });
+      log(`  soak: ${result.soak.requests} requests, ${result.soak.errors} errors; Worker RSS ${result.soak.memory.workerRssMiB.start} -> ${result.soak.memory.workerRssMiB.end} MiB`);
+    } catch (err) {
+      result.soak = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  soak failed: ${result.soak.error}`);
+    }
+  } else {
+    result.soak = { skipped: true };
+  }
+
   // 6b. Chat TTFT: the offline analyst on the product as started (information), then, with the
   // product stopped, the adapter against the fake: direct vs through the product.
   if (options.chat) {
@@ -619,11 +638,12 @@ function parseOptions() {
         "no-retrieval": { type: "boolean", default: false },
         "no-explorer": { type: "boolean", default: false },
         "images-samples": { type: "string", default: "20" },
+        "soak-minutes": { type: "string", default: "30" },
         only: { type: "string" },
         duration: { type: "string", default: "8" },
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "20" },
-        timeout: { type: "string", default: "600" },
+        timeout: { type: "string" },
         "keep-tmp": { type: "boolean", default: false },
       },
       strict: true,
@@ -634,6 +654,8 @@ function parseOptions() {
       throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(", ")}; got ${values.only}`);
     }
     const section = (name, flagOff = false) => !flagOff && (!only || only.includes(name));
+    const soakOn = Boolean(only?.includes("soak"));
+    const soakMinutes = positive(values["soak-minutes"], "--soak-minutes");
     const parsed = {
       build: !values["no-build"],
       only,
@@ -658,7 +680,10 @@ function parseOptions() {
       duration: positive(values.duration, "--duration"),
       warmup: nonNegative(values.warmup, "--warmup"),
       connections: Math.round(positive(values.connections, "--connections")),
-      timeout: positive(values.timeout, "--timeout"),
+      soak: soakOn,
+      soakMinutes,
+      // The soak's own length plus room for the build, the servers and the sections beside it.
+      timeout: values.timeout === undefined ? (soakOn ? 600 + soakMinutes * 60 : 600) : positive(values.timeout, "--timeout"),
     };
     return { opts: values, options: parsed };
   } catch (err) {
@@ -667,6 +692,7 @@ function parseOptions() {
       "usage: npm run bench -- [--no-build] [--no-lighthouse] [--lighthouse-desktop] [--lighthouse-runs=3] [--landing-lighthouse-runs=5] [--no-browser] [--no-sse]\n" +
         "       [--no-meter] [--duration=8] [--warmup=2] [--connections=20] [--timeout=600] [--keep-tmp]\n" +
         "       [--sse-events=20] [--no-chat] [--chat-questions=30] [--chat-concurrency=5] [--no-retrieval] [--images-samples=20]\n" +
+        "       [--soak-minutes=30]\n" +
         `       [--only=${SECTIONS.join(",")}]`,
     );
     process.exit(2);

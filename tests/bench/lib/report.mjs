@@ -4,6 +4,9 @@ import path from "node:path";
 import { CATEGORIES } from "./lighthouse.mjs";
 import { round } from "./load.mjs";
 
+/** The soak's drift is judged only on windows with at least this many answers of the kind. */
+const SOAK_MIN_DRIFT_SAMPLES = 30;
+
 /** product/baseline ratios for one route: throughput (higher is better) and latency (lower is better). */
 export function ratios(product, baseline) {
   const div = (a, b) => (a === null || b === null || !b ? null : round(a / b, 2));
@@ -360,6 +363,45 @@ export function evaluateBudgets(result, budgets) {
           score,
           `>= ${min}`,
           score !== null && score < min && failing ? `failing: ${failing}` : undefined,
+        );
+      }
+    }
+  }
+
+  // The soak (issue 29): no errors over the whole run, and no kind's p50 creeping up from its first
+  // minutes to its last (budgets.json soak; the issue's goals when absent).
+  const sk = result.soak;
+  if (sk && !sk.skipped) {
+    if (sk.error) {
+      add("fail", "soak run", null, "completes", sk.error);
+    } else {
+      const maxErr = budgets.soak?.maxErrorRate ?? 0;
+      const maxDrift = budgets.soak?.maxP50DriftRatio ?? 1.2;
+      const erring = Object.entries(sk.kinds).filter(([, k]) => k.errors);
+      add(
+        sk.errorRate <= maxErr ? "pass" : "fail",
+        `soak errors (${sk.minutes} min)`,
+        sk.errorRate,
+        `<= ${maxErr}`,
+        erring.length
+          ? erring.map(([kind, k]) => `${kind} ${k.errors}/${k.requests}: ${Object.keys(k.errorKinds ?? {})[0] ?? ""}`).join("; ").slice(0, 300)
+          : `${sk.requests} requests`,
+      );
+      for (const [kind, k] of Object.entries(sk.kinds)) {
+        const d = k.drift;
+        const name = `soak ${kind} p50 drift (last ${d.windowMinutes} min / first ${d.windowMinutes} min)`;
+        // A p50 of a handful of requests (3 reports a minute in a short run) is noise, not drift.
+        if (d.p50Ratio !== null && Math.min(d.firstN ?? 0, d.lastN ?? 0) < SOAK_MIN_DRIFT_SAMPLES) {
+          add("skip", name, d.p50Ratio, `<= ${maxDrift}`, `${d.firstN} and ${d.lastN} answers in the windows, under ${SOAK_MIN_DRIFT_SAMPLES}: too few for a p50`);
+          continue;
+        }
+        add(
+          d.p50Ratio !== null && d.p50Ratio <= maxDrift ? "pass" : "fail",
+          name,
+          d.p50Ratio,
+          `<= ${maxDrift}`,
+          `${d.firstP50} -> ${d.lastP50} ms; slope ${d.p50SlopeMsPerMinute} ms/min` +
+            (d.p50RatioOverHealth !== undefined && d.p50RatioOverHealth !== null ? `; over /api/health's drift ${d.p50RatioOverHealth}` : ""),
         );
       }
     }
@@ -819,6 +861,54 @@ export function formatReport(result, checks) {
       table(brows, line, 1);
       for (const f of bd.wasm.list) line(`    ${(f.gzip / 1024).toFixed(1).padStart(7)} KiB gz  ${(f.raw / 1024).toFixed(1).padStart(7)} KiB  ${f.path}`);
       if (bd.main?.error) line(`  main Worker bundle: not measured (${bd.main.error})`);
+    }
+  }
+
+  const sk = result.soak;
+  // Not among the default sections, so a run without it says nothing about it.
+  if (sk && !sk.skipped) {
+    line();
+    if (sk.error) line(`Soak: failed: ${sk.error}`);
+    else {
+      line(
+        `Soak: ${sk.minutes} min (${sk.ranS} s) of steady open-loop traffic, ${sk.users} paid users, ` +
+          `${Object.entries(sk.rates).map(([k, r]) => `${k} ${r}/s`).join(", ")}; ${sk.requests} requests, ${sk.errors} errors; drift = last N minutes' p50 / first N minutes' p50`,
+      );
+      const rows = [["kind", "requests", "errors", "p50 ms", "p90 ms", "p99 ms", "max ms", "first p50", "last p50", "drift p50", "drift p99", "slope ms/min", "vs health"]];
+      for (const [kind, k] of Object.entries(sk.kinds)) {
+        const d = k.drift;
+        rows.push([kind, k.requests, k.errors, fmt(k.latencyMs.p50), fmt(k.latencyMs.p90), fmt(k.latencyMs.p99), fmt(k.latencyMs.max), fmt(d.firstP50), fmt(d.lastP50), x(d.p50Ratio), x(d.p99Ratio), fmt(d.p50SlopeMsPerMinute, 3), x(d.p50RatioOverHealth ?? null)]);
+      }
+      table(rows, line, 1);
+      if (sk.kinds.chat) line(`  chat: time to first delta p50 ${fmt(sk.kinds.chat.ttftMs.p50)} ms, p99 ${fmt(sk.kinds.chat.ttftMs.p99)} ms; latency above is to the done event`);
+      line("  p50 / p99 ms per minute:");
+      const kinds = Object.keys(sk.kinds);
+      const mrows = [["minute", ...kinds]];
+      const minutes = sk.kinds[kinds[0]]?.perMinute.length ?? 0;
+      for (let m = 0; m < minutes; m += 1) {
+        mrows.push([m + 1, ...kinds.map((kind) => {
+          const pm = sk.kinds[kind].perMinute[m];
+          return `${fmt(pm.p50, 1)} / ${fmt(pm.p99, 1)}${pm.errors ? ` (${pm.errors} err)` : ""}`;
+        })]);
+      }
+      table(mrows, line, 1);
+      const mem = sk.memory;
+      line(
+        `  Worker memory (workerd running the Workers, VmRSS): ${fmt(mem.workerRssMiB.start, 1)} MiB at the start, ${fmt(mem.workerRssMiB.end, 1)} MiB at the end ` +
+          `(${mem.workerRssMiB.growth >= 0 ? "+" : ""}${fmt(mem.workerRssMiB.growth, 1)} MiB), peak ${fmt(mem.workerPeakMiB, 1)} MiB; per minute: ` +
+          mem.samples.map((s) => fmt(s.processes.find((p) => p.role === "worker")?.rssMiB, 0)).join(" "),
+      );
+      const bad = sk.ledger.filter((l) => l.queriesCounted !== l.questionsAnswered || l.aiAdvisorCounted !== l.reportsDone || l.reportsNotDone.length);
+      const sum = (key) => sk.ledger.reduce((n, l) => n + (l[key] ?? 0), 0);
+      line(
+        `  usage ledger: ${sum("questionsAnswered")} charged answers (${sum("answersNotCharged")} more the product said it did not charge), ${sum("queriesCounted")} queries counted; ` +
+          `${sum("reportsDone")}/${sum("reportsStarted")} reports written, ${sum("aiAdvisorCounted")} aiAdvisor counted${bad.length ? `; ${bad.length} user(s) off` : ""}. ` +
+          `Drop page views: ${sk.dropPageViews.counted ?? "n/a"} counted of ${sk.dropPageViews.sent} sent`,
+      );
+      if (sk.serverGone) {
+        line(`  the Worker's workerd was gone at ${sk.serverGone.atS} s (wrangler dev ${sk.serverGone.wranglerAlive ? "still running" : "exited too"}); every request after that failed`);
+      }
+      if (sk.resentGets) line(`  ${sk.resentGets} GET(s) sent again after a reset on a reused keep-alive connection (not counted as errors)`);
     }
   }
 
