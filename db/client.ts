@@ -51,6 +51,24 @@ export function asDatabase(target: Database | D1Database): Database {
   return "$client" in target ? target : databaseFor(target);
 }
 
+/** The bindings that choose a deployment's database: D1, unless LIBSQL_URL names a libSQL server. */
+export interface DatabaseBindings {
+  DB: D1Database;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+}
+
+/**
+ * A deployment's database: the libSQL server at LIBSQL_URL when it is set, else the D1 binding.
+ * The libSQL client loads only then (db/libsql.ts, imported lazily), so a D1 deployment's
+ * isolates never evaluate it. README "Running on a libSQL server" says which call sites use it.
+ */
+export async function deploymentDatabase(env: DatabaseBindings): Promise<Database> {
+  if (!env.LIBSQL_URL) return databaseFor(env.DB);
+  const { libsqlServerDatabase } = await import("./libsql");
+  return libsqlServerDatabase({ LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN });
+}
+
 // ---------------------------------------------------------------------------------------------
 // D1 read replication (the Sessions API)
 // ---------------------------------------------------------------------------------------------
