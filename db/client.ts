@@ -96,7 +96,7 @@ export function databaseSessionFor(d1: D1Database, bookmark: string | null): { d
 function onSession(base: Database, session: D1DatabaseSession): Database {
   const { dialect, _ } = base as unknown as { dialect: SQLiteAsyncDialect; _: RelationalSchemaConfig<TablesRelationalConfig> };
   const config = { fullSchema: _.fullSchema, schema: _.schema, tableNamesMap: _.tableNamesMap };
-  const db = new DrizzleD1Database("async", dialect, new SQLiteD1Session(session as D1Database, dialect, config, {}), config);
+  const db = new DrizzleD1Database("async", dialect, new SQLiteD1Session(session as unknown as D1Database, dialect, config, {}), config);
   return Object.assign(db, { $client: session }) as unknown as Database;
 }
 
