@@ -3,6 +3,7 @@
  * file for `wrangler d1 execute`) and from a Worker or test (run as a D1 batch). Values are
  * written as SQL literals, in multi-row INSERTs kept under D1's 100 KB statement limit.
  */
+import { asDatabase, firstRow, runStatements, type Database } from "./client";
 
 export interface SeedNiche {
   id: string;
@@ -197,14 +198,15 @@ export function sampleCatalogStatements(rows: SampleCatalogRows): string[] {
 }
 
 /** The sample version the database holds, or null before the first seed. */
-export async function seededSampleVersion(d1: D1Database): Promise<string | null> {
-  const row = await d1.prepare("SELECT value FROM catalog_meta WHERE key = ?").bind(SAMPLE_VERSION_KEY).first<{ value: string }>();
+export async function seededSampleVersion(target: Database | D1Database): Promise<string | null> {
+  const row = await firstRow<{ value: string }>(asDatabase(target), { sql: "SELECT value FROM catalog_meta WHERE key = ?", args: [SAMPLE_VERSION_KEY] });
   return row ? (JSON.parse(row.value) as string) : null;
 }
 
-/** Runs the seed statements as D1 batches (each batch is atomic; the version is written last). */
-export async function runSeedStatements(d1: D1Database, statements: readonly string[]): Promise<void> {
+/** Runs the seed statements as batches (each batch is atomic; the version is written last). */
+export async function runSeedStatements(target: Database | D1Database, statements: readonly string[]): Promise<void> {
+  const db = asDatabase(target);
   for (let i = 0; i < statements.length; i += 40) {
-    await d1.batch(statements.slice(i, i + 40).map((s) => d1.prepare(s)));
+    await runStatements(db, statements.slice(i, i + 40).map((sql) => ({ sql, args: [] })));
   }
 }

@@ -9,7 +9,7 @@
  * under D1's 100 bound parameters whatever the store's size.
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "./client";
+import { changedRows, runStatements, type Database, type Statement } from "./client";
 import { uniqueViolation } from "./errors";
 import { catalogStores, storeChanges, storeListings, storeSnapshots, trackedCompetitors } from "./schema";
 
@@ -22,14 +22,13 @@ const chunks = <T>(rows: readonly T[]): T[][] => {
   return out;
 };
 
-/** The D1 binding under drizzle: bulk writes are plain prepared statements, batched (one transaction per batch). */
-const d1 = (db: Database): D1Database => db.$client as D1Database;
-const stmt = (db: Database, text: string, ...params: unknown[]) => d1(db).prepare(text).bind(...params);
+/** Bulk writes are hand-written statements (client.ts runs them on D1 or libSQL), batched (one transaction per batch). */
+const stmt = (sql: string, ...args: unknown[]): Statement => ({ sql, args });
 
-async function runBatch(db: Database, items: D1PreparedStatement[]): Promise<void> {
+async function runBatch(db: Database, items: Statement[]): Promise<void> {
   for (let i = 0; i < items.length; i += 50) {
     const part = items.slice(i, i + 50);
-    if (part.length) await d1(db).batch(part);
+    if (part.length) await runStatements(db, part);
   }
 }
 
@@ -218,7 +217,7 @@ export async function trackSampleStore(db: Database, row: { id: string; userId: 
     const result = await db.run(sql`INSERT INTO tracked_competitors (id, user_id, store_id)
       SELECT ${row.id}, ${row.userId}, ${row.storeId}
       WHERE (SELECT count(*) FROM tracked_competitors WHERE user_id = ${row.userId}) < ${quota}`);
-    return result.meta.changes === 1 ? { ok: true } : { ok: false, reason: "quota" };
+    return changedRows(result) === 1 ? { ok: true } : { ok: false, reason: "quota" };
   } catch (err) {
     if (uniqueViolation(err)) return { ok: false, reason: "duplicate" };
     throw err;
@@ -238,9 +237,8 @@ const listingsJson = (rows: readonly NewListing[]) =>
   JSON.stringify(rows.map((l) => ({ k: l.productKey, t: l.title, p: l.priceCents, c: l.compareAtPriceCents, i: l.imageUrl, r: l.bestSellerRank })));
 
 /** Inserts or refreshes listings from a JSON chunk; a listing seen again is listed again. */
-function upsertListings(db: Database, storeId: string, rows: readonly NewListing[], seenAt: string): D1PreparedStatement {
+function upsertListings(storeId: string, rows: readonly NewListing[], seenAt: string): Statement {
   return stmt(
-    db,
     `INSERT INTO store_listings (store_id, product_key, product_id, title, price_cents, compare_at_price_cents, image_url, best_seller_rank, first_seen_at)
      SELECT ?1, json_extract(value, '$.k'), NULL, json_extract(value, '$.t'), json_extract(value, '$.p'), json_extract(value, '$.c'), json_extract(value, '$.i'), json_extract(value, '$.r'), ?2
      FROM json_each(?3) WHERE true
@@ -277,9 +275,8 @@ export interface NewShopifyStore {
 export async function createTrackedShopifyStore(db: Database, s: NewShopifyStore, quota: number): Promise<TrackOutcome> {
   const active = s.listings.length;
   const storeExists = "EXISTS (SELECT 1 FROM catalog_stores WHERE id = ?1)";
-  const [inserted] = await d1(db).batch([
+  const [inserted] = await runStatements(db, [
     stmt(
-      db,
       `INSERT INTO catalog_stores (id, owner_user_id, source, name, url, platform, product_count, has_best_selling_order, last_snapshot_at)
        SELECT ?1, ?2, 'shopify', ?3, ?4, 'Shopify', ?5, ?6, ?7
        WHERE (SELECT count(*) FROM tracked_competitors WHERE user_id = ?2) < ?8
@@ -294,9 +291,8 @@ export async function createTrackedShopifyStore(db: Database, s: NewShopifyStore
       s.takenAt,
       quota,
     ),
-    stmt(db, `INSERT INTO tracked_competitors (id, user_id, store_id) SELECT ?2, ?3, ?1 WHERE ${storeExists}`, s.storeId, s.trackedId, s.userId),
+    stmt(`INSERT INTO tracked_competitors (id, user_id, store_id) SELECT ?2, ?3, ?1 WHERE ${storeExists}`, s.storeId, s.trackedId, s.userId),
     stmt(
-      db,
       `INSERT INTO store_snapshots (store_id, taken_at, product_count, status, message) SELECT ?1, ?2, ?3, 'ok', ?4 WHERE ${storeExists}`,
       s.storeId,
       s.takenAt,
@@ -304,14 +300,14 @@ export async function createTrackedShopifyStore(db: Database, s: NewShopifyStore
       s.snapshotMessage,
     ),
   ]);
-  if (inserted.meta.changes !== 1) {
+  if (inserted !== 1) {
     const duplicate = await findTrackedStore(db, s.userId, { url: s.url });
     return { ok: false, reason: duplicate ? "duplicate" : "quota" };
   }
   try {
     await runBatch(
       db,
-      chunks(s.listings).map((part) => upsertListings(db, s.storeId, part, s.takenAt)),
+      chunks(s.listings).map((part) => upsertListings(s.storeId, part, s.takenAt)),
     );
   } catch (err) {
     await db.delete(catalogStores).where(and(eq(catalogStores.id, s.storeId), eq(catalogStores.ownerUserId, s.userId)));
@@ -394,11 +390,10 @@ export interface SnapshotWrite {
 
 /** Writes one successful snapshot: listings, removals, changes, the snapshot row and the store's counters. */
 export async function writeSnapshot(db: Database, w: SnapshotWrite): Promise<void> {
-  const items: D1PreparedStatement[] = [
-    ...chunks(w.listings).map((part) => upsertListings(db, w.storeId, part, w.takenAt)),
+  const items: Statement[] = [
+    ...chunks(w.listings).map((part) => upsertListings(w.storeId, part, w.takenAt)),
     ...chunks(w.removedKeys).map((keys) =>
       stmt(
-        db,
         `UPDATE store_listings SET removed_at = ?1 WHERE store_id = ?2 AND removed_at IS NULL AND product_key IN (SELECT value FROM json_each(?3))`,
         w.takenAt,
         w.storeId,
@@ -407,7 +402,6 @@ export async function writeSnapshot(db: Database, w: SnapshotWrite): Promise<voi
     ),
     ...chunks(w.changes).map((part) =>
       stmt(
-        db,
         `INSERT INTO store_changes (store_id, at, kind, product_key, title, old_price_cents, new_price_cents)
          SELECT ?1, ?2, json_extract(value, '$.kind'), json_extract(value, '$.productKey'), json_extract(value, '$.title'),
            json_extract(value, '$.oldPriceCents'), json_extract(value, '$.newPriceCents')
@@ -417,9 +411,8 @@ export async function writeSnapshot(db: Database, w: SnapshotWrite): Promise<voi
         JSON.stringify(part),
       ),
     ),
-    stmt(db, `INSERT INTO store_snapshots (store_id, taken_at, product_count, status, message) VALUES (?1, ?2, ?3, 'ok', ?4)`, w.storeId, w.takenAt, w.productCount, w.message),
+    stmt(`INSERT INTO store_snapshots (store_id, taken_at, product_count, status, message) VALUES (?1, ?2, ?3, 'ok', ?4)`, w.storeId, w.takenAt, w.productCount, w.message),
     stmt(
-      db,
       `UPDATE catalog_stores SET product_count = ?2, last_snapshot_at = ?3, has_best_selling_order = ?4 WHERE id = ?1`,
       w.storeId,
       w.productCount,
@@ -434,8 +427,8 @@ export async function writeSnapshot(db: Database, w: SnapshotWrite): Promise<voi
 /** A snapshot that read nothing new: a failure (with its message) or a sample store's count. */
 export async function recordSnapshot(db: Database, row: { storeId: string; takenAt: string; productCount: number; status: "ok" | "failed"; message: string | null }) {
   const items = [
-    stmt(db, `INSERT INTO store_snapshots (store_id, taken_at, product_count, status, message) VALUES (?1, ?2, ?3, ?4, ?5)`, row.storeId, row.takenAt, row.productCount, row.status, row.message),
+    stmt(`INSERT INTO store_snapshots (store_id, taken_at, product_count, status, message) VALUES (?1, ?2, ?3, ?4, ?5)`, row.storeId, row.takenAt, row.productCount, row.status, row.message),
   ];
-  if (row.status === "ok") items.push(stmt(db, `UPDATE catalog_stores SET last_snapshot_at = ?2 WHERE id = ?1`, row.storeId, row.takenAt));
+  if (row.status === "ok") items.push(stmt(`UPDATE catalog_stores SET last_snapshot_at = ?2 WHERE id = ?1`, row.storeId, row.takenAt));
   await runBatch(db, items);
 }

@@ -3,7 +3,7 @@
  * id, so one user never reads or changes another's project.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "./client";
+import { changedRows, type Database } from "./client";
 import { uniqueViolation } from "./errors";
 import { chats, projectFiles, projectPassages, projects, type Project, type ProjectFileRow } from "./schema";
 
@@ -71,7 +71,7 @@ export async function insertProjectWithinQuota(
     const result = await db.run(sql`INSERT INTO ${projects} (id, user_id, name, business_instructions)
       SELECT ${row.id}, ${row.userId}, ${row.name}, ${row.businessInstructions}
       WHERE (SELECT count(*) FROM ${projects} WHERE user_id = ${row.userId}) < ${quota}`);
-    return result.meta.changes === 1 ? { ok: true } : { ok: false, reason: "quota" };
+    return changedRows(result) === 1 ? { ok: true } : { ok: false, reason: "quota" };
   } catch (err) {
     if (uniqueViolation(err)) return { ok: false, reason: "name_taken" };
     throw err;

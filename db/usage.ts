@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import type { Database } from "./client";
+import { asDatabase, runStatements, type Database } from "./client";
 import { usageDaily } from "./schema";
 
 export async function usageHistory(db: Database, userId: number, days: number) {
@@ -24,18 +24,15 @@ export async function usageTotals(db: Database, sinceDay: string) {
 
 /**
  * Writes a user's daily totals as absolute values (idempotent), for the usage meter's roll-up.
- * Takes the raw D1 binding because the Durable Object calls it outside a request.
+ * The Durable Object calls it outside a request with the raw D1 binding it holds.
  */
-export async function upsertUsageDaily(d1: D1Database, userId: number, rows: { day: string; counter: string; used: number }[]) {
-  if (!rows.length) return;
-  await d1.batch(
-    rows.map((r) =>
-      d1
-        .prepare(
-          `INSERT INTO usage_daily (user_id, day, counter, amount) VALUES (?, ?, ?, ?)
+export async function upsertUsageDaily(target: Database | D1Database, userId: number, rows: { day: string; counter: string; used: number }[]) {
+  await runStatements(
+    asDatabase(target),
+    rows.map((r) => ({
+      sql: `INSERT INTO usage_daily (user_id, day, counter, amount) VALUES (?, ?, ?, ?)
            ON CONFLICT (user_id, day, counter) DO UPDATE SET amount = excluded.amount`,
-        )
-        .bind(userId, r.day, r.counter, r.used),
-    ),
+      args: [userId, r.day, r.counter, r.used],
+    })),
   );
 }

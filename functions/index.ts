@@ -2,7 +2,7 @@ import { HTTPException } from "hono/http-exception";
 import { devToolsEnabled, getEnv } from "~/server/platform/env";
 import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
-import { databaseFor } from "../db/client";
+import { requestDatabase } from "../db/client";
 import { createRouter } from "./context";
 import { apiDocument } from "./openapi";
 import { logRequestFailure } from "./request-failure";
@@ -53,8 +53,12 @@ export function createApi() {
     c.set("requestId", requestId);
     c.set("config", config);
     c.set("log", createLogger({ requestId }, config.LOG_LEVEL));
-    c.set("db", databaseFor(c.env.DB));
+    // A D1 session per request: reads may use replicas, never older than the user's last request (db/client.ts).
+    const database = requestDatabase(c.env.DB, c.req.raw);
+    c.set("db", database.db);
     await next();
+    const bookmark = database.cookieFor(c.res, c.var.caller != null);
+    if (bookmark) c.header("Set-Cookie", bookmark, { append: true });
   });
   api.use("*", identifyCaller);
   api.use("*", signInFirst(api, API_BASE));

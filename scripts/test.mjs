@@ -28,11 +28,15 @@ process.on("exit", (code) => printTimes(code));
 // other's disk); the unit tests fill the gaps. Side by side the three take about the time of the
 // slowest instead of the sum (ADR 016).
 const [vitestBin, unitArgs] = vitest("vitest.unit.config.ts", "unit");
-await stage("Typecheck, lint and unit tests (side by side)", () =>
+// The db/ query tests on an embedded libSQL file (tests/libsql/): one file, mostly waiting on the
+// database file, so it rides along with the unit tests instead of adding a stage.
+const [, libsqlArgs] = vitest("vitest.libsql.config.ts", "libsql");
+await stage("Typecheck, lint, unit and libSQL tests (side by side)", () =>
   runTogether([
     { label: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
     { label: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
     { label: "unit", cmd: vitestBin, args: unitArgs },
+    { label: "libsql", cmd: vitestBin, args: libsqlArgs },
   ]),
 );
 await stage("Build", () => buildApp());
@@ -46,7 +50,7 @@ function printTimes(code) {
   const total = stages.reduce((sum, s) => sum + s.ms, 0);
   console.log(`\n━━ Where the time went (${code === 0 ? "passed" : "failed"}, ${minutes(total)} in all)`);
   for (const s of stages) console.log(`  ${minutes(s.ms).padStart(8)}  ${s.name}`);
-  const files = ["unit", "workers", "e2e"].flatMap((suite) => {
+  const files = ["unit", "libsql", "workers", "e2e"].flatMap((suite) => {
     try {
       const report = JSON.parse(readFileSync(`${REPORTS}/${suite}.json`, "utf8"));
       return report.testResults.map((r) => ({ suite, file: r.name.replace(`${process.cwd()}/`, ""), ms: r.endTime - r.startTime }));
