@@ -3,7 +3,8 @@ import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import decodeWebp, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import { FONT_BUFFERS } from "./fonts";
-import { encodePng } from "./png";
+import { encodePng, encodeRenderedPng } from "./png";
+import { downscale, thumbnailHeight } from "./thumbnail";
 
 /** The largest output side we render (a 2x upscale of the 2048 px store image). */
 export const MAX_OUTPUT_SIDE = 4096;
@@ -39,15 +40,45 @@ async function convertWebp(request: Request): Promise<Response> {
   }
 }
 
+function parseSvg(svg: Uint8Array, width: number | null): InstanceType<typeof Resvg> {
+  return new Resvg(svg, {
+    font: { fontBuffers: FONT_BUFFERS, defaultFontFamily: "Inter", sansSerifFamily: "Inter", serifFamily: "Playfair Display" },
+    fitTo: width ? { mode: "width", value: width } : { mode: "original" },
+    shapeRendering: 2,
+    textRendering: 1,
+    imageRendering: 0,
+  });
+}
+
+/** A second, separate render (the rare thumbnail wider than its image). */
+function renderPng(svg: Uint8Array, width: number): Uint8Array {
+  const resvg = parseSvg(svg, width);
+  try {
+    const rendered = resvg.render();
+    const png = rendered.asPng();
+    rendered.free();
+    return png;
+  } finally {
+    resvg.free();
+  }
+}
+
+function sizeParam(url: URL, name: string): number | null | Response {
+  if (!url.searchParams.has(name)) return null;
+  const value = Number(url.searchParams.get(name));
+  if (!Number.isInteger(value) || value < 16 || value > MAX_OUTPUT_SIDE) return refuse("bad-request", `${name} must be a whole number from 16 to ${MAX_OUTPUT_SIDE}.`, 400);
+  return value;
+}
+
 export async function handleImagesRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (request.method !== "POST") return refuse("bad-request", "Use POST.", 405);
   if (url.pathname === "/convert/webp") return convertWebp(request);
   if (url.pathname !== "/render") return refuse("bad-request", "Unknown path.", 404);
-  const width = url.searchParams.has("width") ? Number(url.searchParams.get("width")) : null;
-  if (width !== null && (!Number.isInteger(width) || width < 16 || width > MAX_OUTPUT_SIDE)) {
-    return refuse("bad-request", `width must be a whole number from 16 to ${MAX_OUTPUT_SIDE}.`, 400);
-  }
+  const width = sizeParam(url, "width");
+  if (width instanceof Response) return width;
+  const thumbnail = sizeParam(url, "thumbnail");
+  if (thumbnail instanceof Response) return thumbnail;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_SVG_BYTES) return refuse("too-large", "The SVG is too large to render.", 413);
   const svg = new Uint8Array(await request.arrayBuffer());
@@ -58,26 +89,41 @@ export async function handleImagesRequest(request: Request): Promise<Response> {
   const started = Date.now();
   let resvg: InstanceType<typeof Resvg> | null = null;
   try {
-    resvg = new Resvg(svg, {
-      font: { fontBuffers: FONT_BUFFERS, defaultFontFamily: "Inter", sansSerifFamily: "Inter", serifFamily: "Playfair Display" },
-      fitTo: width ? { mode: "width", value: width } : { mode: "original" },
-      shapeRendering: 2,
-      textRendering: 1,
-      imageRendering: 0,
-    });
+    resvg = parseSvg(svg, width);
     if (resvg.width * (width ? width / resvg.width : 1) > MAX_OUTPUT_SIDE || resvg.height * (width ? width / resvg.width : 1) > MAX_OUTPUT_SIDE) {
       return refuse("too-large", `The image would be larger than ${MAX_OUTPUT_SIDE} px on a side.`);
     }
     const rendered = resvg.render();
     const png = rendered.asPng();
-    const headers = {
-      "content-type": "image/png",
-      "x-image-width": String(rendered.width),
-      "x-image-height": String(rendered.height),
-      "x-render-ms": String(Date.now() - started),
+    const size = { width: rendered.width, height: rendered.height };
+    const headers: Record<string, string> = {
+      "x-image-width": String(size.width),
+      "x-image-height": String(size.height),
     };
-    rendered.free();
-    return new Response(png as Uint8Array<ArrayBuffer>, { headers });
+    if (thumbnail === null) {
+      rendered.free();
+      headers["x-render-ms"] = String(Date.now() - started);
+      return new Response(png as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png", ...headers } });
+    }
+    const thumbHeight = thumbnailHeight(size.width, size.height, thumbnail);
+    let thumb: Uint8Array;
+    if (thumbnail < size.width) {
+      // The thumbnail from the pixels just drawn, not from a second render of the SVG.
+      const pixels = rendered.pixels;
+      rendered.free();
+      thumb = await encodeRenderedPng(downscale(pixels, size.width, size.height, thumbnail, thumbHeight), thumbnail, thumbHeight);
+    } else {
+      // A thumbnail as wide as the image or wider (an image narrower than thumbnails) is drawn at its size.
+      rendered.free();
+      thumb = thumbnail === size.width ? png : renderPng(svg, thumbnail);
+    }
+    headers["x-thumbnail-width"] = String(thumbnail);
+    headers["x-thumbnail-height"] = String(thumbHeight);
+    headers["x-render-ms"] = String(Date.now() - started);
+    const form = new FormData();
+    form.append("image", new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" }), "image.png");
+    form.append("thumbnail", new Blob([thumb as Uint8Array<ArrayBuffer>], { type: "image/png" }), "thumbnail.png");
+    return new Response(form, { headers });
   } catch (err) {
     return refuse("invalid-svg", `The SVG could not be rendered: ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -188,9 +188,8 @@ const presetOf = (id: string): VisualPreset => {
 };
 
 async function renderWithThumb(deps: ImageDeps, svg: string, width?: number): Promise<{ png: Uint8Array; thumb: Uint8Array; width: number; height: number }> {
-  const full = await deps.renderer.render(svg, width);
-  const thumb = await deps.renderer.render(svg, THUMBNAIL_WIDTH);
-  return { png: full.png, thumb: thumb.png, width: full.width, height: full.height };
+  const full = await deps.renderer.renderWithThumbnail(svg, THUMBNAIL_WIDTH, width);
+  return { png: full.png, thumb: full.thumbnail.png, width: full.width, height: full.height };
 }
 
 interface Provenance {

@@ -8,7 +8,7 @@
 import type { ImageStyle, VisualPreset } from "~/domain/images";
 import type { VisualPalette } from "~/domain/contracts/images";
 import { contrastRatio, normalizeHex } from "~/server/pages/theme";
-import { el, imageEl, num, safeHref, svgDocument } from "./svg";
+import { el, imageEl, num, safeHref, svgDocument, type Attrs } from "./svg";
 
 // ---------------------------------------------------------------------------------------------
 // Colour
@@ -87,21 +87,45 @@ export class Defs {
   list(): string[] {
     return [...this.items.values()];
   }
+  /** A fresh id starting with `prefix` (the first is `prefix` itself), for defs one shape owns. */
+  unique(prefix: string): string {
+    let id = prefix;
+    for (let n = 2; this.items.has(id); n++) id = `${prefix}-${n}`;
+    return id;
+  }
 }
 
-/** A blur filter by radius (px), shared by every shape of that softness. */
-export function blurFilter(defs: Defs, radius: number): string {
-  const r = Math.max(1, Math.round(radius));
-  const id = `dc-blur-${r}`;
-  defs.add(
-    id,
-    el(
-      "filter",
-      { id, x: "-50%", y: "-50%", width: "200%", height: "200%", "color-interpolation-filters": "sRGB" },
-      el("feGaussianBlur", { stdDeviation: r }),
-    ),
-  );
+/**
+ * A filter region in user space: the shape's box grown by `fraction` of its size on each side (the
+ * objectBoundingBox region the designs were drawn with), but never by more than the blur reaches.
+ * resvg blurs every pixel of the region, so a 200 % region around a large card cost twice the
+ * pixels for nothing: beyond 3σ its box blur (three passes) adds exactly zero, so the tight region
+ * draws the same pixels.
+ */
+function blurRegion(box: Rect, stdDeviation: number, fraction: number): Attrs {
+  const reach = Math.ceil(stdDeviation * 3) + 1;
+  const mx = Math.min(box.w * fraction, reach);
+  const my = Math.min(box.h * fraction, reach);
+  return { filterUnits: "userSpaceOnUse", x: box.x - mx, y: box.y - my, width: box.w + 2 * mx, height: box.h + 2 * my };
+}
+
+/**
+ * A soft blur of one shape (`box`: its bounds): each shape gets its own filter, since the region is
+ * in user space. `fraction` is the largest margin (of the box's size); `attrs` adds e.g.
+ * color-interpolation-filters.
+ */
+export function shapeBlur(defs: Defs, name: string, box: Rect, stdDeviation: number, fraction: number, attrs: Attrs = {}): string {
+  const id = defs.unique(name);
+  defs.add(id, el("filter", { id, ...blurRegion(box, stdDeviation, fraction), ...attrs }, el("feGaussianBlur", { stdDeviation })));
   return `url(#${id})`;
+}
+
+const ellipseBox = (e: { cx: number; cy: number; rx: number; ry: number }): Rect => ({ x: e.cx - e.rx, y: e.cy - e.ry, w: 2 * e.rx, h: 2 * e.ry });
+
+/** A blur by radius (px) of one shape (`box`: its bounds), in sRGB. */
+export function blurFilter(defs: Defs, radius: number, box: Rect): string {
+  const r = Math.max(1, Math.round(radius));
+  return shapeBlur(defs, `dc-blur-${r}`, box, r, 0.5, { "color-interpolation-filters": "sRGB" });
 }
 
 function linear(
@@ -196,7 +220,7 @@ export function photoCard(defs: Defs, o: PhotoCardOptions): { markup: string; ca
       roundRect(offset, o.radius, {
         fill: shade(o.ground, 0.55),
         "fill-opacity": 0.35,
-        filter: blurFilter(defs, blur),
+        filter: blurFilter(defs, blur, offset),
       }),
     );
   }
@@ -329,7 +353,7 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
       }),
     );
     // A scene in soft layers: a window of light behind the product, a warm glow, a tabletop.
-    const blur = blurFilter(defs, m * 0.05);
+    const soft = m * 0.05;
     const p = o.pattern;
     const winW = Math.min(W * 0.9, focus.w * 1.25);
     const winX = fcx - winW / 2 + (p % 2 === 0 ? winW * 0.12 : -winW * 0.12);
@@ -339,17 +363,16 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
     parts.push(el("path", { d: windowPath, fill: windowFill, "fill-opacity": 0.75 }));
     const sunX = p % 2 === 0 ? W * 0.85 : W * 0.15;
     const glowFill = mix(warm, "#ffc98f", 0.45);
-    parts.push(el("circle", { cx: sunX, cy: H * 0.12, r: m * 0.3, fill: glowFill, "fill-opacity": 0.7, filter: blur }));
+    const sun = { cx: sunX, cy: H * 0.12, r: m * 0.3 };
+    parts.push(el("circle", { ...sun, fill: glowFill, "fill-opacity": 0.7, filter: blurFilter(defs, soft, { x: sun.cx - sun.r, y: sun.cy - sun.r, w: 2 * sun.r, h: 2 * sun.r }) }));
     const leafFill = mix(warm2, accent, 0.35);
+    const leaf = { cx: p % 2 === 0 ? W * 0.04 : W * 0.96, cy: H * 0.55, rx: m * 0.16, ry: m * 0.3 };
     parts.push(
       el("ellipse", {
-        cx: p % 2 === 0 ? W * 0.04 : W * 0.96,
-        cy: H * 0.55,
-        rx: m * 0.16,
-        ry: m * 0.3,
+        ...leaf,
         fill: leafFill,
         "fill-opacity": 0.35,
-        filter: blur,
+        filter: blurFilter(defs, soft, ellipseBox(leaf)),
       }),
     );
     const tableY = focus.y + focus.h * 0.82;
@@ -364,20 +387,18 @@ export function drawGround(defs: Defs, o: GroundOptions): Ground {
           ]),
         }),
       );
+    const contact = { cx: fcx, cy: Math.min(H, tableY + m * 0.015), rx: focus.w * 0.45, ry: m * 0.025 };
     parts.push(
       el("ellipse", {
-        cx: fcx,
-        cy: Math.min(H, tableY + m * 0.015),
-        rx: focus.w * 0.45,
-        ry: m * 0.025,
+        ...contact,
         fill: shade(tableFill, 0.5),
         "fill-opacity": 0.3,
-        filter: blurFilter(defs, m * 0.015),
+        filter: blurFilter(defs, m * 0.015, ellipseBox(contact)),
       }),
     );
     if (p >= 2) {
       const beam = `M${num(W * 0.55)} 0L${num(W * 0.78)} 0L${num(W * 0.35)} ${num(H)}L${num(W * 0.05)} ${num(H)}Z`;
-      parts.push(el("path", { d: beam, fill: "#ffffff", "fill-opacity": 0.14, filter: blurFilter(defs, m * 0.04) }));
+      parts.push(el("path", { d: beam, fill: "#ffffff", "fill-opacity": 0.14, filter: blurFilter(defs, m * 0.04, { x: W * 0.05, y: 0, w: W * 0.73, h: H }) }));
     }
     // Light vignette.
     parts.push(

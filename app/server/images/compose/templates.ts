@@ -18,6 +18,7 @@ import {
   readable,
   roundRect,
   shade,
+  shapeBlur,
   type GroundKind,
   type Rect,
 } from "./backdrops";
@@ -700,14 +701,16 @@ function roundBadge(ctx: Ctx, s: Scheme, cx: number, cy: number, radius: number,
   const { capHeight } = verticalMetrics(ctx.family, 800, f.fontSize);
   const lineGap = f.fontSize * 1.02;
   const blockH = capHeight + (f.lines.length - 1) * lineGap;
+  const shadowY = cy + radius * 0.06;
+  const shadowBox = { x: cx - radius, y: shadowY - radius, w: 2 * radius, h: 2 * radius };
   return (
     el("circle", {
       cx,
-      cy: cy + radius * 0.06,
+      cy: shadowY,
       r: radius,
       fill: "#000000",
       "fill-opacity": 0.14,
-      filter: `url(#${ctx.defs.add("dc-badge-shadow", el("filter", { id: "dc-badge-shadow", x: "-50%", y: "-50%", width: "200%", height: "200%" }, el("feGaussianBlur", { stdDeviation: Math.round(ctx.m * 0.012) })))})`,
+      filter: shapeBlur(ctx.defs, "dc-badge-shadow", shadowBox, Math.round(ctx.m * 0.012), 0.5),
     }) +
     el("circle", { cx, cy, r: radius, fill: s.badgeFill }) +
     el("circle", {
@@ -1245,11 +1248,12 @@ function comparisonAt(
   // The cards end below the last row (no empty space at their foot).
   const cardH = Math.min(area.h, y - size * 0.9 + pad - area.y);
   const cardMarkup: string[] = [];
+  const shadowCard = { ...ours, h: cardH, y: ours.y + m * 0.01 };
   cardMarkup.push(
-    roundRect({ ...ours, h: cardH, y: ours.y + m * 0.01 }, radius, {
+    roundRect(shadowCard, radius, {
       fill: "#000000",
       "fill-opacity": 0.1,
-      filter: `url(#${ctx.defs.add("dc-card-shadow", el("filter", { id: "dc-card-shadow", x: "-20%", y: "-20%", width: "140%", height: "140%" }, el("feGaussianBlur", { stdDeviation: Math.round(m * 0.015) })))})`,
+      filter: shapeBlur(ctx.defs, "dc-card-shadow", shadowCard, Math.round(m * 0.015), 0.2),
     }),
   );
   cardMarkup.push(
