@@ -1,3 +1,10 @@
+/**
+ * Packages both the Remix server build and workers/app.ts reach. @remix-run/router comes in by
+ * import from the screens' side and by require from the Worker's (wrangler.toml aliases it to one
+ * file).
+ */
+const SHARED_WITH_THE_WORKER = ["zod", "drizzle-orm", "jose", "@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/router"];
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   serverBuildPath: "build/server/index.js",
@@ -5,7 +12,10 @@ export default {
   serverModuleFormat: "esm",
   serverConditions: ["workerd", "worker", "browser"],
   serverMainFields: ["browser", "module", "main"],
-  serverDependenciesToBundle: "all",
+  // Every dependency is bundled into the server build except those the Worker's own code (the API,
+  // the Durable Objects) imports too: wrangler bundles those once for both (issue 29: zod, drizzle,
+  // jose and Remix's runtime were in the upload twice).
+  serverDependenciesToBundle: [new RegExp(`^(?!(${SHARED_WITH_THE_WORKER.join("|")})(/|$))`)],
   serverMinify: false,
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",
