@@ -1,9 +1,9 @@
 /**
- * Packages both the Remix server build and workers/app.ts reach. @remix-run/router comes in by
- * import from the screens' side and by require from the Worker's (wrangler.toml aliases it to one
- * file).
+ * Packages both the Remix server build and workers/app.ts reach. Only packages the build reaches
+ * by `import`: one a bundled CommonJS module `require`s would stay a dynamic require, which an ES
+ * module Worker cannot run (@remix-run/router, required by react-router-dom/server, stays in).
  */
-const SHARED_WITH_THE_WORKER = ["zod", "drizzle-orm", "jose", "@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/router"];
+const SHARED_WITH_THE_WORKER = ["zod", "drizzle-orm", "jose", "@remix-run/cloudflare", "@remix-run/server-runtime"];
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
