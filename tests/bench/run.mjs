@@ -32,7 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { measureLanding } from "./lib/bundle.mjs";
+import { measureLanding, measureMainWorker } from "./lib/bundle.mjs";
 import { analystTtft, chatOverhead } from "./lib/chat.mjs";
 import { startFakeOpenAi } from "./lib/fake-openai.mjs";
 import { runLighthouse } from "./lib/lighthouse.mjs";
@@ -285,8 +285,18 @@ async function main() {
     log(
       `landing HTML ${result.landing.html.rawKiB} KiB raw; JS ${result.landing.js.gzipKiB} KiB gzip in ${result.landing.js.files} files (${result.landing.source})`,
     );
+    // What serves the landing page: the main Worker's upload, and where its bytes go (issue 29).
+    log("measuring the main Worker's bundle (wrangler deploy --dry-run)…");
+    try {
+      result.mainWorker = await measureMainWorker({ root: ROOT, tmpDir: tmp, logFile: path.join(logs, "main-worker-dry-run.log") });
+      log(`main Worker bundle ${result.mainWorker.gzipKiB} KiB gzip (${result.mainWorker.rawKiB} KiB raw)`);
+    } catch (err) {
+      result.mainWorker = { error: String(err?.message ?? err).slice(0, 500) };
+      log(`  main Worker bundle not measured: ${result.mainWorker.error}`);
+    }
   } else {
     result.landing = { skipped: true };
+    result.mainWorker = { skipped: true };
   }
 
   // 4. Load: each route on the product, then on the baseline.

@@ -3,7 +3,7 @@
  * PBKDF2-HMAC-SHA256 through WebCrypto, at the production Workers cap of 100,000 iterations.
  * The stored string records algorithm, iterations and salt so a later increase rehashes on login.
  */
-import { COMMON_PASSWORDS_TEXT } from "./common-passwords.generated";
+import { COMMON_PASSWORDS_FRONT_CODED } from "./common-passwords.generated";
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/contracts/common";
 
@@ -17,15 +17,29 @@ export const SALT_BYTES = 16;
 export const KEY_BYTES = 32;
 const SCHEME = "pbkdf2-sha256";
 
+/**
+ * Lines of a front-coded list (scripts/generate-common-passwords.mjs): each starts with one
+ * character, code 48 + the length of the prefix it shares with the entry before, then the rest.
+ */
+export function readFrontCoded(text: string): string[] {
+  const out: string[] = [];
+  let previous = "";
+  for (const line of text.split("\n")) {
+    previous = previous.slice(0, line.charCodeAt(0) - 48) + line.slice(1);
+    out.push(previous);
+  }
+  return out;
+}
+
 let commonPasswords: Set<string> | undefined;
+const loadCommonPasswords = () => (commonPasswords ??= new Set(readFrontCoded(COMMON_PASSWORDS_FRONT_CODED)));
+
 function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(COMMON_PASSWORDS_TEXT.split("\n"));
-  return commonPasswords.has(password.toLowerCase());
+  return loadCommonPasswords().has(password.toLowerCase());
 }
 
 export function commonPasswordCount(): number {
-  commonPasswords ??= new Set(COMMON_PASSWORDS_TEXT.split("\n"));
-  return commonPasswords.size;
+  return loadCommonPasswords().size;
 }
 
 /**

@@ -2,9 +2,13 @@
 // gzipped (zlib level 9). Primary source: headless Chromium recording every response until
 // network idle. Cross-check: the URLs the server-rendered HTML references (script src,
 // modulepreload, imports inside inline module scripts, stylesheets).
+// And what the main Worker costs to upload and start (issue 29): `wrangler deploy --dry-run`'s
+// bundle, gzipped, with the modules that weigh most in it (measureMainWorker).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { hasChromium, launchChromium } from "../../e2e/browser.mjs";
-import { onCleanup } from "./servers.mjs";
+import { onCleanup, runCommand } from "./servers.mjs";
 
 const KIB = 1024;
 
@@ -187,4 +191,175 @@ function decodeEntities(s) {
 
 function kib(bytes) {
   return Math.round((bytes / KIB) * 10) / 10;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The main Worker's bundle (issue 29).
+
+/** The Remix server build, which wrangler bundles into the Worker as one input file. */
+const REMIX_SERVER_BUILD = "build/server/index.js";
+
+/**
+ * The main Worker as `wrangler deploy` would upload it (--dry-run --outdir: no network; the same
+ * wrangler.toml, so the same conditions, aliases and minification as a deploy). `gzipKiB` is the
+ * upload's gzip (level 9) without source maps; `top` lists the modules that weigh most: the bytes
+ * each source contributes to the output (read from the output's source map, and for the Remix
+ * server build, through the `// path` comments esbuild writes into that unminified file), gzipped
+ * alone. A module gzipped alone compresses worse than inside the bundle, so the list's figures add
+ * up to more than the total; they rank modules, the total is the size.
+ */
+export async function measureMainWorker({ root, tmpDir, logFile, top = 30 }) {
+  const outdir = path.join(tmpDir, "main-worker-dry-run");
+  const res = await runCommand(path.join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {
+    cwd: root,
+    logFile,
+  });
+  if (res.code !== 0) throw new Error(`wrangler deploy --dry-run failed (exit ${res.code}): ${res.output.split("\n").slice(-8).join(" ")}`);
+  const files = readdirSync(outdir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && !/\.(map|md)$/.test(d.name))
+    .map((d) => path.join(d.parentPath ?? d.path, d.name));
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const buf = readFileSync(file);
+    raw += buf.length;
+    gzip += gzipSize(buf);
+  }
+  const main = files.find((f) => /\.m?js$/.test(f));
+  const modules = main ? modulesOf(main, root) : [];
+  return {
+    files: files.length,
+    rawKiB: kib(raw),
+    gzipKiB: kib(gzip),
+    top: modules.slice(0, top),
+    packages: packagesOf(modules).slice(0, top),
+  };
+}
+
+/** Each source's share of a bundle, from its source map, largest gzip first. */
+export function modulesOf(bundlePath, root) {
+  const code = readFileSync(bundlePath, "utf8");
+  const map = JSON.parse(readFileSync(`${bundlePath}.map`, "utf8"));
+  const remixLines = remixModuleByLine(path.join(root, REMIX_SERVER_BUILD));
+  const names = map.sources.map((s) => moduleName(path.relative(root, path.resolve(path.dirname(bundlePath), s))));
+  const remixIndex = map.sources.findIndex((s) => s.endsWith(REMIX_SERVER_BUILD));
+  const parts = new Map();
+  const add = (name, text) => {
+    if (!text) return;
+    const list = parts.get(name);
+    if (list) list.push(text);
+    else parts.set(name, [text]);
+  };
+  const lines = code.split("\n");
+  const mapped = decodeMappings(map.mappings);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const segments = mapped[i] ?? [];
+    // Text before the first mapping, and text of segments with no source, is the bundler's own.
+    add("(bundler glue)", line.slice(0, segments[0]?.[0] ?? line.length));
+    for (let j = 0; j < segments.length; j++) {
+      const [col, source, origLine] = segments[j];
+      const text = line.slice(col, segments[j + 1]?.[0] ?? line.length);
+      if (source === undefined) add("(bundler glue)", text);
+      else if (source === remixIndex && remixLines) add(remixLines[origLine] ?? "(remix build glue)", text);
+      else add(names[source], text);
+    }
+  }
+  return [...parts]
+    .map(([name, texts]) => {
+      const text = texts.join("");
+      return { module: name, rawKiB: kib(Buffer.byteLength(text)), gzipKiB: kib(gzipSize(text)) };
+    })
+    .sort((a, b) => b.gzipKiB - a.gzipKiB);
+}
+
+/** Sums modules by package (node_modules) or by app folder. */
+function packagesOf(modules) {
+  const sums = new Map();
+  for (const m of modules) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.module)?.[1];
+    const key = pkg ?? m.module.split("/").slice(0, m.module.startsWith("app/") ? 3 : 1).join("/");
+    const s = sums.get(key) ?? { package: key, modules: 0, rawKiB: 0, gzipKiB: 0 };
+    s.modules += 1;
+    s.rawKiB += m.rawKiB;
+    s.gzipKiB += m.gzipKiB;
+    sums.set(key, s);
+  }
+  return [...sums.values()]
+    .map((s) => ({ ...s, rawKiB: Math.round(s.rawKiB * 10) / 10, gzipKiB: Math.round(s.gzipKiB * 10) / 10 }))
+    .sort((a, b) => b.gzipKiB - a.gzipKiB);
+}
+
+/** For each line of the Remix server build, the module it came from (esbuild's `// path` comments). */
+function remixModuleByLine(file) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  const out = [];
+  let current = "(remix build glue)";
+  for (const line of text.split("\n")) {
+    const m = /^\/\/ (\S+\.(?:[mc]?[jt]sx?|json)|\S*node_modules\S*|[\w-]+:\S+)$/.exec(line);
+    if (m) current = moduleName(m[1]);
+    out.push(current);
+  }
+  return out;
+}
+
+/** `../main/node_modules/x/y.js` -> `node_modules/x/y.js` (a worktree's node_modules may be a link). */
+function moduleName(source) {
+  const i = source.lastIndexOf("node_modules/");
+  return i >= 0 ? source.slice(i) : source;
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const BASE64_VALUE = new Map([...BASE64].map((c, i) => [c, i]));
+
+/**
+ * Source map v3 mappings -> per generated line, segments [column, source, originalLine]
+ * (absolute, 0-based; source and line undefined for a segment with no source).
+ */
+function decodeMappings(mappings) {
+  const lines = [];
+  // Fields 1 and 2 (source, original line) are deltas across the whole string; the original
+  // column and name are not needed here.
+  let source = 0;
+  let origLine = 0;
+  for (const lineText of mappings.split(";")) {
+    const segments = [];
+    let col = 0;
+    if (lineText) {
+      for (const seg of lineText.split(",")) {
+        if (!seg) continue;
+        const v = decodeVlq(seg);
+        col += v[0];
+        if (v.length >= 4) {
+          source += v[1];
+          origLine += v[2];
+          segments.push([col, source, origLine]);
+        } else segments.push([col, undefined, undefined]);
+      }
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+function decodeVlq(text) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const c of text) {
+    const digit = BASE64_VALUE.get(c);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
 }

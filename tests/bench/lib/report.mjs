@@ -89,6 +89,16 @@ export function evaluateBudgets(result, budgets) {
     }
   }
 
+  // The main Worker's upload (issue 29): measured with the landing section; judged when the
+  // budget has a mainWorker.gzipKiBMax.
+  const mainWorker = result.mainWorker;
+  if (mainWorker && !mainWorker.skipped) {
+    const limit = budgets.mainWorker?.gzipKiBMax;
+    if (mainWorker.error) add("fail", "main Worker bundle measured", null, "completes", mainWorker.error);
+    else if (limit !== undefined)
+      add(mainWorker.gzipKiB <= limit ? "pass" : "fail", "main Worker bundle gzip KiB", mainWorker.gzipKiB, `<= ${limit}`);
+  }
+
   // Usage meter: every reservation granted and committed; reservations/s floor per user count.
   const meter = result.meter;
   if (meter && !meter.skipped) {
@@ -523,6 +533,23 @@ export function formatReport(result, checks) {
       line(`  broken JS/CSS: ${l.brokenAssets.length} (${l.brokenAssets.slice(0, 3).join(", ")})`);
     if (l.browser?.failedRequests?.length)
       line(`  failed requests: ${l.browser.failedRequests.map((r) => `${r.status} ${r.url}`).join(", ")}`);
+  }
+
+  const mw = result.mainWorker;
+  if (mw && !mw.skipped) {
+    line();
+    if (mw.error) line(`Main Worker bundle: not measured: ${mw.error}`);
+    else {
+      line(
+        `Main Worker bundle (wrangler deploy --dry-run, gzip level 9, source maps left out): ${fmt(mw.gzipKiB, 1)} KiB gzip, ` +
+          `${fmt(mw.rawKiB, 1)} KiB raw, ${mw.files} file(s)`,
+      );
+      line("  top modules (each gzipped alone, so they add up to more than the total):");
+      for (const m of mw.top) line(`    ${fmt(m.gzipKiB, 1).padStart(6)} KiB gz  ${fmt(m.rawKiB, 1).padStart(6)} KiB  ${m.module}`);
+      line("  by package or app folder:");
+      for (const p of mw.packages.slice(0, 15))
+        line(`    ${fmt(p.gzipKiB, 1).padStart(6)} KiB gz  ${fmt(p.rawKiB, 1).padStart(6)} KiB  ${p.package} (${p.modules})`);
+    }
   }
 
   const meter = result.meter;

@@ -7,9 +7,11 @@ import {
   PBKDF2_HASH,
   PBKDF2_ITERATIONS,
   PRODUCTION_PBKDF2_MAX_ITERATIONS,
+  readFrontCoded,
   SALT_BYTES,
   verifyPassword,
 } from "~/server/auth/passwords";
+import { COMMON_PASSWORDS_FRONT_CODED } from "~/server/auth/common-passwords.generated";
 
 describe("password hashing parameters", () => {
   it("stays within the production Workers PBKDF2 cap (100,000) and uses SHA-256", () => {
@@ -54,6 +56,13 @@ describe("password hashing parameters", () => {
 describe("password policy", () => {
   it("ships at least 10,000 common passwords", () => {
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+  });
+  it("reads the front-coded list: each line's first character is the prefix it shares with the line before", () => {
+    expect(readFrontCoded("0password\n81\n8word\n0qwerty")).toEqual(["password", "password1", "passwordword", "qwerty"]);
+    const list = readFrontCoded(COMMON_PASSWORDS_FRONT_CODED);
+    expect(list.length).toBe(commonPasswordCount());
+    expect(list.every((p, i) => i === 0 || list[i - 1] < p)).toBe(true);
+    expect(list.every((p) => p.length >= 8 && p === p.toLowerCase())).toBe(true);
   });
   it.each(["password", "PASSWORD1", "qwertyuiop", "iloveyou123", "baseball"])("refuses the common %s", (pw) => {
     expect(passwordProblem(pw)).toMatch(/too common/);
