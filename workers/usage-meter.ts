@@ -4,6 +4,7 @@ import {
   createPeriodCache,
   periodOf,
   RESERVATION_TTL_MS,
+  STREAM_CONTEXT_HEADER,
   type MeterContext,
   type ReserveOutcome,
   type UsageSnapshot,
@@ -15,8 +16,6 @@ import { upsertUsageDaily } from "../db/usage";
 
 const HEARTBEAT_MS = 15_000;
 const FLUSH_DELAY_MS = 5_000;
-/** The header that carries the meter context on GET /stream, so opening a stream is one call. */
-export const STREAM_CONTEXT_HEADER = "x-meter-context";
 
 /** One counter in one period: units committed and units held by open reservations. */
 interface Tally {

@@ -7,6 +7,9 @@ import { dayKey, monthKey, nextDailyReset, nextMonthlyReset } from "./usage-peri
 
 export const RESERVATION_TTL_MS = 10 * 60 * 1000;
 
+/** The header that carries the meter context on the meter's GET /stream, so opening a stream is one call. */
+export const STREAM_CONTEXT_HEADER = "x-meter-context";
+
 export interface MeterContext {
   userId: number;
   plan: string;
