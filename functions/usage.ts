@@ -5,7 +5,7 @@ import { subscriptionStatus } from "~/domain/subscription";
 import { findSubscription } from "../db/subscriptions";
 import { usageHistory } from "../db/usage";
 import { createRouter } from "./context";
-import { meterFor } from "~/server/usage/meter";
+import { meterFor, openUsageStream } from "~/server/usage/meter";
 import { ErrorSchema } from "./openapi";
 import { json } from "./schemas";
 import { requireCaller } from "./session";
@@ -112,7 +112,5 @@ export const usage = createRouter()
 /** SSE is not an OpenAPI-described JSON route: plain Hono handler, authenticated by cookie. */
 usage.get("/usage/stream", async (c) => {
   const { user } = requireCaller(c);
-  const { stub, context } = await meterFor(c.env, user.id, c.var.db);
-  await stub.configure(context);
-  return stub.fetch(new Request("https://usage-meter/stream", { signal: c.req.raw.signal }));
+  return openUsageStream(c.env, user.id, c.req.raw.signal, c.var.db);
 });

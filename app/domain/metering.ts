@@ -7,6 +7,9 @@ import { dayKey, monthKey, nextDailyReset, nextMonthlyReset } from "./usage-peri
 
 export const RESERVATION_TTL_MS = 10 * 60 * 1000;
 
+/** The header that carries the meter context on the meter's GET /stream, so opening a stream is one call. */
+export const STREAM_CONTEXT_HEADER = "x-meter-context";
+
 export interface MeterContext {
   userId: number;
   plan: string;
@@ -20,6 +23,30 @@ export function periodOf(counter: UsageCounter, now: Date, timeZone: string): st
 
 export function resetOf(counter: UsageCounter, now: Date, timeZone: string): Date {
   return isMonthlyCounter(counter) ? nextMonthlyReset(now, timeZone) : nextDailyReset(now, timeZone);
+}
+
+/** A counter's current period and when it ends (ms since the epoch). */
+export interface CurrentPeriod {
+  period: string;
+  resetsAt: number;
+}
+
+/**
+ * periodOf and resetOf for "now", remembered until the period ends: the meter asks on every
+ * reservation and the answer changes once a day (or month) per time zone. An instant before the
+ * one the answer was worked out for (a clock step back) works it out again.
+ */
+export function createPeriodCache(): (counter: UsageCounter, nowMs: number, timeZone: string) => CurrentPeriod {
+  const known = new Map<string, CurrentPeriod & { from: number }>();
+  return (counter, nowMs, timeZone) => {
+    const key = `${isMonthlyCounter(counter) ? "month" : "day"} ${timeZone}`;
+    const hit = known.get(key);
+    if (hit && hit.from <= nowMs && nowMs < hit.resetsAt) return hit;
+    const now = new Date(nowMs);
+    const fresh = { period: periodOf(counter, now, timeZone), resetsAt: resetOf(counter, now, timeZone).getTime(), from: nowMs };
+    known.set(key, fresh);
+    return fresh;
+  };
 }
 
 export type ReserveOutcome =

@@ -2,19 +2,34 @@
  * Usage periods in the user's time zone: the day key resets at local midnight, the month key
  * on the 1st. Pure functions over an instant, so the boundary is testable.
  */
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it,
+// and the meter asks for a period on every reservation.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, fmt);
+  }
+  return fmt;
+}
+
 function parts(instant: Date, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  const get = (type: string) => Number(fmt.formatToParts(instant).find((p) => p.type === type)!.value);
-  return { y: get("year"), m: get("month"), d: get("day"), h: get("hour"), min: get("minute"), s: get("second") };
+  const values: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") values[part.type] = Number(part.value);
+  }
+  return { y: values.year, m: values.month, d: values.day, h: values.hour, min: values.minute, s: values.second };
 }
 
 export function safeTimeZone(timeZone: string | null | undefined): string {

@@ -1,9 +1,9 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MeterContext } from "~/domain/metering";
 import { PLANS } from "~/domain/plans";
 import { dayKey } from "~/domain/usage-periods";
-import type { UsageMeter } from "../../workers/usage-meter";
+import { UsageMeter } from "../../workers/usage-meter";
 import { call, makeAdmin, verifiedUser } from "./helpers";
 import { WORKER } from "./worker";
 
@@ -57,6 +57,42 @@ describe("UsageMeter", () => {
     expect(snap.usage.queries).toBe(0);
     expect(snap.resetsAt).toBe(new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1)).toISOString());
     expect((await stub.reserve(c, "queries", 5)).ok).toBe(true);
+  });
+
+  it("keeps committed units, held units and open reservations when the object is evicted", async () => {
+    const stub = meter("eviction");
+    const c = ctx(5, { queries: 3 });
+    const a = await stub.reserve(c, "queries");
+    const b = await stub.reserve(c, "queries");
+    if (!a.ok || !b.ok) throw new Error("both reservations should be granted");
+    expect(await stub.commit(a.reservationId)).toBe(true);
+    await runInDurableObject(stub, (_instance: UsageMeter, state) => {
+      // A new instance over the same storage is what the runtime builds after an eviction.
+      const revived = new UsageMeter(state, env);
+      expect(revived.snapshot(c).usage.queries).toBe(2); // a used, b held
+      expect(revived.commit(b.reservationId)).toBe(true);
+      expect(revived.commit(b.reservationId)).toBe(false);
+      expect(revived.reserve(c, "queries").ok).toBe(true);
+      expect(revived.reserve(c, "queries")).toMatchObject({ ok: false, used: 3, limit: 3 });
+    });
+  });
+
+  it("frees a reservation nobody settled once it expires, also after an eviction", async () => {
+    const stub = meter("expiry");
+    const c = ctx(6, { queries: 1 });
+    const held = await stub.reserve(c, "queries");
+    if (!held.ok) throw new Error("the reservation should be granted");
+    expect((await stub.reserve(c, "queries")).ok).toBe(false);
+    await runInDurableObject(stub, (_instance: UsageMeter, state) => {
+      state.storage.sql.exec("UPDATE reservations SET expires_at = ? WHERE id = ?", Date.now() - 1, held.reservationId);
+      const revived = new UsageMeter(state, env);
+      const again = revived.reserve(c, "queries");
+      expect(again.ok).toBe(true);
+      // The expired one can no longer be committed; the new one can.
+      expect(revived.commit(held.reservationId)).toBe(false);
+      if (again.ok) expect(revived.commit(again.reservationId)).toBe(true);
+      expect(revived.snapshot(c).usage.queries).toBe(1);
+    });
   });
 
   it("meters exports monthly", async () => {
@@ -122,6 +158,28 @@ describe("usage API", () => {
       expect(JSON.parse(frame.replace(/^data: /, ""))).toMatchObject({ usage: { queries: 3 }, remaining: { queries: 7 } });
       await tab.cancel();
     }
+  });
+
+  it("rolls usage up again after a roll-up, and after an eviction before the next one", async () => {
+    const u = await verifiedUser();
+    const stub = meter(String(u.user.id));
+    const c = ctx(u.user.id);
+    const spend = async () => {
+      const r = await stub.reserve(c, "queries");
+      if (!r.ok) throw new Error("the reservation should be granted");
+      expect(await stub.commit(r.reservationId)).toBe(true);
+    };
+    const history = async () => (await call("/api/usage/history?days=2", { token: u.token })).json.data;
+    await spend();
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await history()).toEqual([{ day: dayKey(new Date()), counter: "queries", amount: 1 }]);
+    await spend();
+    await spend();
+    await runInDurableObject(stub, async (_instance: UsageMeter, state) => {
+      // Evicted before its alarm: the stored mark tells the new instance there is usage to roll up.
+      await new UsageMeter(state, env).alarm();
+    });
+    expect(await history()).toEqual([{ day: dayKey(new Date()), counter: "queries", amount: 3 }]);
   });
 
   it("rolls committed daily totals into D1 for history and the admin sums", async () => {

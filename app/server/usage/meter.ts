@@ -4,7 +4,7 @@
  */
 import { usageLimitMessage, type UsageCounter } from "~/domain/counters";
 import { AppError } from "~/domain/errors";
-import type { MeterContext, ReserveOutcome } from "~/domain/metering";
+import { STREAM_CONTEXT_HEADER, type MeterContext, type ReserveOutcome } from "~/domain/metering";
 import { resolvePlan } from "~/domain/plans";
 import { effectivePlanId } from "~/domain/subscription";
 import { safeTimeZone } from "~/domain/usage-periods";
@@ -39,6 +39,17 @@ export async function notifyPlanChange(env: MeterBindings, userId: number, db: D
   const context = await meterContextFor(db, userId);
   if (!context) return;
   await meterStub(env, userId).configure(context);
+}
+
+/**
+ * The user's live usage stream (Server-Sent Events) from their meter, in one call: the plan rides
+ * along in a header instead of a configure() round trip first.
+ */
+export async function openUsageStream(env: MeterBindings, userId: number, signal: AbortSignal, db?: Database): Promise<Response> {
+  const { stub, context } = await meterFor(env, userId, db);
+  return stub.fetch(
+    new Request("https://usage-meter/stream", { signal, headers: { [STREAM_CONTEXT_HEADER]: JSON.stringify(context) } }),
+  );
 }
 
 export function usageLimitError(outcome: Extract<ReserveOutcome, { ok: false }>, now = Date.now()): AppError {
