@@ -26,3 +26,16 @@ export function createRouter() {
     },
   });
 }
+
+/** Each request's id, as workers/app.ts made it: read without copying the request to add a header. */
+const requestIds = new WeakMap<Request, string>();
+
+/** Records the id workers/app.ts gave a request, before the API sees it. */
+export function nameRequest(request: Request, requestId: string): void {
+  requestIds.set(request, requestId);
+}
+
+/** The id workers/app.ts gave this request; undefined when it came another way (the dev checkout's own calls). */
+export function requestIdOf(request: Request): string | undefined {
+  return requestIds.get(request);
+}

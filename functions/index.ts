@@ -3,7 +3,7 @@ import { devToolsEnabled, getEnv } from "~/server/platform/env";
 import { AppError, errorTypeForStatus, toAppError } from "~/domain/errors";
 import { createLogger } from "~/server/platform/log";
 import { requestDatabase } from "../db/client";
-import { createRouter } from "./context";
+import { createRouter, requestIdOf } from "./context";
 import { apiDocument } from "./openapi";
 import { logRequestFailure } from "./request-failure";
 import { signInFirst } from "./sign-in-first";
@@ -48,8 +48,8 @@ export function createApi() {
 
   api.use("*", async (c, next) => {
     const config = getEnv(c.env);
-    // workers/app.ts stamps every request with its id before handing it over.
-    const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
+    // workers/app.ts names every request before handing it over; a client's header is never trusted.
+    const requestId = requestIdOf(c.req.raw) ?? crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("config", config);
     c.set("log", createLogger({ requestId }, config.LOG_LEVEL));

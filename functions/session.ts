@@ -40,7 +40,7 @@ export const identifyCaller: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (via === "cookie" && UNSAFE.has(c.req.method)) assertXsrf(c);
   let caller: Caller | null = null;
   if (via) {
-    const resolved = await resolveSession({ db: c.var.db, keys: signingKeys(c.var.config) }, (bearer ?? cookie)!);
+    const resolved = await resolveSession({ db: c.var.db, keys: signingKeys(c.var.config), defer: (work) => c.executionCtx.waitUntil(work) }, (bearer ?? cookie)!);
     if (resolved) caller = { ...resolved, via };
   }
   c.set("caller", caller);

@@ -9,6 +9,8 @@ import { createIsolateBatcher, type Defer } from "../app/server/platform/isolate
 import { createLogger, type LogLevel } from "../app/server/platform/log";
 import { createNonce, dropPageSecurityHeaders, securityHeaders } from "../app/server/platform/security-headers";
 import { createApi } from "../functions";
+import { nameRequest } from "../functions/context";
+import { apiRequestSummary } from "../app/server/platform/api-request-log";
 import { runScheduled } from "./scheduled";
 
 const api = createApi();
@@ -63,7 +65,8 @@ export default {
     // Made before rendering for Remix (its scripts carry it), at the end for other HTML; drop pages have none.
     let nonce: string | undefined;
 
-    const handled = isApi ? withRequestId(request, requestId) : request;
+    // The API reads the id from its own record of the request: no copy of the request to carry a header.
+    if (isApi) nameRequest(request, requestId);
     const dropPage = isApi ? null : publicPageRoute(url.pathname);
     const mediaId = isApi || dropPage ? null : publicMediaId(url.pathname);
     const storedKey = isApi || dropPage || mediaId ? null : staticPageKey(request, url);
@@ -72,20 +75,20 @@ export default {
     let response: Response;
     try {
       response = isApi
-        ? await api.fetch(handled, env, ctx)
+        ? await api.fetch(request, env, ctx)
         : mediaId
-          ? await servePublishedImage(handled, mediaId, { db: databaseFor(env.DB), files: env.FILES })
+          ? await servePublishedImage(request, mediaId, { db: databaseFor(env.DB), files: env.FILES })
         : dropPage
-          ? await servePublicPage(handled, dropPage, {
+          ? await servePublicPage(request, dropPage, {
               db: databaseFor(env.DB),
               origin: publicOrigin(config, request.url),
               secret: config.AUTH_SECRET,
               cache: dropPageCache(),
               defer: (work) => ctx.waitUntil(work),
             })
-          : ((stored = storedKey ? await serveStoredPage(handled, storedKey, url, env, ctx) : null) ??
+          : ((stored = storedKey ? await serveStoredPage(request, storedKey, url, env, ctx) : null) ??
             (await loadRemix().then(({ handle, version }) =>
-              handle(handled, {
+              handle(request, {
                 cloudflare: { env, ctx },
                 requestId,
                 nonce: (nonce = createNonce()),
@@ -99,7 +102,7 @@ export default {
       });
     }
 
-    await discardUnreadBody(handled);
+    await discardUnreadBody(request);
     if (dropPage) {
       // servePublicPage (and the 500 above) build every Response here, so its headers are
       // mutable: no copy, and the drop page's security headers are built once per isolate.
@@ -122,6 +125,8 @@ export default {
     const line = { method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started };
     if (((dropPage && dropPage.kind !== "preview") || stored === response) && response.status < 400) {
       publicPageHits.add(line.path, line, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
+    } else if (isApi && response.status < 400) {
+      apiRequestSummary.add(request.method, { ...line, requestId }, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
     } else {
       log.info("request", line);
     }
@@ -181,12 +186,6 @@ async function discardUnreadBody(request: Request): Promise<void> {
   } catch {
     // A client that hung up mid-upload: nothing left to settle.
   }
-}
-
-function withRequestId(request: Request, requestId: string): Request {
-  const headers = new Headers(request.headers);
-  headers.set("x-request-id", requestId);
-  return new Request(request, { headers });
 }
 export { ChatRoom } from "./chat-room";
 export { RateLimiter } from "./rate-limiter";

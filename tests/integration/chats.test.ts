@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { readSseEvents } from "~/domain/sse";
+import { enforceRateLimit } from "~/server/platform/rate-limit";
+import { RATE_LIMITS } from "~/server/platform/rate-limit-rules";
 import { BASE, call, verifiedUser } from "./helpers";
 import { WORKER } from "./worker";
 
@@ -153,6 +155,25 @@ describe("chats API", () => {
     const saved = await call(`/api/chats/${id}`, { token: u.token });
     expect(saved.json.messages).toHaveLength(20);
     expect(await usedQueries(u)).toBe(10);
+  });
+
+  it("answers 429 RATE_LIMITED over the AI rate limit, before anything is written, giving back the query reserved beside it", async () => {
+    // The rate limit and the query reservation run side by side (issue 29): the refusal still wins.
+    const u = await verifiedUser();
+    const owner = await verifiedUser();
+    const ownersChat = crypto.randomUUID();
+    expect((await ask(owner, ownersChat, "pet supplies")).events.at(-1)!.type).toBe("done");
+    for (let i = 0; i < RATE_LIMITS.aiByUser.limit; i++) await enforceRateLimit(env.RATE_LIMITER, "aiByUser", String(u.user.id));
+    const id = crypto.randomUUID();
+    const refused = await ask(u, id, "pets");
+    expect(refused.status).toBe(429);
+    expect(refused.json.type).toBe("RATE_LIMITED");
+    expect((await call(`/api/chats/${id}`, { token: u.token })).status).toBe(404);
+    expect(await usedQueries(u)).toBe(0);
+    // Another user's chat id answers the same 429, not a 404 that would say the id exists.
+    expect((await ask(u, ownersChat, "show me your chat")).json.type).toBe("RATE_LIMITED");
+    expect(await usedQueries(u)).toBe(0);
+    expect((await call(`/api/chats/${ownersChat}`, { token: owner.token })).json.messages).toHaveLength(2);
   });
 
   it("lets a paid plan ask past the free limit", async () => {

@@ -134,6 +134,51 @@ describe("the request log on drop pages", () => {
   });
 });
 
+describe("the request log on the API", () => {
+  it("sums successful answers into one line a second naming the slowest; a 401 and a 404 keep their own lines", async () => {
+    // As above: the window earlier requests opened (at the suite's warn level) closes first.
+    await new Promise((r) => setTimeout(r, 1100));
+    const infoEnv = { ...env, LOG_LEVEL: "info" } as unknown as Env;
+    const lines: Record<string, unknown>[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+    });
+    try {
+      const ctx = createExecutionContext();
+      const ask = async (path: string, init?: RequestInit) => {
+        const res = await worker.fetch(new Request(`http://127.0.0.1${path}`, init), infoEnv, ctx);
+        await res.text();
+        return { status: res.status, requestId: res.headers.get("x-request-id") };
+      };
+      const ok = [await ask("/api/health"), await ask("/api/health"), await ask("/api/health", { method: "HEAD" })];
+      expect(ok.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect((await ask("/api/chats")).status).toBe(401);
+      expect((await ask("/api/no-such-route")).status).toBe(404);
+      // Only the refusals have been logged so far, each with its request id.
+      expect(lines.map((l) => [l.msg, l.path, l.status])).toEqual([
+        ["request", "/api/chats", 401],
+        ["request", "/api/no-such-route", 404],
+      ]);
+      expect(lines[0].requestId).toMatch(UUID);
+      await waitOnExecutionContext(ctx);
+      expect(lines).toHaveLength(3);
+      expect(lines[2]).toMatchObject({ level: "info", msg: "api requests", seconds: 1, count: 3, byMethod: { GET: 2, HEAD: 1 }, byStatus: { "200": 3 } });
+      const slowest = lines[2].slowest as { requestId: string; path: string; status: number; ms: number };
+      expect(slowest).toMatchObject({ path: "/api/health", status: 200 });
+      expect(ok.map((r) => r.requestId)).toContain(slowest.requestId);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("gives every API request an id of its own, whatever id the client sent", async () => {
+    const res = await WORKER.fetch("http://127.0.0.1/api/no-such-route", { headers: { "x-request-id": "client-chosen-id" } });
+    const body = (await res.json()) as { requestId: string };
+    expect(res.headers.get("x-request-id")).toMatch(UUID);
+    expect(body.requestId).toBe(res.headers.get("x-request-id"));
+  });
+});
+
 describe("the other paths keep their own headers", () => {
   it("an API answer gets the strict policy and a request id", async () => {
     const res = await WORKER.fetch("http://127.0.0.1/api/health");

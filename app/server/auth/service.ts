@@ -11,7 +11,7 @@ import { USERNAME_PATTERN, USERNAME_RULE, type PublicUser } from "~/domain/contr
 export { USERNAME_PATTERN, USERNAME_RULE, type PublicUser };
 import type { User } from "../../../db/schema";
 import {
-  findActiveSession,
+  findActiveSessionWithUser,
   insertSession,
   listActiveSessions,
   revokeSession,
@@ -108,18 +108,21 @@ export async function startSession(deps: AuthDeps, user: User, meta: ClientMeta)
 
 /** The user and session behind a token, or null: bad signature, expired, revoked or deleted. */
 export async function resolveSession(
-  deps: Pick<AuthDeps, "db" | "keys" | "now">,
+  deps: Pick<AuthDeps, "db" | "keys" | "now"> & { defer?: (work: Promise<unknown>) => void },
   token: string,
 ): Promise<{ user: User; sessionId: string } | null> {
   const claims = await verifySessionToken(deps.keys, token);
   if (!claims) return null;
   const at = deps.now?.() ?? new Date();
-  const session = await findActiveSession(deps.db, claims.sid, at);
-  if (!session || String(session.userId) !== claims.sub) return null;
-  const user = await findUserById(deps.db, session.userId);
+  const found = await findActiveSessionWithUser(deps.db, claims.sid, at);
+  if (!found || String(found.session.userId) !== claims.sub) return null;
+  const { session, user } = found;
   // A disabled account is signed out everywhere at once, whatever its tokens say.
-  if (!user || user.disabledAt) return null;
-  await touchSession(deps.db, session.id, at);
+  if (user.disabledAt) return null;
+  // "Last seen" is bookkeeping: with a defer (ctx.waitUntil) the answer does not wait for it.
+  const touched = touchSession(deps.db, session.id, at);
+  if (deps.defer) deps.defer(touched);
+  else await touched;
   return { user, sessionId: session.id };
 }
 

@@ -3,6 +3,7 @@
  * rate limit come in as arguments, so a route, a scheduled job or a test can call them alike.
  */
 import type { Chat, ListedChat } from "~/domain/contracts/chats";
+import type { Message } from "../../../db/schema";
 import {
   conversationPath,
   decodeMessage,
@@ -148,19 +149,28 @@ const busy = () =>
   new AppError("CONFLICT", "This chat is still answering your previous question. Wait for it to finish, or stop it, then ask again.");
 
 /**
- * The steps every answer takes before it is written: the AI rate limit, then the query reserved
- * (before anything is created, so a refused question leaves nothing behind), then `prepare`
- * (which finds or makes the chat, claims it and saves what it must). A failure in `prepare`
- * refunds the query and frees the chat.
+ * The steps every answer takes before it is written: the AI rate limit and the query reserved,
+ * side by side with `read` (what the answer needs from the database, written nowhere), then
+ * `prepare` (which finds or makes the chat, claims it and saves what it must) once both limits
+ * allowed it, so a refused question leaves nothing behind. A rate-limit refusal wins over a
+ * usage refusal and over whatever `read` found, and gives back the query reserved beside it. A
+ * failure in `read` or `prepare` refunds the query and frees the chat.
  */
-async function beginAnswer(
+async function beginAnswer<Found>(
   deps: ChatDeps,
   userId: number,
-  prepare: (reservation: UsageReservation, claim: (chatId: string) => Promise<void>) => Promise<AnswerJob>,
+  read: () => Promise<Found>,
+  prepare: (found: Found, reservation: UsageReservation, claim: (chatId: string) => Promise<void>) => Promise<AnswerJob>,
 ): Promise<AnswerJob> {
   const now = deps.now?.() ?? new Date();
-  await deps.limitAiCalls(userId);
-  const reservation = await deps.reserveQuery(userId);
+  // Three round trips at once instead of one after another: the question's time to first token.
+  const [limited, reserved, found] = await Promise.allSettled([deps.limitAiCalls(userId), deps.reserveQuery(userId), read()]);
+  if (limited.status === "rejected") {
+    if (reserved.status === "fulfilled") await reserved.value.refund();
+    throw limited.reason;
+  }
+  if (reserved.status === "rejected") throw reserved.reason;
+  const reservation = reserved.value;
   let claimed: string | undefined;
   const claim = async (chatId: string) => {
     const until = new Date(now.getTime() + RESERVATION_TTL_MS);
@@ -171,7 +181,8 @@ async function beginAnswer(
     claimed = chatId;
   };
   try {
-    return await prepare(reservation, claim);
+    if (found.status === "rejected") throw found.reason;
+    return await prepare(found.value, reservation, claim);
   } catch (err) {
     await reservation.refund();
     if (claimed) await releaseAnswering(deps.db, userId, claimed);
@@ -192,7 +203,11 @@ async function projectOf(db: Database, userId: number, chat: { projectId: string
  * continues from what it remembered there.
  */
 async function turnsUpTo(db: Database, userId: number, chatId: string, messageId: string) {
-  const rows = await listMessages(db, userId, chatId);
+  return turnsFrom(await listMessages(db, userId, chatId), messageId);
+}
+
+/** turnsUpTo over the chat's rows already read. */
+function turnsFrom(rows: Message[], messageId: string) {
   const path = conversationPath(rows.map(decodeMessage).filter((m) => m !== null), messageId);
   const turns = historyForProvider(path);
   const lastAnswer = [...path].reverse().find((m) => m.role === "assistant");
@@ -215,34 +230,46 @@ export async function askQuestion(
 ): Promise<AnswerJob> {
   const { db } = deps;
   const question = input.content.trim();
-  return beginAnswer(deps, userId, async (reservation, claim) => {
-    let chat = await findChat(db, userId, chatId);
+  // Read beside the limits: the chat, whether a missing id is someone else's, the merchant's products.
+  const read = async () => {
+    const { chat, ownProducts } = await readChatAndProducts(db, userId, chatId);
+    return { chat, idTaken: !chat && (await chatIdTaken(db, chatId)), ownProducts };
+  };
+  return beginAnswer(deps, userId, read, async ({ chat: found, idTaken, ownProducts }, reservation, claim) => {
+    let chat = found;
+    let created = false;
     if (!chat) {
-      if (await chatIdTaken(db, chatId)) throw notFound();
+      if (idTaken) throw notFound();
       // Two first questions racing into one new id: one creates it, both find it as theirs.
-      await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE });
-      chat = await findChat(db, userId, chatId);
+      const inserted = await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE });
+      chat = inserted ?? (await findChat(db, userId, chatId));
       if (!chat) throw notFound();
+      created = Boolean(inserted);
     }
     await claim(chat.id);
+    // Claimed, nothing else writes to the chat: its messages so far are read beside the question's write.
+    const earlier = created ? Promise.resolve([]) : listMessages(db, userId, chat.id);
     let parentId = chat.leafId;
     if (input.parentId) {
-      if (!(await findMessage(db, userId, chat.id, input.parentId))) throw messageNotFound();
+      if (!(await earlier).some((m) => m.id === input.parentId)) throw messageNotFound();
       parentId = input.parentId;
     }
-    const asked = await appendMessage(
-      db,
-      { id: crypto.randomUUID(), chatId: chat.id, userId, parentId, role: "user", content: question },
-      chat.title === DEFAULT_CHAT_TITLE ? titleFromQuestion(question) : undefined,
-    );
-    const turns = await turnsUpTo(db, userId, chat.id, asked.message.id);
+    const [asked, rows] = await Promise.all([
+      appendMessage(
+        db,
+        { id: crypto.randomUUID(), chatId: chat.id, userId, parentId, role: "user", content: question },
+        chat.title === DEFAULT_CHAT_TITLE ? titleFromQuestion(question) : undefined,
+      ),
+      earlier,
+    ]);
+    const turns = turnsFrom([...rows, asked.message], asked.message.id);
     return {
       userId,
       chatId: chat.id,
       question: decodeMessage(asked.message)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
-      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
+      ownProducts,
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };
@@ -254,8 +281,7 @@ const messageNotFound = () => new AppError("NOT_FOUND", "This message does not e
 /** Answers a question again (from its answer's id, or the question's own): a new version of the answer; the others stay. */
 export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: string, messageId: string): Promise<AnswerJob> {
   const { db } = deps;
-  return beginAnswer(deps, userId, async (reservation, claim) => {
-    const chat = await findChat(db, userId, chatId);
+  return beginAnswer(deps, userId, () => readChatAndProducts(db, userId, chatId), async ({ chat, ownProducts }, reservation, claim) => {
     if (!chat) throw notFound();
     const message = await findMessage(db, userId, chat.id, messageId);
     if (!message || (message.role !== "assistant" && message.role !== "user")) throw messageNotFound();
@@ -270,7 +296,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
       question: decodeMessage(question)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
-      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
+      ownProducts,
       reservation: reservation.handle,
       withdrawOnFailure: null,
       earlierAnswers,
@@ -281,8 +307,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
 /** Edits a question: the new text is a new version of it (the old one and its answers stay), answered at once. */
 export async function editQuestion(deps: ChatDeps, userId: number, chatId: string, messageId: string, content: string): Promise<AnswerJob> {
   const { db } = deps;
-  return beginAnswer(deps, userId, async (reservation, claim) => {
-    const chat = await findChat(db, userId, chatId);
+  return beginAnswer(deps, userId, () => readChatAndProducts(db, userId, chatId), async ({ chat, ownProducts }, reservation, claim) => {
     if (!chat) throw notFound();
     const original = await findMessage(db, userId, chat.id, messageId);
     if (!original) throw messageNotFound();
@@ -296,11 +321,17 @@ export async function editQuestion(deps: ChatDeps, userId: number, chatId: strin
       question: decodeMessage(edited.message)!,
       turns,
       project: await projectOf(db, userId, chat, turns),
-      ownProducts: await importedProductsOf(db, userId, OWN_PRODUCTS_READ),
+      ownProducts,
       reservation: reservation.handle,
       withdrawOnFailure: { leafBefore: chat.leafId },
     };
   });
+}
+
+/** What a regenerate or an edit reads beside the limits: the caller's chat and their products. */
+async function readChatAndProducts(db: Database, userId: number, chatId: string) {
+  const [chat, ownProducts] = await Promise.all([findChat(db, userId, chatId), importedProductsOf(db, userId, OWN_PRODUCTS_READ)]);
+  return { chat, ownProducts };
 }
 
 /** Saves a job's answer after its question and shows it: the chat's leaf moves to it. */
