@@ -5,18 +5,8 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { createBenchUser, requestJson } from "./bench-api.mjs";
+import { EXPLORER_QUERIES } from "./explorer-queries.mjs";
 import { percentile, round } from "./load.mjs";
-
-/** Filter + sort + page combinations a merchant would use, including a search and a deep page. */
-export const EXPLORER_QUERIES = [
-  "/api/catalog/products",
-  "/api/catalog/products?sort=orders&page=4&pageSize=50",
-  "/api/catalog/products?niche=pet-supplies&competition=low,medium&sort=margin",
-  "/api/catalog/products?priceMin=1500&priceMax=4000&trend=rising&shipMax=10&sort=trend",
-  "/api/catalog/products?q=brush&sort=score",
-  "/api/catalog/products?platform=TikTok&marginMin=50&scoreMin=60&sort=price&order=asc&page=2",
-  "/api/catalog/products?sort=ads&order=asc&page=40&pageSize=100",
-];
 
 export async function explorerLatency({ productUrl, baselineUrl, rounds = 30, log = () => {} }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
