@@ -127,7 +127,8 @@ export async function listExplorerProducts(db: Database, userId: number, q: Expl
   const [countRows, rows, saved] = await db.batch([
     explorerCount(db, userId, q),
     db
-      .select({ product: explorerColumns, nicheName: catalogNiches.name })
+      // A batch's rows come back keyed by column name: the niche's "name" needs its own.
+      .select({ product: explorerColumns, nicheName: sql<string | null>`${catalogNiches.name}`.as("niche_name") })
       .from(catalogProducts)
       .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
       .where(sql`${catalogProducts}.rowid IN ${pageRowids}`)
