@@ -37,9 +37,16 @@ const SORT_COLUMNS = {
   newest: catalogProducts.createdAt,
 } as const;
 
-function explorerConditions(userId: number, q: ExplorerQuery): SQL[] {
-  const where: SQL[] = [visibleTo(userId)];
-  if (q.source === "sample") where.push(isNull(catalogProducts.ownerUserId));
+/**
+ * The Explorer's filters. `visibility` is "sample or mine": `indexed` lets the planner read it off
+ * the owner index (right for counting, which reads every match); `alongSortIndex` writes the owner
+ * column with a unary + so the planner cannot, and instead walks the sort's own index (migration
+ * 0028), which carries owner_user_id, stopping after the page.
+ */
+function explorerConditions(userId: number, q: ExplorerQuery, visibility: "indexed" | "alongSortIndex"): SQL[] {
+  const owner = sql`+${catalogProducts.ownerUserId}`;
+  const where: SQL[] = [visibility === "indexed" ? visibleTo(userId) : sql`(${owner} IS NULL OR ${owner} = ${userId})`];
+  if (q.source === "sample") where.push(visibility === "indexed" ? isNull(catalogProducts.ownerUserId) : sql`${owner} IS NULL`);
   if (q.source === "mine") where.push(eq(catalogProducts.ownerUserId, userId));
   const match = q.q ? ftsQuery(q.q) : null;
   if (match) where.push(sql`${catalogProducts}.rowid IN (SELECT rowid FROM catalog_products_fts WHERE catalog_products_fts MATCH ${match})`);
@@ -84,40 +91,71 @@ const explorerColumns = {
 };
 export type ExplorerRow = { [K in keyof typeof explorerColumns]: CatalogProductRow[K] };
 
+/** The Explorer's order: missing values last, then id so pages never overlap. Migration 0028 has an index in exactly this order for each sort and direction. */
+function explorerOrder(q: ExplorerQuery): SQL[] {
+  const column = SORT_COLUMNS[q.sort];
+  return [sql`${column} IS NULL`, q.order === "asc" ? asc(column) : desc(column), asc(catalogProducts.id)];
+}
+
+/** The rowids of one Explorer page, read off the sort's index (the wide rows are read only for the page). */
+export function explorerPageRowids(db: Database, userId: number, q: ExplorerQuery, limit: number, offset: number) {
+  return db
+    .select({ rowid: sql<number>`${catalogProducts}.rowid` })
+    .from(catalogProducts)
+    .where(and(...explorerConditions(userId, q, "alongSortIndex")))
+    .orderBy(...explorerOrder(q))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many products match the Explorer's filters (read from the narrow indexes of migration 0028). */
+export function explorerCount(db: Database, userId: number, q: ExplorerQuery) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(catalogProducts)
+    .where(and(...explorerConditions(userId, q, "indexed")));
+}
+
 /**
  * One Explorer page: products matching the filters, sorted (missing values last, then by id so
- * pages never overlap), within the first `cap` results the plan may read.
+ * pages never overlap), with the total and the caller's lists holding each, in one round trip.
+ * The plan's cap is the caller's to apply (it is read alongside, not before).
  */
-export async function listExplorerProducts(db: Database, userId: number, q: ExplorerQuery, cap: number) {
-  const where = and(...explorerConditions(userId, q));
+export async function listExplorerProducts(db: Database, userId: number, q: ExplorerQuery) {
   const offset = (q.page - 1) * q.pageSize;
-  const limit = Math.max(0, Math.min(q.pageSize, cap - offset));
-  const column = SORT_COLUMNS[q.sort];
-  const [countRow] = await db.select({ n: sql<number>`count(*)` }).from(catalogProducts).where(where);
-  const rows =
-    limit === 0
-      ? []
-      : await db
-          .select({ product: explorerColumns, nicheName: catalogNiches.name })
-          .from(catalogProducts)
-          .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
-          .where(where)
-          .orderBy(sql`${column} IS NULL`, q.order === "asc" ? asc(column) : desc(column), asc(catalogProducts.id))
-          .limit(limit)
-          .offset(offset);
-  return { rows, total: Number(countRow?.n ?? 0) };
+  const pageRowids = explorerPageRowids(db, userId, q, q.pageSize, offset);
+  const [countRows, rows, saved] = await db.batch([
+    explorerCount(db, userId, q),
+    db
+      // A batch's rows come back keyed by column name: the niche's "name" needs its own.
+      .select({ product: explorerColumns, nicheName: sql<string | null>`${catalogNiches.name}`.as("niche_name") })
+      .from(catalogProducts)
+      .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
+      .where(sql`${catalogProducts}.rowid IN ${pageRowids}`)
+      .orderBy(...explorerOrder(q)),
+    db
+      .select({ productId: savedProducts.productId, listName: savedProducts.listName })
+      .from(savedProducts)
+      .where(
+        and(
+          eq(savedProducts.userId, userId),
+          inArray(savedProducts.productId, db.select({ id: catalogProducts.id }).from(catalogProducts).where(sql`${catalogProducts}.rowid IN ${pageRowids}`)),
+        ),
+      ),
+  ]);
+  const lists = new Map<string, string[]>();
+  for (const r of saved) lists.set(r.productId, [...(lists.get(r.productId) ?? []), r.listName]);
+  return { rows, total: Number(countRows[0]?.n ?? 0), lists };
 }
 
 /** Every matching product (for the CSV export), within the plan's cap, in the Explorer's order. */
 export async function exportExplorerProducts(db: Database, userId: number, q: ExplorerQuery, cap: number) {
-  const column = SORT_COLUMNS[q.sort];
   return db
     .select({ product: explorerColumns, nicheName: catalogNiches.name })
     .from(catalogProducts)
     .leftJoin(catalogNiches, eq(catalogNiches.id, catalogProducts.nicheId))
-    .where(and(...explorerConditions(userId, q)))
-    .orderBy(sql`${column} IS NULL`, q.order === "asc" ? asc(column) : desc(column), asc(catalogProducts.id))
-    .limit(cap);
+    .where(sql`${catalogProducts}.rowid IN ${explorerPageRowids(db, userId, q, cap, 0)}`)
+    .orderBy(...explorerOrder(q));
 }
 
 export async function findCatalogProduct(db: Database, userId: number, id: string) {

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { desc, sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /**
  * One schema for D1 and libSQL. Entities of spec section 3; later issues extend it.
@@ -397,6 +397,15 @@ export const catalogNiches = sqliteTable(
   (t) => [index("catalog_niches_owner_idx").on(t.ownerUserId)],
 );
 
+/** One index per Explorer sort and direction (migration 0028 writes the same SQL). */
+function explorerSortIndexes(t: Record<"score" | "monthlyOrders" | "trendPct" | "marginPct" | "priceCents" | "adCount" | "createdAt" | "id" | "ownerUserId", SQLiteColumn>) {
+  const sorts = { score: t.score, orders: t.monthlyOrders, trend: t.trendPct, margin: t.marginPct, price: t.priceCents, ads: t.adCount, newest: t.createdAt };
+  return Object.entries(sorts).flatMap(([name, column]) => [
+    index(`catalog_products_${name}_desc_idx`).on(sql`(${column} IS NULL)`, desc(column), t.id, t.ownerUserId),
+    index(`catalog_products_${name}_asc_idx`).on(sql`(${column} IS NULL)`, column, t.id, t.ownerUserId),
+  ]);
+}
+
 export const catalogProducts = sqliteTable(
   "catalog_products",
   {
@@ -436,10 +445,11 @@ export const catalogProducts = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("catalog_products_owner_score_idx").on(t.ownerUserId, t.score),
     index("catalog_products_niche_idx").on(t.nicheId, t.score),
-    index("catalog_products_price_idx").on(t.priceCents),
-    index("catalog_products_orders_idx").on(t.monthlyOrders),
+    // The Explorer's (migration 0028): counts read the narrow filter index; each sort and direction
+    // has an index in the query's exact order (missing values last, then id).
+    index("catalog_products_filter_idx").on(t.ownerUserId, t.score, t.priceCents, t.trendPct, t.shippingDays, t.marginPct, t.competition, t.mainPlatform, t.nicheId),
+    ...explorerSortIndexes(t),
   ],
 );
 

@@ -23,6 +23,9 @@ describe("GET /api/catalog/products", () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(json.data[0]).toMatchObject({ source: "sample", isSampleData: true });
     expect(json.data[0].recentOrders).toHaveLength(12);
+    // Each row's own name and niche, as its record says (the niche's name is a column of its own).
+    const record = (await call(`/api/catalog/products/${json.data[0].id}`, { token })).json;
+    expect(json.data[0]).toMatchObject({ name: record.name, productType: record.productType, niche: record.niche, priceCents: record.priceCents });
   });
 
   it("filters by niche, price, competition, trend and shipping, and searches names", async () => {

@@ -62,11 +62,12 @@ export async function explorerCap(db: Database, userId: number): Promise<number>
 }
 
 export async function explorePage(db: Database, userId: number, query: ExplorerQuery): Promise<ExplorerPage> {
-  const cap = await explorerCap(db, userId);
-  const { rows, total } = await listExplorerProducts(db, userId, query, cap);
-  const lists = await listsHolding(db, userId, rows.map((r) => r.product.id));
+  // The plan and the page are read side by side; the cap trims the page afterwards.
+  const [cap, { rows, total, lists }] = await Promise.all([explorerCap(db, userId), listExplorerProducts(db, userId, query)]);
+  const offset = (query.page - 1) * query.pageSize;
+  const visibleRows = rows.slice(0, Math.max(0, cap - offset));
   return {
-    data: rows.map((r) => toExplorerProduct(r, lists)),
+    data: visibleRows.map((r) => toExplorerProduct(r, lists)),
     page: query.page,
     pageSize: query.pageSize,
     total,
