@@ -24,7 +24,7 @@ import { AUTH_ME_KEY } from "~/features/account/light";
 import { ReferralCapture } from "~/features/affiliate/light";
 import { THEME_BOOT_SCRIPT, ThemeProvider, themeFromCookie, DEFAULT_THEME, type Theme } from "~/lib/theme";
 import { SIDEBAR_BOOT_SCRIPT, sidebarCollapsedFromCookie } from "~/features/shell/light";
-import { APP_STYLESHEET_HREF } from "~/lib/app-stylesheet";
+import { APP_STYLESHEET_HREF } from "~/stylesheets";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-var.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },

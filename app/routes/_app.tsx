@@ -3,7 +3,7 @@ import { Outlet, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthGuard, isEmailNotVerifiedError } from "~/features/auth";
 import { AppShell, ErrorScreen } from "~/features/shell";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 /**
  * The signed-in layout: every non-public screen renders inside the app shell and the guard.

@@ -5,7 +5,7 @@ import { LandingErrorBoundary, LandingFallback, LandingPlaceholder } from "~/fea
 import { LandingPage } from "~/features/landing";
 import { FullScreenLoader } from "~/ui/full-screen-loader";
 import { useCurrentUser } from "~/features/account/light";
-export { landingStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { landingStylesheetLinks as links } from "~/stylesheets";
 
 /** Spec section 9: landing render delay and the signed-in redirect delay. */
 export const LANDING_RENDER_DELAY_MS = 50;

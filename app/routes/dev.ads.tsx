@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FlaskConical, Megaphone } from "lucide-react";
 import { loadDevAds } from "~/server/remix/dev-ads.server";
 import { Badge } from "~/ui";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Dev ad account — Dropcraft" },

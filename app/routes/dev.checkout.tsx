@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { DevCheckoutScreen } from "~/features/billing";
 import { requireDevTools } from "~/server/remix/dev-tools.server";
 import { protectedLoader } from "~/server/remix/guards.server";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Test checkout — Dropcraft" },

@@ -7,7 +7,7 @@ import { relativeTime } from "~/ui/time";
 import { loadOutbox } from "~/server/remix/dev-tools.server";
 import { Button } from "~/ui/button";
 import { IconButton, Segment } from "~/ui";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Dev outbox — Dropcraft" },

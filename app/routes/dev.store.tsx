@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FlaskConical, Store } from "lucide-react";
 import { loadDevStore } from "~/server/remix/dev-store.server";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Dev store — Dropcraft" },

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PaymentSuccessScreen } from "~/features/billing";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [{ title: "You're all set — Dropcraft" }];
 

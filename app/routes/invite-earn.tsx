@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { AFFILIATE_TERMS } from "~/domain/affiliate";
 import { AffiliateScreen } from "~/features/affiliate";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Invite & earn — Dropcraft affiliate program" },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { publicUrl } from "~/server/remix/root.server";
 import { LANDING_META } from "./_index";
-export { landingStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { landingStylesheetLinks as links } from "~/stylesheets";
 
 /**
  * /landing: a public path the spec lists without showing its screen. It serves the landing page

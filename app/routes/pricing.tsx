@@ -4,7 +4,7 @@ import { ArrowRight } from "lucide-react";
 import { PublicPage } from "~/features/legal";
 import { ComparisonTable, PricingFaq, PricingPlans } from "~/features/pricing";
 import { GROWTH_PRICES, formatPrice, parseBillingInterval, yearlySavingPercent } from "~/domain/pricing";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing — Dropcraft" },

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalLayout, legalMeta } from "~/features/legal";
 import { PRIVACY } from "~/features/legal";
-export { appStylesheetLinks as links } from "~/lib/app-stylesheet";
+export { appStylesheetLinks as links } from "~/stylesheets";
 
 export const meta: MetaFunction = () =>
   legalMeta(

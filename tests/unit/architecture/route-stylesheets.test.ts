@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The landing page loads its own stylesheet (app/landing.css) and every other screen the app's
-// (app/tailwind.css), through route links (app/lib/app-stylesheet.ts): the root links neither.
+// (app/tailwind.css), through route links (app/lib/stylesheets.ts): the root links neither.
 // A new top-level route that forgot its link would render unstyled, so each one is checked here.
 
 const ROUTES = path.resolve(__dirname, "../../../app/routes");
@@ -21,7 +21,7 @@ const parentOf = (id: string) => {
   return null;
 };
 
-const linksOf = (source: string) => /export \{ (\w+) as links \} from "~\/lib\/app-stylesheet";/.exec(source)?.[1] ?? null;
+const linksOf = (source: string) => /export \{ (\w+) as links \} from "~\/stylesheets";/.exec(source)?.[1] ?? null;
 
 describe("route stylesheets", () => {
   const topLevelScreens = files
