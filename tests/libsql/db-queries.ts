@@ -226,7 +226,7 @@ export function dbQueryTests(open: () => Promise<Database>, seedSample: (db: Dat
       expect(niches.length).toBeGreaterThan(0);
       const shared = await readSharedCatalog(db);
       expect(shared.products.length).toBeGreaterThan(100);
-      const page = await listExplorerProducts(db, userId, ExplorerQuerySchema.parse({}), 1000);
+      const page = await listExplorerProducts(db, userId, ExplorerQuerySchema.parse({}));
       expect(page.rows.length).toBeGreaterThan(0);
       expect(page.total).toBeGreaterThanOrEqual(page.rows.length);
       // readSharedCatalog maps about 40,000 rows: seconds on a busy machine.
