@@ -32,7 +32,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { createBenchUser, requestJson, sseDataReader } from "./bench-api.mjs";
 import { publishDropPage } from "./droppage.mjs";
-import { EXPLORER_QUERIES } from "./explorer.mjs";
+import { EXPLORER_QUERIES } from "./explorer-queries.mjs";
 import { percentile, round } from "./load.mjs";
 import { sleep } from "./servers.mjs";
 
