@@ -143,6 +143,11 @@ describe("keyboard", () => {
       await page.getByTestId("project-delete").focus();
       await page.keyboard.press("Enter");
       await page.getByTestId("delete-project-dialog").waitFor();
+      // Escape reaches the dialog once it holds focus (Radix moves it in after opening; a busy
+      // machine showed the dialog before focus arrived, and the key went to the page).
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="delete-project-dialog"]')))
+        .toBe(true);
       await page.keyboard.press("Escape");
       await page.getByTestId("delete-project-dialog").waitFor({ state: "detached" });
       await expect.poll(() => focused(page)).toContain("[project-menu]");
