@@ -1,9 +1,22 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Pure logic: plain Node, no workerd, no network.
 export default defineConfig({
   resolve: { alias: { "~": path.join(import.meta.dirname, "app") } },
+  plugins: [
+    {
+      // A font import is its bytes (an ArrayBuffer), as wrangler's Data rule makes it in the images
+      // Worker: tests that draw with resvg in Node load workers/images/fonts.ts itself.
+      name: "font-files-as-data",
+      enforce: "pre",
+      load(id) {
+        if (!id.endsWith(".ttf")) return null;
+        return `export default Uint8Array.from(Buffer.from(${JSON.stringify(readFileSync(id).toString("base64"))}, "base64")).buffer;`;
+      },
+    },
+  ],
   test: {
     name: "unit",
     include: ["tests/unit/**/*.test.{ts,tsx}"],

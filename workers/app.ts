@@ -5,12 +5,11 @@ import { dropPageCache, publicPageRoute, servePublicPage } from "../app/server/p
 import { respondWithStoredPage, STATIC_PAGE_NONCE, staticPageKey, storedPage } from "../app/server/pages/static-pages";
 import { databaseFor } from "../db/client";
 import { AppError } from "../app/domain/errors";
-import { createIsolateBatcher, type Defer } from "../app/server/platform/isolate-batcher";
-import { createLogger, type LogLevel } from "../app/server/platform/log";
+import { createLogger } from "../app/server/platform/log";
 import { createNonce, dropPageSecurityHeaders, securityHeaders } from "../app/server/platform/security-headers";
 import { createApi } from "../functions";
 import { nameRequest } from "../functions/context";
-import { apiRequestSummary } from "../app/server/platform/api-request-log";
+import { createRequestSummary } from "../app/server/platform/request-summary";
 import { runScheduled } from "./scheduled";
 
 const api = createApi();
@@ -124,9 +123,9 @@ export default {
     response.headers.set("X-Request-Id", requestId);
     const line = { method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started };
     if (((dropPage && dropPage.kind !== "preview") || stored === response) && response.status < 400) {
-      publicPageHits.add(line.path, line, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
+      publicPageRequests.add({ ...line, requestId }, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
     } else if (isApi && response.status < 400) {
-      apiRequestSummary.add(request.method, { ...line, requestId }, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
+      apiRequests.add({ ...line, requestId }, { level: config.LOG_LEVEL, defer: (work) => ctx.waitUntil(work) });
     } else {
       log.info("request", line);
     }
@@ -134,35 +133,11 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-// A public drop page's successful answers (200, HEAD, the buy link's 302) and a stored page's
-// (static-pages.ts) are logged as one line a second per isolate instead of one per request. Each console line costs as much as the rest of
-// the request under wrangler dev (the bench measured the drop page at 0.62x a static file with a
-// line per hit, 1.17x without); errors, refusals, 404s and previews keep their own line.
-const PUBLIC_PAGE_LOG_MS = 1000;
-
-/** Per path: how many answers, the slowest, and how many of each status. */
-type PathHits = { count: number; maxMs: number; byStatus: Record<string, number> };
-/** The second's line is logged at the level of its first hit's deployment (LOG_LEVEL). */
-const publicPageHits = createIsolateBatcher<string, { status: number; ms: number }, PathHits, { level: LogLevel; defer: Defer }>({
-  name: "public page request summary",
-  everyMs: PUBLIC_PAGE_LOG_MS,
-  fold(hits = { count: 0, maxMs: 0, byStatus: {} }, hit) {
-    hits.count += 1;
-    hits.maxMs = Math.max(hits.maxMs, hit.ms);
-    hits.byStatus[hit.status] = (hits.byStatus[hit.status] ?? 0) + 1;
-    return hits;
-  },
-  flush(byPath, { level }) {
-    const summary = { seconds: PUBLIC_PAGE_LOG_MS / 1000, count: 0, maxMs: 0, byPath: {} as Record<string, number>, byStatus: {} as Record<string, number> };
-    for (const [path, hits] of byPath) {
-      summary.count += hits.count;
-      summary.maxMs = Math.max(summary.maxMs, hits.maxMs);
-      summary.byPath[path] = hits.count;
-      for (const [status, n] of Object.entries(hits.byStatus)) summary.byStatus[status] = (summary.byStatus[status] ?? 0) + n;
-    }
-    createLogger({}, level).info("public page requests", summary);
-  },
-});
+// Successful answers on the hot paths are logged as one line a second per isolate
+// (platform/request-summary.ts): a public drop page's (200, HEAD, the buy link's 302) and a stored
+// page's by path, the API's by method. Errors, refusals, 404s and previews keep their own line.
+const publicPageRequests = createRequestSummary({ message: "public page requests", groupBy: "path" });
+const apiRequests = createRequestSummary({ message: "api requests", groupBy: "method" });
 
 /** A signed-out visit to a page that is the same for every visitor, from the page stored in this isolate (null: render it as usual). */
 async function serveStoredPage(request: Request, key: string, url: URL, env: Env, ctx: ExecutionContext): Promise<Response | null> {

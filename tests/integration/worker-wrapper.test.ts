@@ -94,16 +94,23 @@ describe("drop pages through the Worker's wrapper", () => {
   });
 });
 
+/**
+ * For the request-log tests: waits out the one-second window earlier requests opened (at the
+ * suite's warn level), then collects this isolate's log lines at info level.
+ */
+async function captureInfoLines() {
+  await new Promise((r) => setTimeout(r, 1100));
+  const infoEnv = { ...env, LOG_LEVEL: "info" } as unknown as Env;
+  const lines: Record<string, unknown>[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+    lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+  });
+  return { infoEnv, lines, log };
+}
+
 describe("the request log on drop pages", () => {
   it("sums a page's successful answers into one line a second; a 404 keeps its own line", async () => {
-    // The suite logs at warn; this isolate's env at info. The earlier tests' one-second window
-    // (opened at warn) closes first, so these hits open a window of their own.
-    await new Promise((r) => setTimeout(r, 1100));
-    const infoEnv = { ...env, LOG_LEVEL: "info" } as unknown as Env;
-    const lines: Record<string, unknown>[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
-      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
-    });
+    const { infoEnv, lines, log } = await captureInfoLines();
     try {
       const ctx = createExecutionContext();
       const ask = async (path: string) => {
@@ -136,13 +143,7 @@ describe("the request log on drop pages", () => {
 
 describe("the request log on the API", () => {
   it("sums successful answers into one line a second naming the slowest; a 401 and a 404 keep their own lines", async () => {
-    // As above: the window earlier requests opened (at the suite's warn level) closes first.
-    await new Promise((r) => setTimeout(r, 1100));
-    const infoEnv = { ...env, LOG_LEVEL: "info" } as unknown as Env;
-    const lines: Record<string, unknown>[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
-      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
-    });
+    const { infoEnv, lines, log } = await captureInfoLines();
     try {
       const ctx = createExecutionContext();
       const ask = async (path: string, init?: RequestInit) => {

@@ -3,6 +3,7 @@ import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import decodeWebp, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import webpWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import { FONT_BUFFERS } from "./fonts";
+import { resvgOptions } from "./render-options";
 import { encodePng, encodeRenderedPng } from "./png";
 import { downscale, thumbnailHeight } from "./thumbnail";
 
@@ -41,13 +42,7 @@ async function convertWebp(request: Request): Promise<Response> {
 }
 
 function parseSvg(svg: Uint8Array, width: number | null): InstanceType<typeof Resvg> {
-  return new Resvg(svg, {
-    font: { fontBuffers: FONT_BUFFERS, defaultFontFamily: "Inter", sansSerifFamily: "Inter", serifFamily: "Playfair Display" },
-    fitTo: width ? { mode: "width", value: width } : { mode: "original" },
-    shapeRendering: 2,
-    textRendering: 1,
-    imageRendering: 0,
-  });
+  return new Resvg(svg, resvgOptions(FONT_BUFFERS, width));
 }
 
 /** A second, separate render (the rare thumbnail wider than its image). */

@@ -14,7 +14,7 @@
  */
 import { PRODUCT_FACTS_TTL_MS } from "../market/product-facts";
 import { sessionTokenFromRequest } from "../auth/keys";
-import { staticPageSecurityHeaders } from "../platform/security-headers";
+import { securityHeaders } from "../platform/security-headers";
 
 /** Exact paths, and prefixes whose every page is visitor-independent. */
 const STATIC_PATHS = new Set(["/", "/landing", "/pricing", "/terms", "/privacy", "/refund-policy", "/cookie-policy", "/security-policy", "/help"]);
@@ -35,7 +35,7 @@ const CLIENT_ONLY_PARAMS = /^(ref|utm_[a-z]+|gclid|fbclid|msclkid)$/;
 export const STATIC_PAGE_NONCE = "static-page";
 
 /** How long a stored page is served before the next visit renders it again: the facts it states (counts) are cached as long. */
-export const STATIC_PAGE_TTL_MS = PRODUCT_FACTS_TTL_MS;
+const STATIC_PAGE_TTL_MS = PRODUCT_FACTS_TTL_MS;
 
 /** The stored page's key (its path) when this request may be answered from it, else null. */
 export function staticPageKey(request: Request, url: URL): string | null {
@@ -47,8 +47,8 @@ export function staticPageKey(request: Request, url: URL): string | null {
   return path;
 }
 
+/** A stored page: always a 200 HTML document. */
 export interface StoredPage {
-  status: number;
   html: string;
   etag: string;
   headers: readonly (readonly [string, string])[];
@@ -67,17 +67,17 @@ const stored = new Map<string, Promise<StoredPage | null>>();
  */
 export async function storedPage(key: string, origin: string, version: string, render: RenderPage, now = Date.now()): Promise<StoredPage | null> {
   const cacheKey = `${version} ${origin}${key}`;
-  const current = stored.get(cacheKey);
-  if (current) {
-    const page = await current;
-    if (page && now - page.renderedAt < STATIC_PAGE_TTL_MS) return page;
-    if (stored.get(cacheKey) !== current) return (await stored.get(cacheKey)) ?? null;
-  }
+  const entry = stored.get(cacheKey);
+  const kept = entry && (await entry);
+  if (kept && now - kept.renderedAt < STATIC_PAGE_TTL_MS) return kept;
+  // Stale: another visit may have started the next render while this one waited; share it.
+  if (stored.get(cacheKey) !== entry) return (await stored.get(cacheKey)) ?? null;
+  // No await from the check above to the set below, so one render at a time.
   const rendering = renderForStorage(new URL(key, origin), render, now);
   stored.set(cacheKey, rendering);
   const page = await rendering;
   // A failed render is not kept: the next visit tries again.
-  if (!page) stored.delete(cacheKey);
+  if (!page && stored.get(cacheKey) === rendering) stored.delete(cacheKey);
   return page;
 }
 
@@ -92,7 +92,6 @@ async function renderForStorage(url: URL, render: RenderPage, now: number): Prom
   const hashes = await inlineScriptHashes(html);
   const etag = `"${(await sha256Base64(html)).slice(0, 27)}"`;
   return {
-    status: 200,
     html,
     etag,
     renderedAt: now,
@@ -102,7 +101,7 @@ async function renderForStorage(url: URL, render: RenderPage, now: number): Prom
       ["Cache-Control", "no-cache"],
       ["Vary", "Cookie, Authorization"],
       ["ETag", etag],
-      ...Object.entries(staticPageSecurityHeaders(hashes, url.protocol === "https:")),
+      ...Object.entries(securityHeaders({ scriptHashes: hashes, https: url.protocol === "https:" })),
     ],
   };
 }
@@ -111,7 +110,7 @@ async function renderForStorage(url: URL, render: RenderPage, now: number): Prom
 export function respondWithStoredPage(request: Request, page: StoredPage): Response {
   const headers = new Headers(page.headers as [string, string][]);
   if (request.headers.get("if-none-match") === page.etag) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : page.html, { status: page.status, headers });
+  return new Response(request.method === "HEAD" ? null : page.html, { status: 200, headers });
 }
 
 /** CSP sources ('sha256-…') for every inline script of the document, in order, without repeats. */
@@ -131,9 +130,4 @@ async function sha256Base64(text: string): Promise<string> {
   let binary = "";
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary);
-}
-
-/** Forgets every stored page (tests). */
-export function clearStoredPages(): void {
-  stored.clear();
 }

@@ -85,10 +85,6 @@ export function securityHeaders(options: {
   return headers;
 }
 
-/** Every security header of a stored page, its CSP allowing `scriptHashes`. */
-export function staticPageSecurityHeaders(scriptHashes: readonly string[], https: boolean): Record<string, string> {
-  return securityHeaders({ scriptHashes, https });
-}
 
 const frozenEntries = (headers: Record<string, string>) =>
   Object.freeze(Object.entries(headers).map((pair) => Object.freeze(pair)));

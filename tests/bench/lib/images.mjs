@@ -38,25 +38,8 @@ export const IMAGE_SIZES = [
   { preset: "instagram-story", label: "1080×1920", width: 1080, height: 1920 },
 ];
 
-/** The studio design of the integration tests (tests/integration/images.test.ts), with the photo. */
-export const BENCH_DESIGN = {
-  template: "studio",
-  headline: "Cedar Wick Candle",
-  subheadline: "Hand-poured soy wax",
-  bullets: ["45-hour burn", "Crackling wood wick"],
-  priceCents: 2400,
-  compareAtPriceCents: 3000,
-  currency: "USD",
-  badge: null,
-  cta: "Shop now",
-  comparison: null,
-  proof: [],
-  palette: { background: "#f6f3ee", surface: "#ffffff", text: "#1b1d26", accent: "#e8553d" },
-  font: "system",
-  photoImageId: null,
-  logoImageId: null,
-  backgroundImageId: null,
-};
+/** The studio design of the image tests (tests/fixtures/studio-design.json), a photo added per user. */
+export const BENCH_DESIGN = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/studio-design.json"), "utf8"));
 
 // ---------------------------------------------------------------------------------------------
 // A photo-like PNG (RGB, 8 bit): a warm backdrop gradient, a shaded "product" with a highlight and

@@ -11,6 +11,7 @@ import { THUMBNAIL_WIDTH, VISUAL_PRESETS, type VisualPreset } from "~/domain/ima
 import { composeBackdrop, composeVisual, type ComposeAssets } from "~/server/images/compose";
 import { encodeRenderedPng } from "../../../workers/images/png";
 import { downscale, thumbnailHeight } from "../../../workers/images/thumbnail";
+import STUDIO_DESIGN from "../../fixtures/studio-design.json";
 import { pixelDifference, readPng, renderNode } from "./resvg-node";
 
 const preset = (id: string) => VISUAL_PRESETS.find((p) => p.id === id) as VisualPreset;
@@ -24,23 +25,11 @@ async function photoHref(): Promise<string> {
   return `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
 }
 
+// The studio design of the image tests, with a photo and a comparison so every shadow is drawn.
 const DESIGN: VisualDesign = {
-  template: "studio",
-  headline: "Cedar Wick Candle",
-  subheadline: "Hand-poured soy wax",
-  bullets: ["45-hour burn", "Crackling wood wick"],
-  priceCents: 2400,
-  compareAtPriceCents: 3000,
-  currency: "USD",
-  badge: null,
-  cta: "Shop now",
+  ...(STUDIO_DESIGN as VisualDesign),
   comparison: { oursLabel: "Cedar Wick", theirsLabel: "Paraffin", rows: [{ ours: "45-hour burn", theirs: "20 hours" }, { ours: "Soy wax", theirs: "Petroleum" }] },
-  proof: [],
-  palette: { background: "#f6f3ee", surface: "#ffffff", text: "#1b1d26", accent: "#e8553d" },
-  font: "system",
   photoImageId: "photo",
-  logoImageId: null,
-  backgroundImageId: null,
 };
 
 /** The SVG as the compositor wrote shadows before: a region of the shape's box grown by a share of its size. */

@@ -1,29 +1,18 @@
 /**
- * The images Worker's renderer (the same resvg wasm, the same fonts and options as
- * workers/images/handler.ts) in plain Node, for pixel comparisons, and a small PNG reader.
+ * The images Worker's renderer (the same resvg wasm, and its own font modules and options) in plain Node, for pixel comparisons, and a small PNG reader.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { unzlibSync } from "fflate";
+import { FONT_BUFFERS } from "../../../workers/images/fonts";
+import { resvgOptions } from "../../../workers/images/render-options";
 
 const require = createRequire(import.meta.url);
-const FONT_FILES = [
-  "inter/400Regular/Inter_400Regular.ttf",
-  "inter/800ExtraBold/Inter_800ExtraBold.ttf",
-  "montserrat/400Regular/Montserrat_400Regular.ttf",
-  "montserrat/800ExtraBold/Montserrat_800ExtraBold.ttf",
-  "nunito/400Regular/Nunito_400Regular.ttf",
-  "nunito/800ExtraBold/Nunito_800ExtraBold.ttf",
-  "playfair-display/400Regular/PlayfairDisplay_400Regular.ttf",
-  "playfair-display/800ExtraBold/PlayfairDisplay_800ExtraBold.ttf",
-];
 
-let ready: Promise<Uint8Array[]> | null = null;
-const load = () =>
-  (ready ??= initWasm(readFileSync(require.resolve("@resvg/resvg-wasm/index_bg.wasm"))).then(() =>
-    FONT_FILES.map((f) => new Uint8Array(readFileSync(require.resolve(`@expo-google-fonts/${f}`)))),
-  ));
+// The Worker's own font modules (vitest.unit.config.ts loads .ttf imports as data, as wrangler does).
+let ready: Promise<void> | null = null;
+const load = () => (ready ??= initWasm(readFileSync(require.resolve("@resvg/resvg-wasm/index_bg.wasm"))));
 
 export interface Pixels {
   /** Premultiplied RGBA, as resvg gives them. */
@@ -35,14 +24,8 @@ export interface Pixels {
 
 /** Renders like the images Worker: original size, or fitted to `width`. */
 export async function renderNode(svg: string, width?: number): Promise<Pixels> {
-  const fontBuffers = await load();
-  const resvg = new Resvg(svg, {
-    font: { fontBuffers, defaultFontFamily: "Inter", sansSerifFamily: "Inter", serifFamily: "Playfair Display" },
-    fitTo: width ? { mode: "width", value: width } : { mode: "original" },
-    shapeRendering: 2,
-    textRendering: 1,
-    imageRendering: 0,
-  });
+  await load();
+  const resvg = new Resvg(svg, resvgOptions(FONT_BUFFERS, width ?? null));
   try {
     const rendered = resvg.render();
     const out = { pixels: rendered.pixels, width: rendered.width, height: rendered.height, png: rendered.asPng() };
