@@ -1,7 +1,8 @@
 // The product's public API as the bench uses it: JSON requests, bench users, SSE frames.
-// Shared by lib/sse.mjs and lib/chat.mjs. Only node:http and node:crypto.
+// Shared by lib/sse.mjs, lib/chat.mjs and lib/soak.mjs. Only node:http and node:crypto.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { round } from "./load.mjs";
 
 export const BENCH_PASSWORD = "violet-harbor-lantern-42";
 
@@ -108,4 +109,59 @@ export function sseDataReader(onData) {
 
 function rnd(n) {
   return Math.floor(Math.random() * n);
+}
+
+/**
+ * POSTs JSON and reads a text/event-stream answer, calling onData(data, msSinceSend) per event.
+ * Resolves with { status, headersMs, text (non-200 body), error } and never rejects.
+ */
+export function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000, method = "POST" }) {
+  const payload = body === undefined ? "" : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const ms = () => round(Number(process.hrtime.bigint() - t0) / 1e6, 2);
+    let headersMs = null;
+    let settled = false;
+    const finish = (out) => {
+      if (settled) return;
+      settled = true;
+      resolve({ headersMs, text: "", ...out });
+    };
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent,
+        headers: {
+          accept: "text/event-stream",
+          "user-agent": "dropcraft-bench",
+          ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        headersMs = ms();
+        res.setEncoding("utf8");
+        if (res.statusCode !== 200) {
+          let text = "";
+          res.on("data", (c) => (text += c));
+          res.on("end", () => finish({ status: res.statusCode, text }));
+          return;
+        }
+        let at = 0;
+        const read = sseDataReader((data) => onData(data, at));
+        res.on("data", (chunk) => {
+          at = ms();
+          read(chunk);
+        });
+        res.on("end", () => finish({ status: 200 }));
+        res.on("error", (err) => finish({ status: 200, error: `stream broke: ${err.message}` }));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on("error", (err) => finish({ status: null, error: err.message }));
+    req.end(payload);
+  });
 }

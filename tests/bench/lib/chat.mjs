@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { DIRECT_CLIENT_HEADER } from "./fake-openai.mjs";
 import { percentile, round } from "./load.mjs";
-import { createBenchUser, sseDataReader } from "./bench-api.mjs";
+import { createBenchUser, streamPost } from "./bench-api.mjs";
 
 /** aiByUser allows 20 AI calls per user per minute (app/server/platform/rate-limit-rules.ts); stay well under. */
 const MAX_QUESTIONS_PER_USER = 14;
@@ -298,61 +298,6 @@ async function askDirect(url, agent, { apiKey, model, question, expected }) {
   else if (!error && (ttftMs === null || doneMs === null)) error = "no content chunk or no [DONE]";
   else if (!error && text !== expected) error = `answer text differs: ${JSON.stringify(text.slice(0, 80))}`;
   return { headersMs: r.headersMs, ttftMs, doneMs, error };
-}
-
-/**
- * POSTs JSON and reads a text/event-stream answer, calling onData(data, msSinceSend) per event.
- * Resolves with { status, headersMs, text (non-200 body), error } and never rejects.
- */
-function streamPost({ url, agent, headers, body, onData, timeoutMs = 20_000, method = "POST" }) {
-  const payload = body === undefined ? "" : JSON.stringify(body);
-  return new Promise((resolve) => {
-    const t0 = process.hrtime.bigint();
-    const ms = () => round(Number(process.hrtime.bigint() - t0) / 1e6, 2);
-    let headersMs = null;
-    let settled = false;
-    const finish = (out) => {
-      if (settled) return;
-      settled = true;
-      resolve({ headersMs, text: "", ...out });
-    };
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        agent,
-        headers: {
-          accept: "text/event-stream",
-          "user-agent": "dropcraft-bench",
-          ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        headersMs = ms();
-        res.setEncoding("utf8");
-        if (res.statusCode !== 200) {
-          let text = "";
-          res.on("data", (c) => (text += c));
-          res.on("end", () => finish({ status: res.statusCode, text }));
-          return;
-        }
-        let at = 0;
-        const read = sseDataReader((data) => onData(data, at));
-        res.on("data", (chunk) => {
-          at = ms();
-          read(chunk);
-        });
-        res.on("end", () => finish({ status: 200 }));
-        res.on("error", (err) => finish({ status: 200, error: `stream broke: ${err.message}` }));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on("error", (err) => finish({ status: null, error: err.message }));
-    req.end(payload);
-  });
 }
 
 /** Runs fn(0..total-1) with `concurrency` in flight; results in index order. */

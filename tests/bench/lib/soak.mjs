@@ -30,7 +30,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { createBenchUser, requestJson, sseDataReader } from "./bench-api.mjs";
+import { createBenchUser, requestJson, streamPost } from "./bench-api.mjs";
 import { publishDropPage } from "./droppage.mjs";
 import { EXPLORER_QUERIES } from "./explorer-queries.mjs";
 import { percentile, round } from "./load.mjs";
@@ -428,69 +428,35 @@ function getOnce(base, agent, pathname, headers) {
 }
 
 /** One question, read to its `done` event: { ms (to done), ttftMs, doneMs, counted, status, error }. */
-function ask(base, agent, token, chatId, question) {
-  const payload = JSON.stringify({ content: question });
-  return new Promise((resolve) => {
-    const t0 = process.hrtime.bigint();
-    const ms = () => round(Number(process.hrtime.bigint() - t0) / 1e6, 2);
-    let ttftMs = null;
-    let doneMs = null;
-    let counted = null;
-    let error = null;
-    let settled = false;
-    const finish = (status, extra) => {
-      if (settled) return;
-      settled = true;
-      error ??= extra ?? (status === 200 && doneMs === null ? "no done event" : null);
-      resolve({ ms: doneMs, ttftMs, doneMs, counted, status, error });
-    };
-    const req = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        path: `/api/chats/${chatId}/messages`,
-        method: "POST",
-        agent,
-        headers: {
-          accept: "text/event-stream",
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-          authorization: `Bearer ${token}`,
-          "user-agent": "dropcraft-soak",
-        },
-      },
-      (res) => {
-        res.setEncoding("utf8");
-        if (res.statusCode !== 200) {
-          let body = "";
-          res.on("data", (c) => (body += c));
-          res.on("end", () => finish(res.statusCode, `HTTP ${res.statusCode}: ${body.slice(0, 120)}`));
-          return;
-        }
-        const read = sseDataReader((data) => {
-          let msg;
-          try {
-            msg = JSON.parse(data);
-          } catch {
-            error ??= `not JSON: ${data.slice(0, 80)}`;
-            return;
-          }
-          if (msg.type === "delta") ttftMs ??= ms();
-          else if (msg.type === "done") {
-            doneMs = ms();
-            counted = msg.counted !== false;
-          }
-          else if (msg.type === "error") error ??= `error event ${msg.error?.type}: ${msg.error?.message}`;
-        });
-        res.on("data", read);
-        res.on("end", () => finish(200));
-        res.on("error", (err) => finish(200, `stream broke: ${err.message}`));
-      },
-    );
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on("error", (err) => finish(null, err.message));
-    req.end(payload);
+async function ask(base, agent, token, chatId, question) {
+  let ttftMs = null;
+  let doneMs = null;
+  let counted = null;
+  let error = null;
+  const r = await streamPost({
+    url: new URL(`/api/chats/${chatId}/messages`, base),
+    agent,
+    headers: { authorization: `Bearer ${token}`, "user-agent": "dropcraft-soak" },
+    body: { content: question },
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    onData: (data, ms) => {
+      let msg;
+      try {
+        msg = JSON.parse(data);
+      } catch {
+        error ??= `not JSON: ${data.slice(0, 80)}`;
+        return;
+      }
+      if (msg.type === "delta") ttftMs ??= ms;
+      else if (msg.type === "done") {
+        doneMs = ms;
+        counted = msg.counted !== false;
+      } else if (msg.type === "error") error ??= `error event ${msg.error?.type}: ${msg.error?.message}`;
+    },
   });
+  if (r.status !== 200) error ??= r.error ?? `HTTP ${r.status}: ${r.text.slice(0, 120)}`;
+  else error ??= r.error ?? (doneMs === null ? "no done event" : null);
+  return { ms: doneMs, ttftMs, doneMs, counted, status: r.status, error };
 }
 
 /** Each user's report states once none is running (or after a minute). */
