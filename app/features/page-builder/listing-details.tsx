@@ -60,6 +60,7 @@ export function ListingDetails({ product, set }: { product: PageProduct; set: Se
               id={fieldId("product.mpn")}
               value={product.mpn ?? ""}
               onChange={(e) => set((p) => ({ ...p, mpn: e.target.value.trim() ? e.target.value.slice(0, 70) : null }), "mpn")}
+              placeholder="The maker's part number"
               autoComplete="off"
             />
           </Field>
