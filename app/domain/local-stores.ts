@@ -239,7 +239,8 @@ export const PROJECT_STORE_OPTIONS: LocalStoreOptions = {
   isBackupKey: (key) => /^user_\d+_projects$/.test(key),
   memoryCap: 50,
   memoryCapAfterError: 20,
-  persistCap: 20,
+  // Spec section 9: "Persisted projects: the last 50" (chats keep 20).
+  persistCap: 50,
   keepWhenFull: 0,
   merge: mergeById,
 };

@@ -152,4 +152,37 @@ describe("log out", () => {
     expect(await page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
     await context.close();
   });
+  it("says 'Failed to logout' and keeps the merchant signed in when the server cannot end the session", async () => {
+    const { page, context } = await openPage("/help");
+    const { token } = await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    // A server error with no message of its own: the spec's fallback words are shown.
+    await page.route("**/api/auth/logout*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.getByTestId("account-menu-trigger").click();
+    await page.getByRole("menuitem", { name: "Log out securely" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "Failed to logout" });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain("Your session is still open. Please try again.");
+    expect(new URL(page.url()).pathname).toBe("/settings");
+    expect(await page.evaluate(() => localStorage.getItem("auth.token"))).toBe(token);
+    expect(await page.getByText("You have been successfully logged out").count()).toBe(0);
+
+    // The server's own words win over the fallback.
+    await page.unroute("**/api/auth/logout*");
+    await page.route("**/api/auth/logout*", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Sign-in service is busy" }) }),
+    );
+    await page.getByTestId("account-menu-trigger").click();
+    await page.getByRole("menuitem", { name: "Log out securely" }).click();
+    await page.getByRole("alert").filter({ hasText: "Sign-in service is busy" }).waitFor();
+
+    // Once the server answers, the same menu item signs out.
+    await page.unroute("**/api/auth/logout*");
+    await page.getByTestId("account-menu-trigger").click();
+    await page.getByRole("menuitem", { name: "Log out securely" }).click();
+    await page.getByText("You have been successfully logged out").waitFor();
+    await page.waitForURL((u) => u.pathname === "/");
+    await context.close();
+  });
 });

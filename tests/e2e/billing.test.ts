@@ -29,6 +29,28 @@ describe("free plan surfaces", () => {
     expect(text).not.toMatch(/0 exports left|Limit reached/i);
     // No invented "sellers upgraded" ticker: a local run has a handful of merchants, so the line has no number.
     expect(await page.getByTestId("upgrade-modal-counter").innerText()).toBe("Built for dropshippers and e-commerce sellers");
+
+    // One purchase link per interval, both on screen, each opening its own checkout in a new tab
+    // (the configured Payment Link with the user's id is checked in the workerd suite).
+    const monthly = page.getByTestId("upgrade-modal-upgrade-monthly");
+    const yearly = page.getByTestId("upgrade-modal-upgrade-yearly");
+    expect(await monthly.innerText()).toMatch(/Upgrade monthly\s*· \$49\/month/);
+    expect(await yearly.innerText()).toMatch(/Upgrade yearly\s*· \$449\/year/);
+    expect(await monthly.getAttribute("data-selected")).toBe("true");
+    await modal.locator('[role="radio"][data-interval="yearly"]').click();
+    expect(await yearly.getAttribute("data-selected")).toBe("true");
+    expect(await monthly.getAttribute("data-selected")).toBe("false");
+    for (const [button, interval] of [
+      [monthly, "monthly"],
+      [yearly, "yearly"],
+    ] as const) {
+      const [tab] = await Promise.all([context.waitForEvent("page"), button.click()]);
+      await tab.waitForURL((u) => u.pathname === "/dev/checkout");
+      expect(new URL(tab.url()).searchParams.get("interval")).toBe(interval);
+      expect(new URL(page.url()).pathname).toBe("/settings");
+      await tab.close();
+    }
+    await page.getByTestId("upgrade-modal-opened").filter({ hasText: "Yearly checkout opened in a new tab." }).waitFor();
     await page.getByTestId("upgrade-modal-continue-free").click();
     await modal.waitFor({ state: "detached" });
 
@@ -39,11 +61,14 @@ describe("free plan surfaces", () => {
 });
 
 describe("usage screen", () => {
-  it("shows today's counters for the free plan and the empty history", async () => {
+  it("is reached from settings and shows today's counters for the free plan and the empty history", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/usage`, { waitUntil: "networkidle" });
+    // The spec lists /usage with the settings paths; it is its own screen, linked from settings (ADR 025).
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
     await hydrated(page);
+    await page.getByTestId("settings-usage-link").click();
+    await page.waitForURL((u) => u.pathname === "/usage");
     await page.getByTestId("usage-screen").waitFor();
     const queries = page.locator('[data-testid="usage-counter"][data-counter="queries"]');
     await queries.waitFor();

@@ -27,6 +27,34 @@ describe("chat", () => {
     await context.close();
   });
 
+  it("reads the daily query limit from its own endpoint and says 'Failed to load usage limits' when that read fails", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.route("**/api/usage-limits/queriesPerDay*", (route) => route.fulfill({ status: 500, body: "" }));
+    // The usage stream also carries the limit and would paper over the failed read: it stays connecting.
+    await page.route("**/api/usage/stream*", () => new Promise(() => {}));
+    await page.goto(`${baseURL()}/chat`, { waitUntil: "load" });
+    await hydrated(page);
+    const hint = page.getByTestId("chat-usage-hint");
+    await expect.poll(() => hint.innerText(), { timeout: 10_000 }).toContain("Failed to load usage limits");
+    // The endpoint's figures are the ones shown once it answers: a limit the summary does not hold.
+    await page.unroute("**/api/usage-limits/queriesPerDay*");
+    await page.route("**/api/usage-limits/queriesPerDay*", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({
+          success: true,
+          data: { limit: 10, used: 3, remaining: 7, resetsAt: new Date(Date.now() + 3_600_000).toISOString(), nearLimit: false },
+        }),
+      }),
+    );
+    await page.getByTestId("chat-usage-retry").click();
+    await expect.poll(() => hint.innerText()).toMatch(/7 left today/);
+    expect(await page.getByTestId("chat-usage-retry").count()).toBe(0);
+    await context.close();
+  });
+
   it("a free user who has used the day's 10 queries sees the upgrade modal and keeps the typed question", async () => {
     const { page, context } = await openPage("/help");
     const { token } = await signUpThroughApi(context);

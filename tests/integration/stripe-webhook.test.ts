@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
@@ -183,5 +183,38 @@ describe("dev checkout", () => {
     expect((await call("/api/billing/receipt", { token: u.token })).json.data).toMatchObject({ amountTotal: 44900, interval: "yearly" });
     const events = await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE user_id = ?").bind(u.user.id).first<{ n: number }>();
     expect(events!.n).toBe(2);
+  });
+});
+
+describe("configured Payment Links", () => {
+  it("each interval opens its own Payment Link carrying the signed-in user's id and email", async () => {
+    const u = await verifiedUser();
+    const links = {
+      STRIPE_PAYMENT_LINK_MONTHLY: "https://buy.stripe.com/test_monthly_6oE",
+      STRIPE_PAYMENT_LINK_YEARLY: "https://buy.stripe.com/test_yearly_9aB",
+    };
+    const { createApi } = await import("../../functions");
+    const checkoutUrl = async (interval: "monthly" | "yearly") => {
+      const ctx = createExecutionContext();
+      const res = await createApi().fetch(
+        new Request(`https://app.dropcraft.test/api/billing/checkout?interval=${interval}`, { headers: { authorization: `Bearer ${u.token}` } }),
+        { ...env, ...links },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { url: string; provider: string } };
+      expect(data.provider).toBe("stripe");
+      return new URL(data.url);
+    };
+    for (const [interval, link] of [
+      ["monthly", links.STRIPE_PAYMENT_LINK_MONTHLY],
+      ["yearly", links.STRIPE_PAYMENT_LINK_YEARLY],
+    ] as const) {
+      const url = await checkoutUrl(interval);
+      expect(`${url.origin}${url.pathname}`).toBe(link);
+      expect(url.searchParams.get("client_reference_id")).toBe(String(u.user.id));
+      expect(url.searchParams.get("prefilled_email")).toBe(u.email);
+    }
   });
 });

@@ -23,4 +23,4 @@ export {
   useUsageSummary,
 } from "./subscription";
 export { useUsageStream } from "./usage-stream";
-export { useLogout } from "./use-logout";
+export { LOGOUT_FAILED, useLogout } from "./use-logout";

@@ -176,12 +176,18 @@ export function useQueryLimit() {
   };
 }
 
-/** Queries used and allowed today, from the live summary. */
+/**
+ * Queries used and allowed today. The spec reads the query limit from its own endpoint
+ * (GET /api/usage-limits/queriesPerDay, kept live by the usage stream); the summary stands in
+ * while it loads. `limitError` is the spec's 'Failed to load usage limits' when that read fails.
+ */
 export function useQueryUsage() {
+  const queryLimit = useQueryLimit();
   const { summary, isLoading, error } = useUsageSummary();
-  const used = summary?.usage.queries ?? 0;
-  const limit = summary?.limits.queries ?? FREE_FALLBACK_FEATURES.queriesPerDay;
-  const remaining = summary?.remaining.queries ?? Math.max(0, limit - used);
+  const fromLimit = queryLimit.limit;
+  const used = fromLimit?.used ?? summary?.usage.queries ?? 0;
+  const limit = fromLimit?.limit ?? summary?.limits.queries ?? FREE_FALLBACK_FEATURES.queriesPerDay;
+  const remaining = fromLimit?.remaining ?? summary?.remaining.queries ?? Math.max(0, limit - used);
   return {
     used,
     limit,
@@ -189,9 +195,11 @@ export function useQueryUsage() {
     /** 0..1 share of today's queries used. */
     ratio: limit > 0 ? Math.min(1, used / limit) : 0,
     nearLimit: isNearLimit(used, limit),
-    loaded: Boolean(summary),
-    isLoading,
+    loaded: Boolean(fromLimit ?? summary),
+    isLoading: isLoading || queryLimit.isLoading,
     error,
+    limitError: queryLimit.error,
+    retryLimit: queryLimit.refetch,
   };
 }
 

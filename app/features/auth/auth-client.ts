@@ -11,7 +11,7 @@ import type {
   SignupBodySchema,
 } from "~/domain/contracts/auth";
 import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http";
-import { AUTH_ME_KEY, type AuthUser } from "~/features/account";
+import { AUTH_ME_KEY, LOGOUT_FAILED, type AuthUser } from "~/features/account";
 
 // The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
 export {
@@ -25,7 +25,7 @@ export {
 export const AUTH_MESSAGES = {
   loginFailed: "Failed to login",
   signupFailed: "Failed to sign up",
-  logoutFailed: "Failed to logout",
+  logoutFailed: LOGOUT_FAILED,
   loginUnexpected: "An unexpected error occurred during login. Please try again.",
   signupUnexpected: "An unexpected error occurred during signup. Please try again.",
   sendVerificationFailed: "Failed to send verification email. Please try again.",

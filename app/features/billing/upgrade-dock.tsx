@@ -118,7 +118,7 @@ export function UpgradeDock({
               </IconButton>
             </div>
             <p className="mt-1 text-xs leading-[18px] text-muted">
-              Boost your dropshipping speed by 10× with AI automation
+              Speed up your dropshipping with AI automation
             </p>
 
             <div className="mt-2.5 rounded-xl border border-line bg-bg-elevated/60 px-3 py-2">

@@ -9,6 +9,7 @@ import {
   GROWTH_MONTHLY_QUOTAS,
   growthPriceDisplay,
   PRIORITY_SUPPORT_HOURS,
+  BILLING_INTERVALS,
   type BillingInterval,
 } from "~/domain/pricing";
 import { useSubscription } from "~/features/account";
@@ -56,11 +57,10 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
   const state = GROWTH_FEATURE[feature];
 
   useEffect(() => {
-    if (isOpen) prefetch(interval);
-  }, [isOpen, interval, prefetch]);
+    if (isOpen) BILLING_INTERVALS.forEach(prefetch);
+  }, [isOpen, prefetch]);
 
-  const busy = checkout.pending === interval;
-  const opened = checkout.opened?.interval === interval ? checkout.opened : null;
+  const opened = checkout.opened;
 
   return (
     <Modal
@@ -140,20 +140,35 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
             </p>
           </div>
 
-          <Button
-            onClick={() => void checkout.start(interval)}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="upgrade-modal-upgrade"
-            data-interval={interval}
-            variant="primary"
-            size="lg"
-            className="mt-5 w-full"
-          >
-            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {interval === "yearly" ? "Upgrade yearly" : "Upgrade monthly"}
-            <span className="sr-only"> (checkout opens in a new tab)</span>
-          </Button>
+          {/* Spec: one purchase link per interval, each opening in a new tab; the toggle picks which leads. */}
+          <div className="mt-5 grid gap-2" data-testid="upgrade-modal-links">
+            {BILLING_INTERVALS.map((option) => {
+              const display = growthPriceDisplay(option);
+              const optionBusy = checkout.pending === option;
+              return (
+                <Button
+                  key={option}
+                  onClick={() => void checkout.start(option)}
+                  disabled={optionBusy}
+                  aria-busy={optionBusy}
+                  data-testid={`upgrade-modal-upgrade-${option}`}
+                  data-interval={option}
+                  data-selected={option === interval}
+                  variant={option === interval ? "primary" : "secondary"}
+                  size="lg"
+                  className="w-full"
+                >
+                  {optionBusy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+                  {option === "yearly" ? "Upgrade yearly" : "Upgrade monthly"}
+                  <span className="font-normal opacity-80">
+                    · {display.price}
+                    {display.period}
+                  </span>
+                  <span className="sr-only"> (checkout opens in a new tab)</span>
+                </Button>
+              );
+            })}
+          </div>
 
           <div aria-live="polite" className="min-h-0">
             {opened && (
@@ -161,7 +176,7 @@ export function UpgradeModal({ isOpen, onClose, feature, title, message, limitLa
                 className="mt-3 rounded-lg bg-surface-2 px-3 py-2 text-xs leading-5 text-muted"
                 data-testid="upgrade-modal-opened"
               >
-                Checkout opened in a new tab. This page updates by itself once the payment completes.{" "}
+                {opened.interval === "yearly" ? "Yearly" : "Monthly"} checkout opened in a new tab. This page updates by itself once the payment completes.{" "}
                 <a
                   href={opened.url}
                   target="_blank"

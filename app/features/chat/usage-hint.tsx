@@ -23,7 +23,7 @@ export function UsageHint({ id }: { id?: string }) {
   const { isFree } = useSubscription();
   const out = usage.loaded && usage.remaining <= 0;
   const reset = resetText(summary?.resetsAt);
-  const tone = out ? "text-danger" : usage.nearLimit ? "text-warning" : "text-subtle";
+  const tone = out || usage.limitError ? "text-danger" : usage.nearLimit ? "text-warning" : "text-subtle";
 
   return (
     <div className="mt-2 flex min-h-5 flex-wrap items-center justify-center gap-x-2 gap-y-1 px-2 text-center text-xs">
@@ -35,10 +35,15 @@ export function UsageHint({ id }: { id?: string }) {
       >
         <Zap className="size-3 shrink-0" aria-hidden />
         <span>
-          {usageLine(usage)}
-          {out && reset ? ` · resets at ${reset}` : ""}
+          {usage.limitError ?? usageLine(usage)}
+          {!usage.limitError && out && reset ? ` · resets at ${reset}` : ""}
         </span>
       </p>
+      {usage.limitError && (
+        <Button variant="subtle" size="sm" className="h-7 px-2" onClick={() => void usage.retryLimit()} data-testid="chat-usage-retry">
+          Retry
+        </Button>
+      )}
       {isFree && (usage.nearLimit || out) && (
         <Button
           variant="subtle"

@@ -4,6 +4,7 @@
  * Dropcraft itself come from app/domain/product-facts.ts, never from here.
  */
 import { CATALOG_REFRESHES_PER_DAY } from "~/domain/product-facts";
+import { PLANS } from "~/domain/plans";
 
 export { TESTIMONIALS, type CompanyLogoId, type Testimonial } from "~/domain/testimonials";
 
@@ -40,7 +41,7 @@ export const FAQS: FaqItem[] = [
   {
     question: "What does the Growth plan cost?",
     answer:
-      "Growth is $49 per month, or $449 per year (about $37 per month, a 24% saving on the $588 full yearly price). It unlocks unlimited queries, advanced image generation, AI automation tools, 10 page exports and 10 AI page generations per month.",
+      `Growth is $49 per month, or $449 per year (about $37 per month, a 24% saving on the $588 full yearly price). It gives you ${PLANS.pro.features.queriesPerDay.toLocaleString("en-US")} queries a day, advanced image generation, AI automation tools, 10 page exports and 10 AI page generations per month.`,
   },
   {
     question: "Do I need a credit card to sign up?",

@@ -195,7 +195,7 @@ function WorkflowVisual() {
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-accent/15 px-2.5 py-1 text-[11px] font-semibold text-fg">
           <span className="size-1.5 rounded-full bg-accent" />
-          Updated 8× today
+          Refreshed {CATALOG_REFRESHES_PER_DAY}× a day
         </span>
       </div>
       <div className="mt-5 space-y-3">

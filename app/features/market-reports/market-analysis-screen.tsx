@@ -21,7 +21,6 @@ const UPGRADE = {
   feature: "generate" as const,
   title: "Deep market analysis is a paid feature",
   message: "Growth and Elite plans write a full report on any niche or product: demand, competition, margins, audience, ad angles, risks and a 30-day launch plan, citing every record.",
-  limitLabel: "0 deep analyses on Free",
 };
 
 function SectionsPreview({ locked }: { locked: boolean }) {

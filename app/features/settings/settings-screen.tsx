@@ -1,4 +1,5 @@
-import { FileJson, KeyRound, Mail, MonitorSmartphone, TriangleAlert, UserRound } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { ChartColumn, ChevronRight, FileJson, KeyRound, Mail, MonitorSmartphone, TriangleAlert, UserRound } from "lucide-react";
 import { useCurrentUser } from "~/features/account";
 import { DangerZone } from "./danger-zone";
 import { DataCard } from "./data-card";
@@ -44,6 +45,18 @@ export function SettingsScreen() {
                 </a>
               </li>
             ))}
+            {/* The spec lists /usage with the settings paths; it is its own screen (ADR 025), reached from here. */}
+            <li className="shrink-0 lg:mt-2 lg:border-t lg:border-line lg:pt-2">
+              <Link
+                to="/usage"
+                className="flex items-center gap-2.5 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+                data-testid="settings-usage-link"
+              >
+                <ChartColumn className="size-4" aria-hidden />
+                Usage &amp; limits
+                <ChevronRight className="ml-auto size-4 text-subtle" aria-hidden />
+              </Link>
+            </li>
           </ul>
         </nav>
 

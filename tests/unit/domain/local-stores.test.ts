@@ -148,4 +148,16 @@ describe("the project store", () => {
     store.receive(Array.from({ length: 20 }, (_, i) => ({ id: `p${i + 2}`, name: "x".repeat(30), updatedAt: `2026-02-${10 + i}` })));
     expect(store.getSnapshot()).toEqual([]);
   });
+
+  it("persists the last 50 projects, newest first (the chat store keeps 20)", () => {
+    const storage = memoryStorage(1_000_000);
+    const store = createLocalStore<{ id: string; name: string; updatedAt: string }>(PROJECT_STORE_OPTIONS, () => storage);
+    store.initUser(3);
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString();
+    store.receive(Array.from({ length: 60 }, (_, i) => ({ id: `p${i}`, name: `Store ${i}`, updatedAt: day(i) })));
+    const persisted = JSON.parse(storage.data.get("project-store")!).state.items as { id: string }[];
+    expect(persisted).toHaveLength(50);
+    expect(persisted[0].id).toBe("p59");
+    expect(persisted.at(-1)!.id).toBe("p10");
+  });
 });

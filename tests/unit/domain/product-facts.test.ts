@@ -34,7 +34,8 @@ const COPY_MODULES = [
 const CLAIMS: RegExp[] = [
   /\b\d[\d,.]*[kKmM]?\+/,
   /(?<![-[\w])\d(?:\.\d)?\s*\/\s*5\b/,
-  /\b\d+(?:\.\d+)?\s*[x×]\b(?!\d)/,
+  // "×" is not a word character, so the figure's end is "not followed by a letter or digit", not \b.
+  /\b\d+(?:\.\d+)?\s*[x×](?![\p{L}\p{N}])/u,
   /\b\d+%\s+(?:reduction|faster|more|less|increase|success|accura|higher|lower|of (?:sellers|users|merchants))/i,
   /\b\d[\d,.]*\s*(?:million|billion|thousand)\b/i,
   /\b\d+\s+(?:hours?|minutes?)\s+saved\b/i,
@@ -52,11 +53,21 @@ describe("the product's claims about itself", () => {
     expect(COPY_MODULES.flatMap(claimsIn)).toEqual([]);
   });
 
+  it("promises nothing unlimited: Growth's allowances are numbers (ADR 006)", () => {
+    const unlimited = COPY_MODULES.flatMap((file) =>
+      readFileSync(path.join(ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/^(\/\/|\/\*|\*)/.test(line.trim()) || !/\bunlimited\b/i.test(line) ? [] : [`${file}:${i + 1}: ${line.trim()}`])),
+    );
+    expect(unlimited).toEqual([]);
+  });
+
   it("the scan catches the claims it is for", () => {
     for (const invented of [
       "Trusted by 5,000+ entrepreneurs",
       "Rated Excellent 4.8/5 by 3500+ dropshippers",
       "10x page quality",
+      "Boost your dropshipping speed by 10× with AI automation",
       "95% reduction in time to launch",
       "AI research across 200 million ads",
       "40 hours saved per week",
