@@ -29,8 +29,17 @@ async function settle(page: Page) {
 
 /** Pauses the page's (installed) fake clock a moment after its current time. */
 async function pauseNow(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 50);
+  // The page's clock keeps running while this is sent: on a busy machine it may already be past
+  // the instant asked for ("Cannot fast-forward to the past"), so ask again a little later.
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 100 * (attempt + 1));
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes("past")) throw error;
+    }
+  }
 }
 
 describe("payment screens (spec 2: route table, public paths, free-plan banner exclusions)", () => {
@@ -186,9 +195,14 @@ describe("full-screen loader (spec 2 'Loader', spec 9: rotation 1400 ms, retry h
 describe("generic modal dialog (spec 2: a close button and a mobile layout below 768 px)", () => {
   /** Opens the Power tour dialog (a kit Modal) and measures its card once its entry transition ended. */
   async function openModal(page: Page) {
-    await page.evaluate(() => window.dispatchEvent(new Event("show-power-tour")));
     const dialog = page.getByRole("dialog");
-    await dialog.waitFor();
+    // The event is sent again until the dialog's listener (mounted after hydration) has caught it.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event("show-power-tour")));
+        return dialog.isVisible();
+      })
+      .toBe(true);
     await page.waitForFunction(() => {
       const el = document.querySelector('[role="dialog"]');
       return !!el && el.getAnimations().every((a) => a.playState === "finished");
@@ -206,8 +220,8 @@ describe("generic modal dialog (spec 2: a close button and a mobile layout below
         bottomLeftRadius: parseFloat(style.borderBottomLeftRadius),
       };
     });
-    // The bottom sheet's grab handle.
-    const handle = await dialog.locator("span.md\\:hidden").first().isVisible();
+    // The bottom sheet's grab handle: the card's first child, a bar drawn for the eye only.
+    const handle = await dialog.locator(":scope > span[aria-hidden]").first().isVisible();
     return { dialog, shape, handle };
   }
 
