@@ -16,8 +16,8 @@ export const RECONNECT_DELAY_MS = 5000;
 export const STREAM_LOST_MESSAGE = "Connection to usage tracking lost";
 export const STREAM_SETUP_MESSAGE = "Failed to establish real-time connection";
 
-/** A usage snapshot as the stream sends it (the summary's shape). */
-export type UsageSnapshot = Partial<UsageSummary> & { usage: Partial<Counters> };
+/** A usage snapshot as the stream sends it (the summary's shape); counters it leaves out keep their value. */
+export type UsageSnapshot = Omit<Partial<UsageSummary>, "usage"> & { usage: Partial<Counters> };
 
 interface HeartbeatMessage {
   heartbeat: true;

@@ -31,18 +31,25 @@ export function checkBuildVersion(current: string): void {
   if (target) window.location.replace(target);
 }
 
-/** Clears Cache Storage and unregisters service workers; failures are swallowed (spec section 8). */
+/**
+ * Clears Cache Storage and unregisters service workers; failures are swallowed (spec section 8).
+ * Each half is tried on its own, so a Cache Storage failure still unregisters the service workers.
+ */
 export async function clearBrowserCaches(): Promise<void> {
   try {
     if ("caches" in window) {
       const keys = await caches.keys();
       await Promise.all(keys.map((key) => caches.delete(key)));
     }
+  } catch {
+    // Cache refresh failure is swallowed by design.
+  }
+  try {
     if ("serviceWorker" in navigator) {
       const registrations = await navigator.serviceWorker.getRegistrations();
       await Promise.all(registrations.map((r) => r.unregister()));
     }
   } catch {
-    // Cache refresh failure is swallowed by design.
+    // Likewise for the service workers.
   }
 }
