@@ -131,15 +131,24 @@ export async function chatIdTaken(db: Database, chatId: string): Promise<boolean
 /**
  * Creates the chat unless its id exists (anyone's): undefined then. One statement, so two
  * requests racing for one id get one chat and one clean "taken", never a constraint error.
+ * With `answeringUntil` the new chat is created already claimed for its first answer.
  */
 export async function insertChatIfAbsent(
   db: Database,
-  chat: { id: string; userId: number; title: string; projectId?: string | null },
+  chat: { id: string; userId: number; title: string; projectId?: string | null; answeringUntil?: string | null },
 ): Promise<Chat | undefined> {
   const now = new Date().toISOString();
   return db
     .insert(chats)
-    .values({ id: chat.id, userId: chat.userId, title: chat.title, projectId: chat.projectId ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: chat.id,
+      userId: chat.userId,
+      title: chat.title,
+      projectId: chat.projectId ?? null,
+      answeringUntil: chat.answeringUntil ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: chats.id })
     .returning()
     .get();

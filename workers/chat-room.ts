@@ -37,8 +37,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.run && !this.run.finished) return false;
     const run: Run = { job, events: [], readers: new Set(), stop: new AbortController(), finished: false };
     this.run = run;
-    await this.ctx.storage.put("job", job);
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    // Both writes go out together; the output gate holds the answer until they are stored.
+    await Promise.all([this.ctx.storage.put("job", job), this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS)]);
     this.ctx.waitUntil(this.execute(run));
     return true;
   }

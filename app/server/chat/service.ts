@@ -156,11 +156,18 @@ const busy = () =>
  * usage refusal and over whatever `read` found, and gives back the query reserved beside it. A
  * failure in `read` or `prepare` refunds the query and frees the chat.
  */
+/** The chat's "answering" mark for this question: taken with a conditional update, or held already (a chat created claimed). */
+interface AnswerClaim {
+  until: Date;
+  take(chatId: string): Promise<void>;
+  held(chatId: string): void;
+}
+
 async function beginAnswer<Found>(
   deps: ChatDeps,
   userId: number,
   read: () => Promise<Found>,
-  prepare: (found: Found, reservation: UsageReservation, claim: (chatId: string) => Promise<void>) => Promise<AnswerJob>,
+  prepare: (found: Found, reservation: UsageReservation, claim: AnswerClaim) => Promise<AnswerJob>,
 ): Promise<AnswerJob> {
   const now = deps.now?.() ?? new Date();
   // Three round trips at once instead of one after another: the question's time to first token.
@@ -172,13 +179,19 @@ async function beginAnswer<Found>(
   if (reserved.status === "rejected") throw reserved.reason;
   const reservation = reserved.value;
   let claimed: string | undefined;
-  const claim = async (chatId: string) => {
-    const until = new Date(now.getTime() + RESERVATION_TTL_MS);
-    let ok = await claimAnswering(deps.db, userId, chatId, now, until);
-    // Busy, or an answer whose writer died (a deploy, a restart): recover it, then try once more.
-    if (!ok && (await deps.recoverOrphan?.(chatId))) ok = await claimAnswering(deps.db, userId, chatId, now, until);
-    if (!ok) throw busy();
-    claimed = chatId;
+  const until = new Date(now.getTime() + RESERVATION_TTL_MS);
+  const claim: AnswerClaim = {
+    until,
+    async take(chatId) {
+      let ok = await claimAnswering(deps.db, userId, chatId, now, until);
+      // Busy, or an answer whose writer died (a deploy, a restart): recover it, then try once more.
+      if (!ok && (await deps.recoverOrphan?.(chatId))) ok = await claimAnswering(deps.db, userId, chatId, now, until);
+      if (!ok) throw busy();
+      claimed = chatId;
+    },
+    held(chatId) {
+      claimed = chatId;
+    },
   };
   try {
     if (found.status === "rejected") throw found.reason;
@@ -231,22 +244,25 @@ export async function askQuestion(
   const { db } = deps;
   const question = input.content.trim();
   // Read beside the limits: the chat, whether a missing id is someone else's, the merchant's products.
+  // Whether the id is taken is read beside the rest (one round trip, not two, for a new chat).
   const read = async () => {
-    const { chat, ownProducts } = await readChatAndProducts(db, userId, chatId);
-    return { chat, idTaken: !chat && (await chatIdTaken(db, chatId)), ownProducts };
+    const [{ chat, ownProducts }, taken] = await Promise.all([readChatAndProducts(db, userId, chatId), chatIdTaken(db, chatId)]);
+    return { chat, idTaken: !chat && taken, ownProducts };
   };
   return beginAnswer(deps, userId, read, async ({ chat: found, idTaken, ownProducts }, reservation, claim) => {
     let chat = found;
     let created = false;
     if (!chat) {
       if (idTaken) throw notFound();
-      // Two first questions racing into one new id: one creates it, both find it as theirs.
-      const inserted = await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE });
+      // Two first questions racing into one new id: one creates it, already claimed for its
+      // answer (no second write), the other finds it as its own and takes its turn below.
+      const inserted = await insertChatIfAbsent(db, { id: chatId, userId, title: DEFAULT_CHAT_TITLE, answeringUntil: claim.until.toISOString() });
       chat = inserted ?? (await findChat(db, userId, chatId));
       if (!chat) throw notFound();
       created = Boolean(inserted);
     }
-    await claim(chat.id);
+    if (created) claim.held(chat.id);
+    else await claim.take(chat.id);
     // Claimed, nothing else writes to the chat: its messages so far are read beside the question's write.
     const earlier = created ? Promise.resolve([]) : listMessages(db, userId, chat.id);
     let parentId = chat.leafId;
@@ -287,7 +303,7 @@ export async function regenerateAnswer(deps: ChatDeps, userId: number, chatId: s
     if (!message || (message.role !== "assistant" && message.role !== "user")) throw messageNotFound();
     const question = message.role === "user" ? message : message.parentId ? await findMessage(db, userId, chat.id, message.parentId) : undefined;
     if (!question || question.role !== "user") throw new AppError("VALIDATION", "This answer has no question to answer again.");
-    await claim(chat.id);
+    await claim.take(chat.id);
     const turns = await turnsUpTo(db, userId, chat.id, question.id);
     const earlierAnswers = (await readMessages(db, userId, chat.id)).filter((m) => m.role === "assistant" && m.parentId === question.id).map(messageText);
     return {
@@ -312,7 +328,7 @@ export async function editQuestion(deps: ChatDeps, userId: number, chatId: strin
     const original = await findMessage(db, userId, chat.id, messageId);
     if (!original) throw messageNotFound();
     if (original.role !== "user") throw new AppError("VALIDATION", "Only your own questions can be edited. To get a new answer, regenerate it.");
-    await claim(chat.id);
+    await claim.take(chat.id);
     const edited = await appendMessage(db, { id: crypto.randomUUID(), chatId: chat.id, userId, parentId: original.parentId, role: "user", content: content.trim() });
     const turns = await turnsUpTo(db, userId, chat.id, edited.message.id);
     return {
