@@ -3,7 +3,7 @@
  * landing page that nothing tested on screen before (spec sections 2 and 8).
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
@@ -27,6 +27,17 @@ function expectProblems(problems: string[], expected: RegExp[]) {
  */
 const destructiveToast = (page: Page, title: string) =>
   page.locator('[data-variant="destructive"]').filter({ has: page.getByText(title, { exact: true }) });
+
+/**
+ * Resolves once React has hydrated this element (it carries React's props) and a moment more for
+ * the mount effects that follow the commit. `hydrated()` alone only says Remix's router exists,
+ * which happens before React hydrates the page.
+ */
+async function reactHydrated(page: Page, locator: Locator) {
+  const element = await locator.elementHandle();
+  await page.waitForFunction((el) => !!el && Object.keys(el).some((key) => key.startsWith("__reactProps$")), element);
+  await page.waitForTimeout(150);
+}
 
 async function go(page: Page, path: string) {
   await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
@@ -209,8 +220,9 @@ describe("landing page", () => {
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto(`${baseURL()}/`, { waitUntil: "domcontentloaded" });
     await hydrated(page);
-    await page.waitForTimeout(250); // real time for the effects after hydration to set their timers
-    await expect(page.getByRole("status").filter({ hasText: "Warming up AI engines" }).count()).resolves.toBe(1);
+    const loader = page.getByTestId("full-screen-loader");
+    await expect(loader.innerText()).resolves.toContain("Warming up AI engines");
+    await reactHydrated(page, loader); // the redirect's timer is set by then (fake time stands still)
     await page.clock.runFor(95);
     await expect(routerState(page)).resolves.toMatchObject({ path: "/", navigation: "idle" });
     await page.clock.runFor(10);
@@ -229,7 +241,7 @@ describe("landing page", () => {
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto(`${baseURL()}/`, { waitUntil: "domcontentloaded" });
     await hydrated(page);
-    await page.waitForTimeout(250);
+    await reactHydrated(page, page.getByRole("heading", { level: 1 }));
     await page.clock.runFor(2_000);
     await expect(routerState(page)).resolves.toMatchObject({ path: "/", navigation: "idle", action: "POP" });
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain("live store");
@@ -266,6 +278,7 @@ describe("hero image", () => {
     await expect.poll(held.seen).toBe(1);
     const preview = page.getByTestId("dashboard-preview");
     const image = preview.getByRole("img", { name: /Dropcraft dashboard/ });
+    await reactHydrated(page, image);
     await expect(preview.getAttribute("data-state")).resolves.toBe("loading");
     await expect(preview.getByRole("status").innerText()).resolves.toBe("Loading dashboard preview...");
     await expect(image.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe("0");
@@ -300,6 +313,7 @@ describe("hero image", () => {
         await page.goto(`${baseURL()}/`, { waitUntil: "domcontentloaded" });
         await hydrated(page);
         await expect.poll(held.seen).toBe(1);
+        await reactHydrated(page, page.getByTestId("dashboard-preview").locator("img"));
         await expect(page.getByTestId("dashboard-preview").getAttribute("data-state")).resolves.toBe("loading");
         held.release("abort");
       }
@@ -343,7 +357,8 @@ describe("logo", () => {
         await page.goto(`${baseURL()}/login`, { waitUntil: "domcontentloaded" });
         await hydrated(page);
         await expect.poll(held.seen).toBeGreaterThanOrEqual(1);
-        await expect(page.getByTestId("logo").locator("img").count()).resolves.toBe(1);
+        await reactHydrated(page, page.getByTestId("logo").locator("img"));
+        await expect(page.getByTestId("logo").locator("img").evaluate((img: HTMLImageElement) => img.complete)).resolves.toBe(false);
         held.release("abort");
       }
       const logo = page.getByTestId("logo");
