@@ -67,6 +67,10 @@ export function Toaster() {
       ref={region}
       role="region"
       aria-label={`Notifications (${TOAST_HOTKEY})`}
+      // An open dialog hides the rest of the page from assistive tech (Radix, through aria-hidden),
+      // except live regions: marked as one, a toast raised under a dialog is still announced. Its
+      // cards are the live regions that speak; the container itself stays quiet.
+      aria-live="off"
       onFocus={pause}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume();

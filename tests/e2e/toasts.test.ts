@@ -59,6 +59,23 @@ describe("toasts", () => {
     await context.close();
   });
 
+  it("a toast raised while a dialog is open is not hidden from assistive tech", async () => {
+    const { page, context } = await openPage("/help");
+    await signUpThroughApi(context);
+    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.route("**/api/billing/checkout*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("show-upgrade-modal", { detail: { feature: "export" } })));
+    await page.getByTestId("upgrade-modal").waitFor();
+    await page.getByTestId("upgrade-modal-upgrade-monthly").click();
+    const card = page.locator("[data-toast-card]").filter({ hasText: "Could not open checkout" });
+    await card.waitFor();
+    expect(await card.evaluate((el) => el.closest('[aria-hidden="true"]') === null)).toBe(true);
+    // The dialog did hide the page behind it: the check above is not vacuous.
+    expect(await page.locator("main").first().evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    await context.close();
+  });
+
   it("a sideways swipe of 50 px or more dismisses; a shorter one springs back", async () => {
     const { page, context } = await signedInWithFailingLogout();
     const card = await raiseToast(page, 1);
