@@ -22,6 +22,10 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./tests/unit/setup.ts"],
+    // CI runs typecheck, lint, unit and libSQL side by side on two cores: a test that first
+    // generates the 5,100-product sample catalog took over vitest's 5 s default there once
+    // (market-catalog, analyst). Speed is the bench's business, not a unit test's.
+    testTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
     maxWorkers: 2,
   },
