@@ -260,12 +260,13 @@ describe.each(WIDTHS)("nothing covers the primary button at $width×$height", (s
               : (hit?.closest("[data-testid]")?.getAttribute("data-testid") ?? hit?.tagName ?? "nothing");
           });
         // Images and lists still loading can move the button after focus scrolled it into view
-        // ("covered by nothing": its centre left the viewport): look again for up to 3 s. A banner
+        // ("covered by nothing": its centre left the viewport): look again for up to 3 s, bringing
+        // it back into view each time (focus() on the focused button does not scroll). A banner
         // or tour over it stays there, so a real cover still fails.
         let seen = await look();
         for (let tries = 0; seen && tries < 10; tries++) {
           await page.waitForTimeout(300);
-          await button.focus();
+          await button.evaluate((el) => el.scrollIntoView({ block: "nearest" }));
           seen = await look();
         }
         if (seen) covered.push(`${who} ${path} ${testId}: covered by ${seen}`);
