@@ -11,6 +11,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ApiFailure, useLogin, useSignup } from "~/features/auth/auth-client";
 import { apiRequest } from "~/lib/http";
+import { detachedContainer } from "../support/react-container";
 
 vi.mock("~/lib/http", async (importOriginal) => ({ ...(await importOriginal<typeof import("~/lib/http")>()), apiRequest: vi.fn() }));
 
@@ -22,16 +23,7 @@ function renderMutation(useHook: () => Mutation) {
   vi.stubGlobal("document", doc);
   // React DOM reads window.event and window.HTMLIFrameElement while it commits.
   vi.stubGlobal("window", { document: doc, HTMLIFrameElement: class {} });
-  const container = {
-    nodeType: 1,
-    nodeName: "DIV",
-    tagName: "DIV",
-    namespaceURI: "http://www.w3.org/1999/xhtml",
-    ownerDocument: doc,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    textContent: "",
-  };
+  const container = detachedContainer(doc);
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const view = { current: undefined as unknown as Mutation };
   function Probe() {
@@ -40,7 +32,7 @@ function renderMutation(useHook: () => Mutation) {
   }
   let root: Root;
   act(() => {
-    root = createRoot(container as unknown as Element);
+    root = createRoot(container);
     root.render(
       <QueryClientProvider client={client}>
         <Probe />

@@ -10,6 +10,7 @@ import {
   useResetBillingCacheOnUserChange,
   useSubscription,
 } from "~/features/account/subscription";
+import { detachedContainer } from "../support/react-container";
 
 // Spec section 4: "Subscription status: fetched when authenticated and again on window focus. On
 // logout it is cleared, the error is cleared, loading is off and the cached subscription query is
@@ -57,16 +58,7 @@ function renderSubscription(queryClient: QueryClient) {
   const doc = { nodeType: 9, cookie: "", addEventListener: () => {}, removeEventListener: () => {}, activeElement: null };
   vi.stubGlobal("document", doc);
   vi.stubGlobal("window", { document: doc, HTMLIFrameElement: class {}, addEventListener: () => {}, removeEventListener: () => {} });
-  const container = {
-    nodeType: 1,
-    nodeName: "DIV",
-    tagName: "DIV",
-    namespaceURI: "http://www.w3.org/1999/xhtml",
-    ownerDocument: doc,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    textContent: "",
-  };
+  const container = detachedContainer(doc);
   const view = { current: undefined as unknown as View };
   function Probe() {
     useResetBillingCacheOnUserChange();
@@ -75,7 +67,7 @@ function renderSubscription(queryClient: QueryClient) {
   }
   let root: Root;
   act(() => {
-    root = createRoot(container as unknown as Element);
+    root = createRoot(container);
     mounted.push(root);
     root.render(
       <QueryClientProvider client={queryClient}>

@@ -3,6 +3,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notify } from "~/lib/toast";
 import { useCopyText, writeClipboard, type CopyText, type CopyTextOptions } from "~/ui/use-copy-text";
+import { detachedContainer } from "../support/react-container";
 
 vi.mock("~/lib/toast", () => ({ notify: vi.fn() }));
 
@@ -33,16 +34,7 @@ function stubDocument(execCommandResult: boolean) {
  */
 function renderCopyText(options: CopyTextOptions) {
   const doc = document as unknown as object;
-  const container = {
-    nodeType: 1,
-    nodeName: "DIV",
-    tagName: "DIV",
-    namespaceURI: "http://www.w3.org/1999/xhtml",
-    ownerDocument: doc,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    textContent: "",
-  };
+  const container = detachedContainer(doc);
   const view = { current: undefined as unknown as CopyText };
   function Probe() {
     view.current = useCopyText(options);
@@ -50,7 +42,7 @@ function renderCopyText(options: CopyTextOptions) {
   }
   let root: Root;
   act(() => {
-    root = createRoot(container as unknown as Element);
+    root = createRoot(container);
     root.render(<Probe />);
   });
   return { view, unmount: () => act(() => root.unmount()) };
