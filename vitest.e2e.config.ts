@@ -12,6 +12,9 @@ export default defineConfig({
     setupFiles: ["./tests/unit/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // A poll waits on a browser and a server that share two cores with a second test file:
+    // vitest's 1 s default ran out once in CI on a delete that had not yet landed.
+    expect: { poll: { timeout: 5_000 } },
     // Two files at a time against the one server (ADR 016). The 503s once seen with two were
     // wrangler dev reloading because a source file changed mid-run (an edit in the checkout):
     // global-setup.ts now says so when it happens. E2E_WORKERS=1 runs one file at a time.

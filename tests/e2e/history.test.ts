@@ -125,10 +125,9 @@ describe("chat management (/history)", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("history-row").count()).toBe(1);
     expect(await row(page, b).count()).toBe(1);
-    // The rows go at once (optimistic); the server's deletes may still be in flight.
-    await expect
-      .poll(async () => (await getJson(context, token, "/api/chats")).chats.map((x: { id: string }) => x.id))
-      .toEqual([b]);
+    // The rows go at once (optimistic); the toast comes when the server has answered both deletes.
+    await page.getByRole("status").filter({ hasText: "2 chats deleted" }).waitFor({ timeout: 15_000 });
+    expect((await getJson(context, token, "/api/chats")).chats.map((x: { id: string }) => x.id)).toEqual([b]);
 
     // Back in the chat screen (no reload), its list agrees: one chat, renamed.
     await row(page, b).getByTestId("history-open").click();
