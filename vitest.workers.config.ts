@@ -25,63 +25,111 @@ export default defineConfig(async () => {
   // failure repeats with FUZZ_SEED=<seed>.
   const fuzzMode = process.env.FUZZ === "full" ? "full" : "sample";
   const fuzzSeed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
-  console.log(fuzzMode === "full" ? "Schema fuzz: every request" : `Schema fuzz: seeded sample, FUZZ_SEED=${fuzzSeed} (npm run test:fuzz sends every request)`);
-  const [documentsWorker, imagesWorker, fakeWorkersAi] = await Promise.all([bundleCompanionWorker("documents"), bundleCompanionWorker("images"), bundleFakeWorkersAi()]);
-  return {
-    plugins: [
-      cloudflareTest({
-        main: "./workers/app.ts",
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            APP_ENV: "test",
-            DEV_TOOLS: "on",
-            // Emailed links must use this origin whatever Host a request claims.
-            APP_URL: "https://app.dropcraft.test",
-            LOG_LEVEL: "warn",
-            AI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
-            AI_MODEL: "fake-model",
-            AI_API_KEY: "sk-test-dropcraft-fake-openai",
-            // The URL guard's test-only allowance (production refuses it): the fake servers on 127.0.0.1.
-            URL_GUARD_ALLOW_LOOPBACK: "on",
-            FUZZ_MODE: fuzzMode,
-            FUZZ_SEED: fuzzSeed,
-            FAKE_SHOPIFY: { harbor: `http://127.0.0.1:${harborPort}`, summit: `http://127.0.0.1:${summitPort}`, web: `http://127.0.0.1:${webPort}` },
-            SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
-            SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
-            META_GRAPH_BASE_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
-            META_GRAPH_TEST_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
+  console.log(
+    fuzzMode === "full"
+      ? "Schema fuzz: every request"
+      : `Schema fuzz: seeded sample, FUZZ_SEED=${fuzzSeed} (npm run test:fuzz sends every request)`,
+  );
+  const [documentsWorker, imagesWorker, fakeWorkersAi] = await Promise.all([
+    bundleCompanionWorker("documents"),
+    bundleCompanionWorker("images"),
+    bundleFakeWorkersAi(),
+  ]);
+  // One pool plugin per project: each project has its own Vite server.
+  const workerdPool = () =>
+    cloudflareTest({
+      main: "./workers/app.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          APP_ENV: "test",
+          DEV_TOOLS: "on",
+          // Emailed links must use this origin whatever Host a request claims.
+          APP_URL: "https://app.dropcraft.test",
+          LOG_LEVEL: "warn",
+          AI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
+          AI_MODEL: "fake-model",
+          AI_API_KEY: "sk-test-dropcraft-fake-openai",
+          // The URL guard's test-only allowance (production refuses it): the fake servers on 127.0.0.1.
+          URL_GUARD_ALLOW_LOOPBACK: "on",
+          FUZZ_MODE: fuzzMode,
+          FUZZ_SEED: fuzzSeed,
+          FAKE_SHOPIFY: {
+            harbor: `http://127.0.0.1:${harborPort}`,
+            summit: `http://127.0.0.1:${summitPort}`,
+            web: `http://127.0.0.1:${webPort}`,
           },
-          // The DOCUMENTS and IMAGES service bindings of wrangler.toml reach the real companion Workers.
-          workers: [documentsWorker, imagesWorker, fakeWorkersAi],
-          // A binding in Workers AI's shapes (tests/integration/fake-workers-ai.ts), under its own
-          // name so the suite's model stays AI_BASE_URL's; tests/integration/workers-ai.test.ts
-          // hands it to the provider as the AI binding.
-          wrappedBindings: { WORKERS_AI_FAKE: { scriptName: fakeWorkersAi.name } },
+          SHOPIFY_ADMIN_BASE_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
+          SHOPIFY_ADMIN_TEST_URL: `http://127.0.0.1:${process.env.SHOPIFY_ADMIN_PORT}`,
+          META_GRAPH_BASE_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
+          META_GRAPH_TEST_URL: `http://127.0.0.1:${process.env.META_GRAPH_PORT}`,
         },
-      }),
-    ],
+        // The DOCUMENTS and IMAGES service bindings of wrangler.toml reach the real companion Workers.
+        workers: [documentsWorker, imagesWorker, fakeWorkersAi],
+        // A binding in Workers AI's shapes (tests/integration/fake-workers-ai.ts), under its own
+        // name so the suite's model stays AI_BASE_URL's; tests/integration/workers-ai.test.ts
+        // hands it to the provider as the AI binding.
+        wrappedBindings: { WORKERS_AI_FAKE: { scriptName: fakeWorkersAi.name } },
+      },
+    });
+  const project = (test: { name: string; isolate: boolean; include: string[]; exclude?: string[] }) => ({
+    plugins: [workerdPool()],
     resolve: { alias: { "~": path.join(import.meta.dirname, "app") } },
     test: {
-      name: "workers",
-      // Two test files at a time, each in its own workerd with its own storage: a file spends
-      // about 5 s starting up, which the other file's tests overlap (ADR 016: 517 s -> 403 s).
-      maxWorkers: 2,
-      include: ["tests/integration/**/*.test.ts"],
-      // The seeded sample fits in the first fuzz shard (tests/integration/fuzz/fuzz-operations.ts).
-      exclude: fuzzMode === "full" ? [] : ["tests/integration/fuzz/api-fuzz-[2-6].test.ts"],
+      ...test,
       setupFiles: ["./tests/integration/setup.ts"],
       // A file's first page request loads the Remix build (workers/app.ts loads it lazily, ADR 016):
       // about 3 s on a quiet machine, more on a busy one, inside that test's time.
       testTimeout: 20_000,
-      globalSetup: ["./tests/integration/fake-resend.ts", "./tests/integration/fake-openai.ts", "./tests/integration/fake-shopify.ts", "./tests/integration/fake-shopify-admin.ts", "./tests/integration/fake-meta-graph.ts", "./tests/integration/fake-omnisend.ts", "./tests/integration/fake-stripe-api.ts", "./tests/integration/sample-catalog.ts"],
       deps: {
         optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } },
       },
     },
+  });
+  return {
+    // The global setup (the sample catalog) reads app modules too.
+    resolve: { alias: { "~": path.join(import.meta.dirname, "app") } },
+    test: {
+      // Two workerds at a time. Starting a workerd and loading the Worker's modules into it costs
+      // 8-10 s; one per test file was two thirds of the suite (ADR 016). So files share their
+      // worker's workerd, its modules and its storage (isolate: false): every test makes its own
+      // users and reads only what it made. A file whose figure depends on the whole database
+      // (FTS5 ranks with the table's statistics) runs alone in the "workers-isolated" project.
+      maxWorkers: 2,
+      // Once for both projects: the fake servers every test file talks to.
+      globalSetup: [
+        "./tests/integration/fake-resend.ts",
+        "./tests/integration/fake-openai.ts",
+        "./tests/integration/fake-shopify.ts",
+        "./tests/integration/fake-shopify-admin.ts",
+        "./tests/integration/fake-meta-graph.ts",
+        "./tests/integration/fake-omnisend.ts",
+        "./tests/integration/fake-stripe-api.ts",
+        "./tests/integration/sample-catalog.ts",
+      ],
+      projects: [
+        project({
+          name: "workers",
+          isolate: false,
+          include: ["tests/integration/**/*.test.ts"],
+          // The seeded sample fits in the first fuzz shard (tests/integration/fuzz/fuzz-operations.ts).
+          exclude: [
+            ...(fuzzMode === "full" ? [] : ["tests/integration/fuzz/api-fuzz-[2-6].test.ts"]),
+            ...NEEDS_OWN_DATABASE,
+          ],
+        }),
+        project({ name: "workers-isolated", isolate: true, include: NEEDS_OWN_DATABASE }),
+      ],
+    },
   };
 });
+
+/**
+ * Files that need a database no other file has written to: knowledge-base retrieval's hit rate is
+ * measured with BM25, whose term weights FTS5 takes from every passage in the table.
+ */
+const NEEDS_OWN_DATABASE = ["tests/integration/retrieval.test.ts"];
 
 /**
  * A companion Worker (workers/<name>/: documents reads PDF and DOCX text, images renders SVG to
@@ -116,7 +164,11 @@ async function bundleCompanionWorker(name: "documents" | "images") {
           b.onResolve({ filter: /\.(wasm|ttf)$/ }, async (args) => {
             // The inner resolve below comes back through this hook marked "binary": let esbuild answer it.
             if (args.pluginData === "binary") return undefined;
-            const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "binary" });
+            const resolved = await b.resolve(args.path, {
+              kind: args.kind,
+              resolveDir: args.resolveDir,
+              pluginData: "binary",
+            });
             if (resolved.errors.length) return undefined;
             const moduleName = `assets/${assets.size}-${path.basename(resolved.path)}`;
             assets.set(moduleName, resolved.path);

@@ -16,7 +16,11 @@ describe("D1 sessions", () => {
     expect(afterWrite).toMatch(/^[\w-]+$/);
     // The relational config comes from the binding's database (db/client.ts onSession).
     expect((await session.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) }))?.username).toBe(name);
-    const [a, b] = await session.db.batch([session.db.query.users.findMany({ limit: 1 }), session.db.query.sessions.findMany({ limit: 1 })]);
+    // Other files share this database (vitest.workers.config.ts): read this user's rows only.
+    const [a, b] = await session.db.batch([
+      session.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id) }),
+      session.db.query.sessions.findMany({ where: (s, { eq }) => eq(s.userId, user.id) }),
+    ]);
     expect(a).toHaveLength(1);
     expect(b).toEqual([]);
   });

@@ -166,7 +166,9 @@ describe("projects: spec section 7", () => {
   it("deletes a project with its files, passages and canon, and keeps its chats readable outside it", async () => {
     const u = await verifiedUser();
     const id = (await createProject(u, "Doomed", "We sell yoga mats.")).json.data.id;
-    const file = (await upload(u, id, "notes.md", "# Notes\nOur mats ship in 3 days.")).json.data;
+    // A word no other test writes: other files share this database and its full-text index.
+    const word = `mats${crypto.randomUUID().replace(/[^a-f]/g, "")}`;
+    const file = (await upload(u, id, "notes.md", `# Notes\nOur ${word} ship in 3 days.`)).json.data;
     expect(file.status).toBe("indexed");
     await call(`/api/projects/${id}/canon`, { method: "PUT", token: u.token, body: { canon: { "brand.voice": "calm" } } });
     const chat = await call("/api/chats", { method: "POST", token: u.token, body: { projectId: id, title: "Mat ideas" } });
@@ -180,7 +182,7 @@ describe("projects: spec section 7", () => {
     expect((await call(`/api/projects/${id}`, { token: u.token })).status).toBe(404);
     const passages = await env.DB.prepare("SELECT count(*) AS n FROM project_passages WHERE project_id = ?").bind(id).first<{ n: number }>();
     expect(passages?.n).toBe(0);
-    const fts = await env.DB.prepare("SELECT count(*) AS n FROM project_passages_fts WHERE project_passages_fts MATCH 'mats'").first<{ n: number }>();
+    const fts = await env.DB.prepare("SELECT count(*) AS n FROM project_passages_fts WHERE project_passages_fts MATCH ?").bind(word).first<{ n: number }>();
     expect(fts?.n).toBe(0);
     expect(await env.FILES.head(`projects/${u.user.id}/${id}/${file.id}`)).toBeNull();
     const readable = await call(`/api/chats/${chat.json.chat.id}`, { token: u.token });
