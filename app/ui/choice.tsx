@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { forwardRef, useCallback, useEffect, useRef, type ButtonHTMLAttributes, type HTMLAttributes, type KeyboardEvent } from "react";
 import { cx } from "./cx";
 
 /*
@@ -126,3 +126,59 @@ export const Segment = forwardRef<HTMLButtonElement, SegmentProps>(function Segm
 
 /** The track a row of Segments sits on. */
 export const segmentGroupClasses = (className?: string) => cx("flex gap-1 rounded-xl bg-surface-2 p-1", className);
+
+/** The enabled radios that belong to this group (not to a group nested inside it). */
+function radiosOf(group: HTMLElement): HTMLElement[] {
+  return [...group.querySelectorAll<HTMLElement>('[role="radio"]')].filter(
+    (el) => el.closest('[role="radiogroup"]') === group && !(el as HTMLButtonElement).disabled && el.getAttribute("aria-disabled") !== "true",
+  );
+}
+
+/** One Tab stop per group: the chosen radio, or the first when none is chosen. */
+function rovingTabStops(group: HTMLElement) {
+  const radios = radiosOf(group);
+  const stop = radios.find((el) => el.getAttribute("aria-checked") === "true") ?? radios[0];
+  for (const el of radios) el.tabIndex = el === stop ? 0 : -1;
+}
+
+const NEXT_KEYS: Record<string, 1 | -1 | "first" | "last"> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+
+/**
+ * A `role="radiogroup"` with the keyboard of the WAI-ARIA radio pattern for the Tiles, Segments
+ * and Chips (role="radio") inside it: Tab reaches the chosen option only, the arrow keys (and
+ * Home, End) move to the next option and choose it, wrapping at the ends.
+ */
+export const RadioGroup = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function RadioGroup({ onKeyDown, ...rest }, forwardedRef) {
+  const own = useRef<HTMLDivElement | null>(null);
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      own.current = el;
+      if (typeof forwardedRef === "function") forwardedRef(el);
+      else if (forwardedRef) forwardedRef.current = el;
+    },
+    [forwardedRef],
+  );
+  useEffect(() => {
+    const group = own.current;
+    if (!group) return;
+    rovingTabStops(group);
+    // Options come and go (a list that loads) and the choice moves (a click): keep one Tab stop.
+    const observer = new MutationObserver(() => rovingTabStops(group));
+    observer.observe(group, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-checked", "disabled"] });
+    return () => observer.disconnect();
+  }, []);
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    const step = NEXT_KEYS[event.key];
+    const group = own.current;
+    if (event.defaultPrevented || step === undefined || !group || event.altKey || event.ctrlKey || event.metaKey) return;
+    const radios = radiosOf(group);
+    const current = radios.indexOf(event.target as HTMLElement);
+    if (current < 0 || radios.length === 0) return;
+    const index = step === "first" ? 0 : step === "last" ? radios.length - 1 : (current + step + radios.length) % radios.length;
+    event.preventDefault();
+    radios[index].focus();
+    radios[index].click();
+  };
+  return <div ref={ref} role="radiogroup" onKeyDown={move} {...rest} />;
+});

@@ -4,6 +4,7 @@ export { IconButton, type IconButtonProps } from "./icon-button";
 export {
   Chip,
   Pressable,
+  RadioGroup,
   Segment,
   segmentGroupClasses,
   Tile,

@@ -213,6 +213,44 @@ describe("keyboard", () => {
     });
     expect(ring).toEqual({ drawn: true, inside: true });
   });
+
+  it("moves through a radio group's options with the arrow keys, choosing as it goes, with one Tab stop", async () => {
+    await openScreen(page, "/feedback");
+    const group = page.getByRole("radiogroup", { name: "Kind" });
+    const radios = group.getByRole("radio");
+    await expect.poll(() => radios.count()).toBe(2);
+    const state = () =>
+      radios.evaluateAll((els) =>
+        els.map((el) => ({
+          name: el.textContent?.trim(),
+          checked: el.getAttribute("aria-checked"),
+          tabIndex: (el as HTMLElement).tabIndex,
+          focused: el === document.activeElement,
+        })),
+      );
+    await expect.poll(state).toEqual([
+      { name: "Idea", checked: "true", tabIndex: 0, focused: false },
+      { name: "Bug", checked: "false", tabIndex: -1, focused: false },
+    ]);
+    await radios.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(state).toEqual([
+      { name: "Idea", checked: "false", tabIndex: -1, focused: false },
+      { name: "Bug", checked: "true", tabIndex: 0, focused: true },
+    ]);
+    // Wraps at the end, and Home goes to the first.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(state).toEqual([
+      { name: "Idea", checked: "true", tabIndex: 0, focused: true },
+      { name: "Bug", checked: "false", tabIndex: -1, focused: false },
+    ]);
+    await page.keyboard.press("End");
+    await expect.poll(() => state().then((s) => s[1])).toEqual({ name: "Bug", checked: "true", tabIndex: 0, focused: true });
+    // Tab leaves the group instead of stopping on the other option.
+    await page.keyboard.press("Shift+Tab");
+    expect((await state()).some((r) => r.focused)).toBe(false);
+    expect(problems).toEqual([]);
+  });
 });
 
 /** Each main screen's primary button, which nothing may cover. */

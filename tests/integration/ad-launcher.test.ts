@@ -417,6 +417,26 @@ describe("a failure in the middle, over HTTP to the fake Graph server", () => {
     expect((retried.json.data.objects as Answer[]).find((o) => o.kind === "adset")!.metaId).toBe(state.adsets[0].id);
   });
 
+  it("a retry finds a creative whose answer was lost instead of leaving one unused in the account's library", async () => {
+    const u = await launcher();
+    const acct = await fakeAccount();
+    await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: acct });
+    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/adcreatives`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
+    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
+    const failed = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    expect(failed.json.data.state).toBe("failed");
+    expect(failed.json.data.error).toMatch(/temporary problem while creating the creative/);
+    expect((await admin(`state?account=${acct.adAccountId}`)).creatives).toHaveLength(1);
+
+    const retried = await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token });
+    expect(retried.json.data.state).toBe("paused");
+    const state = await admin(`state?account=${acct.adAccountId}`);
+    expect(state.creatives).toHaveLength(1);
+    expect(state.ads).toHaveLength(1);
+    expect(state.ads[0].fields.creative.creative_id).toBe(state.creatives[0].id);
+    expect((retried.json.data.objects as Answer[]).find((o) => o.kind === "creative")!.metaId).toBe(state.creatives[0].id);
+  });
+
   it("maps Meta's rate limit to a sentence, and backs off on usage headers without calling Meta again", async () => {
     const u = await launcher();
     const acct = await fakeAccount();

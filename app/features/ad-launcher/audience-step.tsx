@@ -8,7 +8,7 @@ import { Calculator, X } from "lucide-react";
 import { useState } from "react";
 import { AD_AGE_MAX, AD_AGE_MIN, AD_GENDERS, breakEven, suggestedTestBudget, type AdGender } from "~/domain/ad-launcher";
 import type { LaunchProduct } from "~/domain/contracts/ad-launcher";
-import { Button, Chip, Field, Input, Select, Segment, segmentGroupClasses } from "~/ui";
+import { Button, Chip, Field, Input, RadioGroup, Segment, Select, segmentGroupClasses } from "~/ui";
 import { budgetProblem, COMMON_COUNTRIES, countryName, formatMoney, formatRoas, type LaunchDraft } from "./launcher-logic";
 
 const AGES = Array.from({ length: AD_AGE_MAX - AD_AGE_MIN + 1 }, (_, i) => AD_AGE_MIN + i);
@@ -75,11 +75,11 @@ export function AudienceStep({
         </fieldset>
         <fieldset>
           <legend className="text-sm font-semibold text-fg">Gender</legend>
-          <div role="radiogroup" aria-label="Gender" className={segmentGroupClasses("mt-2 inline-flex")}>
+          <RadioGroup aria-label="Gender" className={segmentGroupClasses("mt-2 inline-flex")}>
             {AD_GENDERS.map((g) => (
               <Segment key={g} role="radio" selected={draft.gender === g} onClick={() => onChange({ gender: g })}>{GENDER_LABELS[g]}</Segment>
             ))}
-          </div>
+          </RadioGroup>
         </fieldset>
         <label className="flex max-w-xl items-start gap-3 rounded-xl border border-line bg-surface p-3.5">
           <input type="checkbox" checked={draft.advantageAudience} onChange={(e) => onChange({ advantageAudience: e.target.checked })} className="mt-0.5 size-4 accent-[var(--color-brand,#6d5dfc)]" data-testid="advantage-audience" />

@@ -14,7 +14,7 @@ import type { Image } from "~/domain/contracts/images";
 import { createMarketingVisuals, fetchDesignDefaults, imageKeys } from "~/features/images";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, cx, LoadError, Skeleton, Tile } from "~/ui";
+import { Badge, Button, LoadError, RadioGroup, Skeleton, Tile, cx } from "~/ui";
 import { imageFits } from "./launcher-logic";
 import type { useLauncherImages } from "./use-launcher";
 
@@ -126,7 +126,7 @@ export function CreativesStep({
                 </Link>
               </div>
             ) : (
-              <div role="radiogroup" aria-labelledby={`placement-${placement.id}`} className={cx("mt-2 grid gap-2", placement.id === "link" ? "grid-cols-2 sm:grid-cols-3" : placement.id === "stories" ? "grid-cols-3 sm:grid-cols-5 lg:grid-cols-6" : "grid-cols-3 sm:grid-cols-4 lg:grid-cols-5")}>
+              <RadioGroup aria-labelledby={`placement-${placement.id}`} className={cx("mt-2 grid gap-2", placement.id === "link" ? "grid-cols-2 sm:grid-cols-3" : placement.id === "stories" ? "grid-cols-3 sm:grid-cols-5 lg:grid-cols-6" : "grid-cols-3 sm:grid-cols-4 lg:grid-cols-5")}>
                 {fitting.slice(0, 18).map((img) => (
                   <Tile
                     key={img.id}
@@ -146,7 +146,7 @@ export function CreativesStep({
                     )}
                   </Tile>
                 ))}
-              </div>
+              </RadioGroup>
             )}
           </section>
         );

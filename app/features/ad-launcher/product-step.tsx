@@ -9,7 +9,7 @@ import { CheckCircle2, Globe, Package, Search, XCircle } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { LaunchProduct } from "~/domain/contracts/ad-launcher";
 import { errorMessage } from "~/lib/http";
-import { Badge, Button, cx, EmptyState, Field, Input, LoadError, Skeleton, Spinner, Tile } from "~/ui";
+import { Badge, Button, EmptyState, Field, Input, LoadError, RadioGroup, Skeleton, Spinner, Tile, cx } from "~/ui";
 import { formatMoney } from "./launcher-logic";
 import type { useDestinationCheck, useLaunchProducts } from "./use-launcher";
 
@@ -81,7 +81,7 @@ export function ProductStep({
             />
           </div>
         )}
-        <div role="radiogroup" aria-label="Product" className="mt-3 grid max-h-[26rem] gap-2 overflow-y-auto pr-1 sm:grid-cols-2" data-testid="launch-products">
+        <RadioGroup aria-label="Product" className="mt-3 grid max-h-[26rem] gap-2 overflow-y-auto pr-1 sm:grid-cols-2" data-testid="launch-products">
           {list.map((p) => (
             <Tile key={p.ref} role="radio" selected={p.ref === productRef} onClick={() => onProduct(p)} className="flex items-center gap-3 border border-line p-3" data-testid="launch-product">
               {p.imageUrl ? (
@@ -102,7 +102,7 @@ export function ProductStep({
             </Tile>
           ))}
           {list.length === 0 && <p className="text-sm text-muted">No product matches “{query}”.</p>}
-        </div>
+        </RadioGroup>
       </fieldset>
       {product && <DestinationPicker product={product} destinationUrl={destinationUrl} onDestination={onDestination} check={check} checkedUrl={checkedUrl} onCheck={onCheck} />}
     </div>
@@ -140,7 +140,7 @@ function DestinationPicker({
           or type the address of its page below.
         </p>
       )}
-      <div role="radiogroup" aria-label="Destination" className="mt-2 grid gap-2">
+      <RadioGroup aria-label="Destination" className="mt-2 grid gap-2">
         {product.destinations.map((d) => (
           <Tile key={d.url} role="radio" selected={!typing && d.url === destinationUrl} onClick={() => { setTyping(false); choose(d.url); }} className="flex items-center gap-3 border border-line px-3 py-2.5" data-testid="launch-destination">
             <Globe aria-hidden className="size-4 shrink-0 text-brand" />
@@ -154,7 +154,7 @@ function DestinationPicker({
           <Globe aria-hidden className="size-4 shrink-0 text-subtle" />
           <span className="text-sm font-medium text-fg">Another address</span>
         </Tile>
-      </div>
+      </RadioGroup>
       {typing && (
         <form
           className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"

@@ -10,7 +10,7 @@ import { AD_PLACEMENTS, type AdPlacementId } from "~/domain/ad-launcher";
 import type { AdAccount, Launch } from "~/domain/contracts/ad-launcher";
 import type { Image } from "~/domain/contracts/images";
 import { errorMessage, HttpError } from "~/lib/http";
-import { Badge, Button, cx, Field, ProgressBar, Segment, segmentGroupClasses } from "~/ui";
+import { Badge, Button, Field, ProgressBar, RadioGroup, Segment, cx, segmentGroupClasses } from "~/ui";
 import { AdPreview } from "./ad-previews";
 import { chargeSentence, LaunchObjects } from "./launch-objects";
 import type { LaunchCharge } from "./launcher-client";
@@ -65,13 +65,13 @@ export function ReviewStep({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="previews-title" className="text-sm font-semibold text-fg">Preview</h3>
             {copy.length > 1 && (
-              <div role="radiogroup" aria-label="Copy variant shown" className={segmentGroupClasses("inline-flex")}>
+              <RadioGroup aria-label="Copy variant shown" className={segmentGroupClasses("inline-flex")}>
                 {copy.map((_, i) => (
                   <Segment key={i} size="sm" role="radio" selected={i === Math.min(variant, copy.length - 1)} onClick={() => setVariant(i)}>
                     Variant {i + 1}
                   </Segment>
                 ))}
-              </div>
+              </RadioGroup>
             )}
           </div>
           <div className={cx("mt-3 grid items-start gap-6", placements.length > 1 ? "md:grid-cols-2 xl:grid-cols-3" : "")}>

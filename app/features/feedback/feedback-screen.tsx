@@ -11,7 +11,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_STATUS_LABELS, FEEDBACK_STATUSES, type Feedba
 import { useCurrentUser } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Badge, Button, buttonClasses, CharacterCount, Chip, cx, EmptyState, Field, Input, LoadError, PageHeader, Pressable, Segment, segmentGroupClasses, Skeleton, Textarea, lengthState, type BadgeTone } from "~/ui";
+import { Badge, type BadgeTone, Button, CharacterCount, Chip, EmptyState, Field, Input, LoadError, PageHeader, Pressable, RadioGroup, Segment, Skeleton, Textarea, buttonClasses, cx, lengthState, segmentGroupClasses } from "~/ui";
 import { feedbackKeys, fetchBoard, setVote, submitFeedback } from "./feedback-client";
 
 export const FEEDBACK_STATUS_TONES: Record<FeedbackStatus, BadgeTone> = { under_review: "neutral", planned: "brand", in_progress: "warning", done: "success", declined: "danger" };
@@ -84,14 +84,14 @@ function SubmitForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="h-fit rounded-2xl border border-line bg-surface p-5 shadow-sm shadow-black/5" data-testid="feedback-form">
       <h2 className="text-base font-semibold text-fg">Share feedback</h2>
-      <div className={segmentGroupClasses("mt-3")} role="radiogroup" aria-label="Kind">
+      <RadioGroup className={segmentGroupClasses("mt-3")} aria-label="Kind">
         {(["idea", "bug"] as const).map((k) => (
           <Segment key={k} role="radio" selected={kind === k} onClick={() => setKind(k)} className="flex-1">
             {k === "idea" ? <Lightbulb className="size-4" aria-hidden /> : <Bug className="size-4" aria-hidden />}
             {k === "idea" ? "Idea" : "Bug"}
           </Segment>
         ))}
-      </div>
+      </RadioGroup>
       <div className="mt-4 grid gap-3">
         <Field label="Title" error={errors.title}><Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={FEEDBACK_LIMITS.title} name="title" /></Field>
         <Field

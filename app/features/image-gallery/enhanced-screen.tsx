@@ -17,7 +17,7 @@ import {
 } from "~/domain/images";
 import { useSubscription } from "~/features/account";
 import { createBatch, createVariations, upscaleImage, type GeneratedImages } from "~/features/images";
-import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, Tile, IconButton } from "~/ui";
+import { Button, IconButton, PageHeader, RadioGroup, Tabs, TabsContent, TabsList, TabsTrigger, Tile } from "~/ui";
 import { plural } from "./gallery-logic";
 import {
   CapabilitiesBanner,
@@ -133,7 +133,7 @@ function CountPicker({
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-fg">{label}</legend>
-      <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-1.5">
+      <RadioGroup aria-label={label} className="flex flex-wrap gap-1.5">
         {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
           <Tile
             key={n}
@@ -146,7 +146,7 @@ function CountPicker({
             {n}
           </Tile>
         ))}
-      </div>
+      </RadioGroup>
     </fieldset>
   );
 }
@@ -316,14 +316,14 @@ function BatchTab() {
 
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-fg">Template</legend>
-        <div role="radiogroup" aria-label="Template" className="grid gap-2 sm:grid-cols-2">
+        <RadioGroup aria-label="Template" className="grid gap-2 sm:grid-cols-2">
           {VISUAL_TEMPLATES.map((t) => (
             <Tile key={t} role="radio" aria-checked={template === t} onClick={() => setTemplate(t)} className="px-3 py-2">
               <span className="block text-sm font-semibold text-fg">{TEMPLATE_LABELS[t].label}</span>
               <span className="block text-xs text-muted">{TEMPLATE_LABELS[t].blurb}</span>
             </Tile>
           ))}
-        </div>
+        </RadioGroup>
       </fieldset>
 
       <fieldset>

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Package, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { IMAGE_KINDS, VISUAL_PRESETS, type VisualPresetId } from "~/domain/images";
-import { Button, Dialog, Input, Select, cx, Segment } from "~/ui";
+import { Button, Dialog, Input, RadioGroup, Segment, Select, cx } from "~/ui";
 import { activeFilterCount, KIND_LABELS, withFilter, type GalleryFilters } from "./gallery-logic";
 import { ClearButton, fetchCatalogProduct, ProductSearch } from "./parts";
 import { useProjectOptions } from "./use-images";
@@ -45,8 +45,7 @@ export function GalleryFilterBar({
       data-testid="gallery-filters"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <div
-          role="radiogroup"
+        <RadioGroup
           aria-label="Kind of image"
           className="inline-flex max-w-full gap-1 rounded-xl bg-surface-2 p-1"
         >
@@ -75,7 +74,7 @@ export function GalleryFilterBar({
               </Segment>
             );
           })}
-        </div>
+        </RadioGroup>
         <Button
           variant="secondary"
           size="sm"

@@ -10,7 +10,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { DESIGN_LIMITS, IMAGE_STYLES, VISUAL_PRESETS, type ImageStyle, type VisualPresetId } from "~/domain/images";
 import { useSubscription, useUsageSummary } from "~/features/account";
 import { createImages } from "~/features/images";
-import { Button, PageHeader, Select, Skeleton, Textarea, cx, Tile, Chip } from "~/ui";
+import { Button, Chip, PageHeader, RadioGroup, Select, Skeleton, Textarea, Tile, cx } from "~/ui";
 import { plural, promptHistory, shortDate, STYLE_LABELS } from "./gallery-logic";
 import { CapabilitiesBanner, ChargeNote, ImagePicker, ProblemNote, ResultGrid, WorkingNote } from "./parts";
 import { useCapabilities, useImageList } from "./use-images";
@@ -128,7 +128,7 @@ export function GenerationScreen() {
             </div>
             <fieldset className="min-w-0">
               <legend className="mb-1.5 block text-sm font-medium text-fg">How many</legend>
-              <div role="radiogroup" aria-label="How many images" className="flex flex-wrap gap-1.5">
+              <RadioGroup aria-label="How many images" className="flex flex-wrap gap-1.5">
                 {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
                   <Tile
                     key={n}
@@ -142,19 +142,19 @@ export function GenerationScreen() {
                     {n}
                   </Tile>
                 ))}
-              </div>
+              </RadioGroup>
             </fieldset>
           </div>
 
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-fg">Style</legend>
-            <div role="radiogroup" aria-label="Style" className="flex flex-wrap gap-1.5">
+            <RadioGroup aria-label="Style" className="flex flex-wrap gap-1.5">
               {IMAGE_STYLES.map((s) => (
                 <Chip key={s} role="radio" aria-checked={style === s} onClick={() => setStyle(s)}>
                   {STYLE_LABELS[s]}
                 </Chip>
               ))}
-            </div>
+            </RadioGroup>
           </fieldset>
 
           <ImagePicker

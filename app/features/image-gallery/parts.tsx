@@ -13,7 +13,7 @@ import { UPLOAD_TYPES } from "~/domain/images";
 import { imageKeys, uploadImage, type ImageCharge } from "~/features/images";
 import { notify } from "~/lib/toast";
 import { apiRequest, errorMessage } from "~/lib/http";
-import { Badge, buttonClasses, Input, LoadError, Skeleton, Spinner, cx, Tile, Pressable, IconButton, useDebounced } from "~/ui";
+import { Badge, IconButton, Input, LoadError, Pressable, RadioGroup, Skeleton, Spinner, Tile, buttonClasses, cx, useDebounced } from "~/ui";
 import { capabilitiesLabel, chargeLine, KIND_LABELS, sizeLabel } from "./gallery-logic";
 import { useCapabilities, useImageList } from "./use-images";
 
@@ -362,8 +362,7 @@ export function ImagePicker({
           {emptyText}
         </div>
       ) : (
-        <div
-          role="radiogroup"
+        <RadioGroup
           aria-labelledby={labelId}
           className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto p-0.5 sm:grid-cols-6"
         >
@@ -399,7 +398,7 @@ export function ImagePicker({
               </Pressable>
             );
           })}
-        </div>
+        </RadioGroup>
       )}
     </fieldset>
   );

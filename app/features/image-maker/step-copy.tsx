@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { presetById, TEMPLATE_LABELS, VISUAL_PRESETS, type VisualPresetId } from "~/domain/images";
 import { errorMessage } from "~/lib/http";
-import { LoadError, Skeleton, cx, Segment, segmentGroupClasses } from "~/ui";
+import { LoadError, RadioGroup, Segment, Skeleton, cx, segmentGroupClasses } from "~/ui";
 import { CopyForm, MissingNote } from "./copy-form";
 import { DesignPreview } from "./design-preview";
 import { previewDesignOf, type CopyFields, type WizardDraft } from "./wizard-logic";
@@ -23,7 +23,7 @@ export function PresetSwitcher({
   label?: string;
 }) {
   return (
-    <div role="radiogroup" aria-label={label} className={segmentGroupClasses("flex-wrap")}>
+    <RadioGroup aria-label={label} className={segmentGroupClasses("flex-wrap")}>
       {presets.map((id) => {
         const p = presetById(id)!;
         return (
@@ -39,7 +39,7 @@ export function PresetSwitcher({
           </Segment>
         );
       })}
-    </div>
+    </RadioGroup>
   );
 }
 

@@ -11,7 +11,7 @@ import { handleUsageLimitError, openUpgradeModal } from "~/features/billing";
 import { useSubscription } from "~/features/account";
 import { errorMessage } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import { Button, EmptyState, Field, Input, PageHeader, ProgressBar, Select, Skeleton, Tile, Segment, segmentGroupClasses } from "~/ui";
+import { Button, EmptyState, Field, Input, PageHeader, ProgressBar, RadioGroup, Segment, Select, Skeleton, Tile, segmentGroupClasses } from "~/ui";
 import { REPORT_PARAM, REPORT_SECTIONS, formatWhen, startProblem, subjectFromParams } from "./report-logic";
 import { ReportView, StatusBadge } from "./report-view";
 import type { ListedReport, ReportSubject } from "./reports-client";
@@ -88,10 +88,10 @@ function NewReport({ initial, locked, busy, onStart }: { initial: ReportSubject 
       <h2 id="new-report-title" className="text-sm font-semibold text-fg">
         New report
       </h2>
-      <div role="radiogroup" aria-label="Analyse" className={segmentGroupClasses()}>
+      <RadioGroup aria-label="Analyse" className={segmentGroupClasses()}>
         {tab("niche", "A niche")}
         {tab("product", "A product")}
-      </div>
+      </RadioGroup>
       {kind === "niche" ? (
         <Field label="Niche" error={error} hint={niches.isError ? `Couldn’t load the niches: ${errorMessage(niches.error, "try again")}` : undefined}>
           <Select value={niche} onChange={(e) => setNiche(e.target.value)} disabled={niches.isPending} aria-busy={niches.isPending || undefined}>

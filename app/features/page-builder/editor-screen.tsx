@@ -38,30 +38,7 @@ import { StoreExportDialog } from "~/features/drop-pages";
 import { downloadExport, fetchPage, generatePage, publishPage, unpublishPage } from "~/features/pages";
 import { errorMessage, HttpError } from "~/lib/http";
 import { notify } from "~/lib/toast";
-import {
-  Badge,
-  Button,
-  buttonClasses,
-  ConfirmDialog,
-  IconButton,
-  Menu,
-  MenuContent,
-  MenuItem,
-  MenuLabel,
-  MenuSeparator,
-  MenuTrigger,
-  Modal,
-  Spinner,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  cx,
-  downloadBlob,
-  Segment,
-  segmentGroupClasses,
-  useCopyText,
-} from "~/ui";
+import { Badge, Button, ConfirmDialog, IconButton, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, Modal, RadioGroup, Segment, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, buttonClasses, cx, downloadBlob, segmentGroupClasses, useCopyText } from "~/ui";
 import { AddressEditor } from "./address-editor";
 import { detailsOf, fieldOf, fieldWord, isUpgradeRefusal } from "./editor-logic";
 import { PreviewPane } from "./preview-pane";
@@ -863,7 +840,7 @@ export function EditorScreen({
       )}
 
       {/* Below lg the preview is a view of its own: one toggle switches between editing and looking. */}
-      <div role="radiogroup" aria-label="Show" className={segmentGroupClasses("mb-3 lg:hidden")}>
+      <RadioGroup aria-label="Show" className={segmentGroupClasses("mb-3 lg:hidden")}>
         {(["edit", "preview"] as const).map((v) => (
           <Segment
             key={v}
@@ -877,7 +854,7 @@ export function EditorScreen({
             {v === "edit" ? "Edit" : "Preview"}
           </Segment>
         ))}
-      </div>
+      </RadioGroup>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
         <div className={cx("min-w-0", phoneView === "preview" && "max-lg:hidden")}>

@@ -6,7 +6,7 @@
 import { ExternalLink, Monitor, RefreshCw, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "~/lib/http";
-import { Button, IconButton, Skeleton, Spinner, cx, Segment } from "~/ui";
+import { Button, IconButton, RadioGroup, Segment, Skeleton, Spinner, cx } from "~/ui";
 import { usePreviewLink } from "./use-pages";
 
 export type PreviewDevice = "desktop" | "phone";
@@ -40,10 +40,10 @@ export function PreviewPane({
       data-testid="pb-preview"
     >
       <div className="flex items-center justify-between gap-2 border-b border-line px-3 py-2">
-        <div role="radiogroup" aria-label="Preview size" className="flex gap-1 rounded-xl bg-surface-2 p-1">
+        <RadioGroup aria-label="Preview size" className="flex gap-1 rounded-xl bg-surface-2 p-1">
           {deviceButton("desktop", "Desktop", Monitor)}
           {deviceButton("phone", "Phone", Smartphone)}
-        </div>
+        </RadioGroup>
         <div className="flex items-center gap-1">
           <span className="mr-1 hidden items-center gap-1.5 text-xs text-subtle sm:flex" aria-live="polite">
             {pending ? (

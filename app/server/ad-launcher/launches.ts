@@ -165,7 +165,7 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
    * On a retry, an object whose answer was lost (a timeout after Meta made it) is found by its
    * name, which carries the launch's id, instead of being made twice.
    */
-  const made_ = async (edge: "campaigns" | "adsets" | "ads", name: string): Promise<string | null> => {
+  const made_ = async (edge: "campaigns" | "adsets" | "adcreatives" | "ads", name: string): Promise<string | null> => {
     if (!isRetry) return null;
     const found = await client.send<{ data?: { id: string; name: string }[] }>(findByNameRequest(act, edge, name), "looking for what the last attempt made");
     return found.data?.find((o) => o.name === name)?.id ?? null;
@@ -208,6 +208,9 @@ async function makeObjects(deps: LaunchDeps, launch: AdLaunchRow, client: GraphC
     for (const [index, copy] of spec.copy.entries()) {
       const variant = `${creative.placement} · copy ${index + 1}`;
       const creativeId = await step("creative", variant, async () => {
+        // A creative whose answer was lost would stay in the account's library, unused.
+        const lost = await made_("adcreatives", named(`creative ${variant}`));
+        if (lost) return lost;
         const request = adCreativeRequest(act, {
           name: named(`creative ${variant}`),
           pageId: launch.pageId,

@@ -162,7 +162,7 @@ export function adRequest(adAccountId: string, input: { name: string; adSetId: s
 }
 
 /** The account's objects of one kind named exactly `name` (a retry's check for an object whose answer was lost). */
-export function findByNameRequest(adAccountId: string, edge: "campaigns" | "adsets" | "ads", name: string): GraphRequest {
+export function findByNameRequest(adAccountId: string, edge: "campaigns" | "adsets" | "adcreatives" | "ads", name: string): GraphRequest {
   return {
     method: "GET",
     path: `${act(adAccountId)}/${edge}`,

@@ -126,7 +126,7 @@ describe("fields each builder sends exist in Meta's field lists", () => {
   });
 
   it("a retry's lookup by name reads fields each object has", () => {
-    for (const [edge, object] of [["campaigns", "Campaign"], ["adsets", "AdSet"], ["ads", "Ad"]] as const) {
+    for (const [edge, object] of [["campaigns", "Campaign"], ["adsets", "AdSet"], ["adcreatives", "AdCreative"], ["ads", "Ad"]] as const) {
       expect(unknownFields(object, asObject(fieldsParam(findByNameRequest("1", edge, "x"))))).toEqual([]);
     }
   });
