@@ -54,6 +54,9 @@ async function unavailable(events: AsyncIterable<ReplyEvent>): Promise<AppError>
   return error as AppError;
 }
 
+/** The fake sees the socket close after the abort; on two busy cores that once took over waitFor's 1 s. */
+const HANG_UP_WAIT = { timeout: 5_000 };
+
 describe("OpenAI-compatible chat provider", () => {
   it("names itself after the model", () => {
     const p = provider();
@@ -195,7 +198,7 @@ describe("OpenAI-compatible chat provider", () => {
     const error = await unavailable(provider({ timeoutMs: 150 }).reply({ messages: ask("[fake:hang] timeout") }));
     expect(error.message).toBe("The AI provider did not answer within 150 ms");
     expect(Date.now() - started).toBeLessThan(1500);
-    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] timeout"));
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] timeout"), HANG_UP_WAIT);
   });
 
   it("times out when the provider stalls mid-answer, after the text it did send", async () => {
@@ -268,7 +271,7 @@ describe("OpenAI-compatible chat provider", () => {
       { type: "delta", text: "word0 " },
       { type: "delta", text: "word1 " },
     ]);
-    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:slow] abort me"));
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:slow] abort me"), HANG_UP_WAIT);
   });
 
   it("aborts a request that is still waiting for the provider's first byte", async () => {
@@ -278,7 +281,7 @@ describe("OpenAI-compatible chat provider", () => {
       provider({ timeoutMs: 5000 }).reply({ messages: ask("[fake:hang] user leaves"), signal: controller.signal }),
     );
     expect(error).toEqual(new Error("user left"));
-    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] user leaves"));
+    await vi.waitFor(() => expect(fake.hangUps).toContain("[fake:hang] user leaves"), HANG_UP_WAIT);
   });
 
   it("sends nothing when the caller's signal is already aborted", async () => {
