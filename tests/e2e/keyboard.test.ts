@@ -249,6 +249,17 @@ describe("keyboard", () => {
     // Tab leaves the group instead of stopping on the other option.
     await page.keyboard.press("Shift+Tab");
     expect((await state()).some((r) => r.focused)).toBe(false);
+
+    // The pricing page's Monthly / Yearly toggle is the same group.
+    await openScreen(page, "/pricing", { load: true });
+    const toggle = page.getByTestId("billing-toggle");
+    const chosen = () => toggle.locator('[aria-checked="true"]').getAttribute("data-interval");
+    const before = await chosen();
+    await toggle.locator('[aria-checked="true"]').focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(chosen).not.toBe(before);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-checked"))).toBe("true");
+    expect(await toggle.locator('[tabindex="0"]').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
-import { useId, useRef, type KeyboardEvent } from "react";
+import { useId } from "react";
 import { BILLING_INTERVALS, yearlySavingPercent, type BillingInterval } from "~/domain/pricing";
-import { Pressable } from "~/ui";
+import { Pressable, RadioGroup } from "~/ui";
 
 const LABELS: Record<BillingInterval, string> = { monthly: "Monthly", yearly: "Yearly" };
 
 /**
- * Monthly / Yearly as a radio group (WAI-ARIA radio pattern): one tab stop, arrow keys move
- * and select, Space and Enter select. The yearly option carries the "Save 24%" chip, which
+ * Monthly / Yearly as a radio group (WAI-ARIA radio pattern, from RadioGroup): one tab stop,
+ * arrow keys move and select, Space and Enter select. The tab stop is also in the markup, for
+ * the stored landing page before it hydrates. The yearly option carries the "Save 24%" chip, which
  * describes it without changing its name.
  */
 export function BillingToggle({
@@ -19,27 +20,10 @@ export function BillingToggle({
   className?: string;
 }) {
   const id = useId();
-  const refs = useRef<Record<BillingInterval, HTMLButtonElement | null>>({ monthly: null, yearly: null });
   const saving = yearlySavingPercent();
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = BILLING_INTERVALS.indexOf(value);
-    let next: BillingInterval | null = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown")
-      next = BILLING_INTERVALS[(index + 1) % BILLING_INTERVALS.length];
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp")
-      next = BILLING_INTERVALS[(index - 1 + BILLING_INTERVALS.length) % BILLING_INTERVALS.length];
-    else if (event.key === "Home") next = BILLING_INTERVALS[0];
-    else if (event.key === "End") next = BILLING_INTERVALS[BILLING_INTERVALS.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    onChange(next);
-    refs.current[next]?.focus();
-  }
-
   return (
-    <div
-      role="radiogroup"
+    <RadioGroup
       aria-label="Billing period"
       data-testid="billing-toggle"
       className={`inline-flex items-center gap-1 rounded-full border border-line bg-surface p-1 shadow-sm ${className}`}
@@ -51,9 +35,6 @@ export function BillingToggle({
         return (
           <Pressable
             key={interval}
-            ref={(el) => {
-              refs.current[interval] = el;
-            }}
             type="button"
             role="radio"
             aria-checked={checked}
@@ -61,7 +42,6 @@ export function BillingToggle({
             aria-describedby={interval === "yearly" ? chipId : undefined}
             tabIndex={checked ? 0 : -1}
             onClick={() => onChange(interval)}
-            onKeyDown={onKeyDown}
             data-interval={interval}
             className={`inline-flex h-10 items-center gap-2 rounded-full px-5 text-sm font-semibold transition-colors ${
               checked ? "bg-brand-strong text-white shadow-md shadow-brand/25" : "text-muted hover:text-fg"
@@ -81,6 +61,6 @@ export function BillingToggle({
           </Pressable>
         );
       })}
-    </div>
+    </RadioGroup>
   );
 }
