@@ -397,13 +397,19 @@ describe("a failure in the middle, over HTTP to the fake Graph server", () => {
     expect((await call(`/api/ad-launcher/launches/${failed.json.data.id}/retry`, { method: "POST", token: u.token })).status).toBe(409);
   });
 
-  it("a retry finds an object whose answer was lost (Meta made it, the answer failed) instead of making it twice", async () => {
+  /** A one-ad launch whose request to `edge` is made at Meta but answered 500 (the answer lost). */
+  async function launchLosingAnswerOf(edge: "adsets" | "adcreatives") {
     const u = await launcher();
     const acct = await fakeAccount();
     await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: acct });
-    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/adsets`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
+    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/${edge}`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
     const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
     const failed = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    return { u, acct, failed };
+  }
+
+  it("a retry finds an object whose answer was lost (Meta made it, the answer failed) instead of making it twice", async () => {
+    const { u, acct, failed } = await launchLosingAnswerOf("adsets");
     expect(failed.json.data.state).toBe("failed");
     expect(failed.json.data.error).toMatch(/temporary problem while creating the ad set/);
     expect((failed.json.data.objects as Answer[]).map((o) => o.kind)).toEqual(["campaign"]);
@@ -418,12 +424,7 @@ describe("a failure in the middle, over HTTP to the fake Graph server", () => {
   });
 
   it("a retry finds a creative whose answer was lost instead of leaving one unused in the account's library", async () => {
-    const u = await launcher();
-    const acct = await fakeAccount();
-    await call("/api/ad-launcher/account", { method: "POST", token: u.token, body: acct });
-    await admin("fail", { pathEndsWith: `act_${acct.adAccountId}/adcreatives`, mode: "made", remaining: 1, status: 500, error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, fbtrace_id: "x" } });
-    const body = await launchBody(u, { creatives: [{ placement: "feed", imageId: await galleryImage(u, 1080, 1080) }], copy: [{ primaryText: "One", headline: "One", description: "One" }] });
-    const failed = await call("/api/ad-launcher/launches", { method: "POST", token: u.token, body });
+    const { u, acct, failed } = await launchLosingAnswerOf("adcreatives");
     expect(failed.json.data.state).toBe("failed");
     expect(failed.json.data.error).toMatch(/temporary problem while creating the creative/);
     expect((await admin(`state?account=${acct.adAccountId}`)).creatives).toHaveLength(1);
