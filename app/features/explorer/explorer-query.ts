@@ -69,6 +69,12 @@ export type FilterKey =
   | "source"
   | "saved";
 
+/** A filter's new value, or how to change the value it has in the address now. */
+export type FilterValue<K extends FilterKey> = ExplorerView[K] | ((current: ExplorerView[K]) => ExplorerView[K]);
+
+/** A change to the view, applied to the view in the address when it happens. */
+export type ViewChange = (live: ExplorerView) => ExplorerView;
+
 /** The search parameter that opens a product's panel; it travels beside the view. */
 export const PRODUCT_PARAM = "product";
 

@@ -55,6 +55,8 @@ import {
   writeView,
   type ExplorerView,
   type FilterKey,
+  type FilterValue,
+  type ViewChange,
   type SortKey,
 } from "./explorer-query";
 import { Filters } from "./filters";
@@ -147,13 +149,17 @@ function SignedInExplorer() {
   const productId = params.get(PRODUCT_PARAM);
 
   const setView = useCallback(
-    (next: ExplorerView, { replace = false }: { replace?: boolean } = {}) => {
-      setParams((current) => writeView(next, current), { replace, preventScrollReset: true });
+    (change: ViewChange, { replace = false }: { replace?: boolean } = {}) => {
+      // Built on the address as it is now, not on this render's `view`: React draws a navigation as a
+      // transition, and a second click before it is drawn would otherwise drop the first one.
+      const live = new URLSearchParams(window.location.search);
+      setParams(writeView(change(parseView(live)), live), { replace, preventScrollReset: true });
     },
     [setParams],
   );
-  const setFilter = <K extends FilterKey>(key: K, value: ExplorerView[K]) => setView(withFilter(view, key, value));
-  const clear = () => setView(clearFilters(view));
+  const setFilter = <K extends FilterKey>(key: K, value: FilterValue<K>) =>
+    setView((live) => withFilter(live, key, typeof value === "function" ? value(live[key]) : value));
+  const clear = () => setView(clearFilters);
   const closeProduct = () =>
     setParams(
       (current) => {
@@ -249,7 +255,7 @@ function SignedInExplorer() {
         <FilterChips
           view={view}
           nicheName={(id) => niches.data?.find((n) => n.id === id)?.name}
-          onRemove={(key) => setView(withoutFilter(view, key))}
+          onRemove={(key) => setView((live) => withoutFilter(live, key))}
           onClear={clear}
         />
 
@@ -297,7 +303,7 @@ function SignedInExplorer() {
                 action={
                   <Button
                     variant="secondary"
-                    onClick={() => setView({ ...view, priceMin: undefined, priceMax: undefined, page: 1 })}
+                    onClick={() => setView((live) => ({ ...live, priceMin: undefined, priceMax: undefined, page: 1 }))}
                     data-testid="explorer-clear-prices"
                   >
                     Clear the price range
@@ -346,7 +352,7 @@ function SignedInExplorer() {
               title="This page is past what your plan shows"
               description={`Your plan reads the top ${data.visibleTotal.toLocaleString("en-US")} results of each search.`}
               action={
-                <Button variant="secondary" onClick={() => setView({ ...view, page: 1 })}>
+                <Button variant="secondary" onClick={() => setView((live) => ({ ...live, page: 1 }))}>
                   Back to page 1
                 </Button>
               }
@@ -363,7 +369,7 @@ function SignedInExplorer() {
                 </p>
               )}
               <div className="hidden xl:block">
-                <ResultsTable rows={data.data} view={view} onSort={(key) => setView(toggleSort(view, key))} />
+                <ResultsTable rows={data.data} view={view} onSort={(key) => setView((live) => toggleSort(live, key))} />
               </div>
               <div className="xl:hidden">
                 <ResultCards rows={data.data} />
@@ -375,7 +381,7 @@ function SignedInExplorer() {
                 total={data.visibleTotal}
                 pageSize={data.pageSize || PAGE_SIZE}
                 onPage={(n) => {
-                  setView({ ...view, page: n });
+                  setView((live) => ({ ...live, page: n }));
                   resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
                 }}
               />
@@ -418,7 +424,7 @@ function Toolbar({
   onToggleFilters,
 }: {
   view: ExplorerView;
-  setView: (next: ExplorerView, options?: { replace?: boolean }) => void;
+  setView: (change: ViewChange, options?: { replace?: boolean }) => void;
   filterCount: number;
   filtersShown: boolean;
   onToggleFilters: () => void;
@@ -435,7 +441,7 @@ function Toolbar({
     const t = setTimeout(() => {
       typed.current = false;
       if ((text.trim() || undefined) !== view.q)
-        setView(withFilter(view, "q", text.trim() || undefined), { replace: true });
+        setView((live) => withFilter(live, "q", text.trim() || undefined), { replace: true });
     }, 350);
     return () => clearTimeout(t);
   }, [text, view, setView]);
@@ -449,7 +455,7 @@ function Toolbar({
         onSubmit={(e) => {
           e.preventDefault();
           typed.current = false;
-          setView(withFilter(view, "q", text.trim() || undefined));
+          setView((live) => withFilter(live, "q", text.trim() || undefined));
         }}
       >
         <Search
@@ -477,7 +483,7 @@ function Toolbar({
             onClick={() => {
               typed.current = false;
               setText("");
-              setView(withFilter(view, "q", undefined));
+              setView((live) => withFilter(live, "q", undefined));
             }}
           >
             <X className="size-4" aria-hidden />
@@ -503,7 +509,7 @@ function Toolbar({
           id="explorer-sort"
           className="h-10 min-w-0 text-sm sm:w-52 sm:text-sm"
           value={view.sort}
-          onChange={(e) => setView(withFilter(view, "sort", e.target.value as SortKey))}
+          onChange={(e) => setView((live) => withFilter(live, "sort", e.target.value as SortKey))}
           data-testid="explorer-sort"
         >
           {(Object.keys(SORT_LABELS) as SortKey[]).map((k) => (
@@ -518,7 +524,7 @@ function Toolbar({
           }
           tooltip
           className="size-10 border border-line bg-surface"
-          onClick={() => setView(withFilter(view, "order", view.order === "desc" ? "asc" : "desc"))}
+          onClick={() => setView((live) => withFilter(live, "order", live.order === "desc" ? "asc" : "desc"))}
           data-testid="explorer-order"
         >
           <OrderIcon className="size-4" aria-hidden />

@@ -17,6 +17,7 @@ import {
   type Competition,
   type ExplorerView,
   type FilterKey,
+  type FilterValue,
   type Platform,
   type Source,
   type Trend,
@@ -27,7 +28,8 @@ export interface FiltersProps {
   view: ExplorerView;
   niches: NicheOption[] | undefined;
   lists: SavedList[] | undefined;
-  onChange: <K extends FilterKey>(key: K, value: ExplorerView[K]) => void;
+  /** A value, or a change to the filter's current value (a toggle must not build on a view that is not drawn yet). */
+  onChange: <K extends FilterKey>(key: K, value: FilterValue<K>) => void;
   onClear: () => void;
   /** Prefix for ids and test ids, so the sidebar and the mobile sheet can both exist. */
   idPrefix: string;
@@ -112,10 +114,7 @@ export function Filters({ view, niches, lists, onChange, onClear, idPrefix }: Fi
   const tid = (name: string) => `${idPrefix}-${name}`;
   const n = activeFilterCount(view);
   const toggleCompetition = (c: Competition) =>
-    onChange(
-      "competition",
-      view.competition.includes(c) ? view.competition.filter((x) => x !== c) : [...view.competition, c],
-    );
+    onChange("competition", (current) => (current.includes(c) ? current.filter((x) => x !== c) : [...current, c]));
 
   return (
     <div data-testid={tid("filters")}>
