@@ -239,7 +239,9 @@ describe("/ai-page-builder", () => {
     await keyHandle.focus();
     // With the card low in the view, the card above is in the lower half too: the sensor moves the
     // card there at once instead of first scrolling the view towards it (smoothly, which a test would race).
-    await keyHandle.evaluate((el) => el.scrollIntoView({ block: "end" }));
+    // Instant: the page scrolls smoothly by default, and a drag picked up mid-scroll measures the cards
+    // where they were (CI once saw ArrowUp land on the card's own place).
+    await keyHandle.evaluate((el) => el.scrollIntoView({ block: "end", behavior: "instant" }));
     await page.keyboard.press("Space");
     await page.locator("[data-dragging]").waitFor();
     await expect
