@@ -19,6 +19,9 @@ export default defineConfig({
     // wrangler dev reloading because a source file changed mid-run (an edit in the checkout):
     // global-setup.ts now says so when it happens. E2E_WORKERS=1 runs one file at a time.
     fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
+    // A worker runs its files one after another in one process with one Chromium (helpers.ts):
+    // a fresh process and browser per file cost 5 to 9 s each on the CI machine (ADR 016).
+    isolate: false,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

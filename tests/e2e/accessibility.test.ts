@@ -5,7 +5,7 @@
  * The two widths run side by side, each in one context and one page, moving between screens the way
  * the app's links do.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appPaths,
@@ -20,7 +20,7 @@ import {
   WIDTHS,
   type Violation,
 } from "./a11y-helpers";
-import { launchChromium } from "./browser.mjs";
+import { browserOfThisWorker, closeContextsOf } from "./helpers";
 
 type Failure = { where: string; violations: Violation[] };
 
@@ -44,11 +44,11 @@ interface Session {
   ids?: { projectId: string; chatId: string };
 }
 
-let browser: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
 const sessions: Session[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await browserOfThisWorker();
   for (const size of WIDTHS) {
     const context = await auditContext(browser, size);
     const page = await context.newPage();
@@ -66,9 +66,7 @@ beforeAll(async () => {
     sessions.push({ label: `${size.width}px`, context, page, problems });
   }
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => closeContextsOf(browser));
 
 /** Runs `audit` at both widths at once and fails with every violation found, screen by screen. */
 async function atBothWidths(audit: (s: Session) => Promise<Failure[]>) {

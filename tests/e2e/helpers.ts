@@ -1,21 +1,60 @@
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { mkdirSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 
 export const baseURL = () => inject("baseURL");
 
+// One Chromium per vitest worker: its files run one after another in the same process
+// (vitest.e2e.config.ts, isolate: false), so each file no longer pays for a browser start.
+let workerBrowser: Promise<Browser> | undefined;
+export function browserOfThisWorker(): Promise<Browser> {
+  workerBrowser ??= (launchChromium() as Promise<Browser>).then((browser) => {
+    browser.on("disconnected", () => (workerBrowser = undefined));
+    return browser;
+  });
+  return workerBrowser;
+}
+
 /**
- * One Chromium per test file. Every page records console errors and uncaught exceptions;
+ * A failed test's pages, as the merchant would have seen them: each page's address and the start
+ * of its text in the log, and a screenshot in reports/e2e-failures, so an intermittent failure in
+ * CI says what was on the screen.
+ */
+async function describeOpenPages(browser: Browser | undefined, testName: string) {
+  const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
+  const dir = "reports/e2e-failures";
+  mkdirSync(dir, { recursive: true });
+  for (const [i, page] of pages.entries()) {
+    const text = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .catch(() => "(no text)");
+    const file = `${dir}/${testName.replace(/[^\w-]+/g, "-").slice(0, 80)}-${i}.png`;
+    await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+    console.info(`\n[failed test "${testName}"] page ${i}: ${page.url()}\n${text.replace(/\s+/g, " ").slice(0, 800)}\n(screenshot: ${file})`);
+  }
+}
+
+/** What a test file leaves open in the worker's browser is closed after it. */
+export async function closeContextsOf(browser: Browser | undefined) {
+  await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
+}
+
+/**
+ * The worker's Chromium for a test file; each test opens its own context, and whatever a file
+ * leaves open is closed after it. Every page records console errors and uncaught exceptions;
  * `expectCleanConsole` fails the test if any happened (a 404 document is expected on 404 tests).
  */
 export function setupBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
-    state.browser = (await launchChromium()) as Browser;
+    state.browser = await browserOfThisWorker();
   });
-  afterAll(async () => {
-    await state.browser?.close();
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await describeOpenPages(state.browser, task.name);
   });
+  afterAll(() => closeContextsOf(state.browser));
 
   async function openPage(
     path: string,

@@ -4,19 +4,16 @@
  * focused control is never hidden under the free-plan banner; the upgrade dock's focus ring is not
  * clipped; and each main screen's primary button is not covered by anything (the Power tour included).
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditContext, demoDataOnce, openScreen, signInAsDemo, WIDTHS } from "./a11y-helpers";
-import { baseURL, signUpThroughApi } from "./helpers";
-import { launchChromium } from "./browser.mjs";
+import { baseURL, browserOfThisWorker, closeContextsOf, signUpThroughApi } from "./helpers";
 
-let browser: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await browserOfThisWorker();
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => closeContextsOf(browser));
 
 /** What has focus, in words a failure can name. */
 const focused = (page: Page) =>
