@@ -338,9 +338,12 @@ async function streamTurn(
     }
     stream.accepted = true;
     options.onAccepted?.();
+    let current: Response | null = res;
     for (let attempt = 0; ; attempt++) {
       try {
-        for await (const event of readAnswerEvents(res, signal)) {
+        // After a drop, pick the answer up where the page is; the server kept writing it.
+        current ??= await followAnswerStream(chatId, nextSeq, signal);
+        for await (const event of readAnswerEvents(current, signal)) {
           seen++;
           if (event.seq !== undefined) {
             if (event.seq < nextSeq) continue; // already folded in before a resume
@@ -364,10 +367,11 @@ async function streamTurn(
         if (options.following && seen === 0) return { kind: "ended" };
         throw new TypeError("The answer stream ended early");
       } catch (err) {
-        if (signal.aborted || attempt >= RESUME_ATTEMPTS || !(err instanceof TypeError)) throw err;
-        // The connection dropped mid-answer: the server keeps writing; pick it up where we are.
+        if (signal.aborted || attempt >= RESUME_ATTEMPTS || !isDroppedConnection(err)) throw err;
+        // The connection dropped mid-answer, or the follow-up request did (a network blip, a 5xx
+        // while the server restarts): each counts as one attempt.
+        current = null;
         await pause(400 * (attempt + 1));
-        res = await followAnswerStream(chatId, nextSeq, signal);
       }
     }
   } catch {
@@ -386,6 +390,9 @@ async function streamTurn(
     void queryClient.invalidateQueries({ queryKey: QUERY_LIMIT_KEY });
   }
 }
+
+/** A stream that broke off, or a follow-up request the network or a restarting server lost. */
+const isDroppedConnection = (err: unknown) => err instanceof TypeError || (err instanceof HttpError && err.status >= 500);
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,6 +10,8 @@ import { QUERY_LIMIT_KEY, USAGE_SUMMARY_KEY } from "~/features/account";
 
 const enc = new TextEncoder();
 const sse = (events: unknown[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("");
+/** Events as the server numbers them for a resume (the SSE `id:` line). */
+const numbered = (events: [number, unknown][]) => events.map(([id, e]) => `id: ${id}\ndata: ${JSON.stringify(e)}\n\n`).join("");
 
 /** A streamed 200 answer whose chunks arrive one by one; `hold` keeps the stream open. */
 function streamResponse(chunks: string[], { hold = false } = {}) {
@@ -148,6 +150,68 @@ describe("sendMessage", () => {
       question: "Hi",
     });
     expect(qc.getQueryData<ChatSummary[]>(CHATS_KEY)).toEqual([]);
+  });
+
+  it("picks a dropped answer up from the last event it had, and tries a lost follow-up request again", async () => {
+    const qc = client();
+    // The first connection breaks off after two events; the first follow-up request is lost to the
+    // network; the second follows from event 2 (repeating event 1, which is not applied twice).
+    const first = streamResponse([
+      numbered([
+        [0, { type: "user", message: msg({ id: "u1", role: "user", content: "Pet products?" }) }],
+        [1, { type: "delta", text: "Top " }],
+      ]),
+    ]);
+    const rest = streamResponse([
+      numbered([
+        [1, { type: "delta", text: "Top " }],
+        [2, { type: "delta", text: "picks" }],
+        [
+          3,
+          {
+            type: "done",
+            message: msg({ id: "a1", role: "assistant", content: "Top picks" }),
+            chat: chatRow({ title: "Pet products?" }),
+          },
+        ],
+      ]),
+    ]);
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(first.res)
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(rest.res);
+    vi.stubGlobal("fetch", fetchMock);
+
+    const outcome = await sendMessage(qc, { chatId: "c1", request: { kind: "ask", content: "Pet products?" }, draftKey: "c1" });
+
+    expect(outcome).toEqual({ kind: "done" });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      "/api/chats/c1/messages",
+      "/api/chats/c1/stream?from=2",
+      "/api/chats/c1/stream?from=2",
+    ]);
+    const answer = qc.getQueryData<ChatDetail>(chatKey("c1"))!.messages[1];
+    expect(answer).toMatchObject({ id: "a1", content: "Top picks" });
+    expect(answer.status).toBeUndefined();
+  });
+
+  it("gives up on a dropped answer after three follow-ups and says it was cut off", async () => {
+    const qc = client();
+    const first = streamResponse([
+      numbered([
+        [0, { type: "user", message: msg({ id: "u1", role: "user", content: "q" }) }],
+        [1, { type: "delta", text: "Half" }],
+      ]),
+    ]);
+    const fetchMock = vi.fn().mockResolvedValueOnce(first.res).mockRejectedValue(new TypeError("Failed to fetch"));
+    vi.stubGlobal("fetch", fetchMock);
+
+    const outcome = await sendMessage(qc, { chatId: "c3", request: { kind: "ask", content: "q" }, draftKey: "c3" });
+
+    expect(outcome.kind).toBe("error");
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(qc.getQueryData<ChatDetail>(chatKey("c3"))!.messages[1]).toMatchObject({ content: "Half", status: "error" });
   });
 
   it("an error event after some text keeps the text with the message", async () => {
