@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, Mail, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { inputClass } from "~/features/auth";
 import { emailError } from "~/features/auth";
 import { planDisplayName } from "~/domain/plans";
@@ -20,6 +20,21 @@ type State =
  * /claim-subscription and /claim-demo: attach a purchase made under another email. The emailed
  * link comes back here with ?token=, which is confirmed with a POST (never on GET).
  */
+// A claim token works once. The screen can mount more than once while the signed-in frame settles
+// (a ref inside it starts again each time), so the confirmation is kept per token for the page's
+// life: a second mount shows the first one's answer instead of spending the token again.
+const confirmations = new Map<string, Promise<{ plan: string | null }>>();
+export function confirmClaimOnce(token: string) {
+  let confirmation = confirmations.get(token);
+  if (!confirmation) {
+    confirmation = apiRequest("POST", "/api/billing/claim/confirm", { token })
+      .then((res) => res.json() as Promise<{ data: { plan: string | null } }>)
+      .then(({ data }) => data);
+    confirmations.set(token, confirmation);
+  }
+  return confirmation;
+}
+
 export function ClaimScreen() {
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -27,20 +42,22 @@ export function ClaimScreen() {
   const [state, setState] = useState<State>(token ? { step: "confirming" } : { step: "form" });
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
-  const confirmed = useRef(false);
 
   useEffect(() => {
-    if (!token || confirmed.current) return;
-    confirmed.current = true;
-    apiRequest("POST", "/api/billing/claim/confirm", { token })
-      .then((res) => res.json() as Promise<{ data: { plan: string | null } }>)
-      .then(({ data }) => {
-        setState({ step: "claimed", plan: data.plan });
+    if (!token) return;
+    let shown = true;
+    confirmClaimOnce(token)
+      .then(({ plan }) => {
+        if (!shown) return;
+        setState({ step: "claimed", plan });
         void queryClient.invalidateQueries({ queryKey: ["/api/subscription-status"] });
       })
-      .catch((err: unknown) =>
-        setState({ step: "failed", message: errorMessage(err, "We could not attach the purchase. Please try again.") }),
-      );
+      .catch((err: unknown) => {
+        if (shown) setState({ step: "failed", message: errorMessage(err, "We could not attach the purchase. Please try again.") });
+      });
+    return () => {
+      shown = false;
+    };
   }, [token, queryClient]);
 
   const submit = async (event: FormEvent) => {
