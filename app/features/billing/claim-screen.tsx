@@ -29,7 +29,12 @@ export function confirmClaimOnce(token: string) {
   if (!confirmation) {
     confirmation = apiRequest("POST", "/api/billing/claim/confirm", { token })
       .then((res) => res.json() as Promise<{ data: { plan: string | null } }>)
-      .then(({ data }) => data);
+      .then(({ data }) => data)
+      .catch((err: unknown) => {
+        // A failed confirmation spent nothing worth keeping: the next mount may try again.
+        confirmations.delete(token);
+        throw err;
+      });
     confirmations.set(token, confirmation);
   }
   return confirmation;

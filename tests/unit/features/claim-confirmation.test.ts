@@ -21,6 +21,18 @@ describe("confirming a claim link", () => {
     expect(JSON.parse(init.body as string)).toEqual({ token: "tok-once" });
   });
 
+  it("tries a token again after a failed confirmation", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ success: true, data: { claimed: 1, plan: "pro" } })));
+    vi.stubGlobal("fetch", fetchMock);
+
+    await expect(confirmClaimOnce("tok-retry")).rejects.toThrow();
+    await expect(confirmClaimOnce("tok-retry")).resolves.toMatchObject({ plan: "pro" });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it("confirms another token on its own", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true, data: { claimed: 1, plan: null } })));
     vi.stubGlobal("fetch", fetchMock);
