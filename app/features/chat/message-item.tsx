@@ -283,7 +283,8 @@ function SourceCard({
       </span>
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-[13px] font-medium leading-5 text-fg">{title}</span>
-        <span className="mt-0.5 block truncate text-xs text-subtle">{meta}</span>
+        {/* Muted, not subtle: on the card's hover tint subtle text falls under 4.5:1 (light theme, 4.41). */}
+        <span className="mt-0.5 block truncate text-xs text-muted">{meta}</span>
       </span>
       {host && (
         <ArrowUpRight
