@@ -16,10 +16,6 @@ type State =
   | { step: "claimed"; plan: string | null }
   | { step: "failed"; message: string };
 
-/**
- * /claim-subscription and /claim-demo: attach a purchase made under another email. The emailed
- * link comes back here with ?token=, which is confirmed with a POST (never on GET).
- */
 // A claim token works once. The screen can mount more than once while the signed-in frame settles
 // (a ref inside it starts again each time), so the confirmation is kept per token for the page's
 // life: a second mount shows the first one's answer instead of spending the token again.
@@ -40,6 +36,10 @@ export function confirmClaimOnce(token: string) {
   return confirmation;
 }
 
+/**
+ * /claim-subscription and /claim-demo: attach a purchase made under another email. The emailed
+ * link comes back here with ?token=, which is confirmed with a POST (never on GET).
+ */
 export function ClaimScreen() {
   const [params] = useSearchParams();
   const token = params.get("token");

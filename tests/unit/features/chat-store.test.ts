@@ -29,6 +29,15 @@ function streamResponse(chunks: string[], { hold = false } = {}) {
   };
 }
 
+/** An answer's first connection: the question and one piece of text, then it breaks off. */
+const brokenOffAfter = (question: string, text: string) =>
+  streamResponse([
+    numbered([
+      [0, { type: "user", message: msg({ id: "u1", role: "user", content: question }) }],
+      [1, { type: "delta", text }],
+    ]),
+  ]);
+
 const chatRow = (over: Partial<ChatSummary> = {}): ChatSummary => ({
   id: "c1",
   title: "New Chat",
@@ -156,12 +165,7 @@ describe("sendMessage", () => {
     const qc = client();
     // The first connection breaks off after two events; the first follow-up request is lost to the
     // network; the second follows from event 2 (repeating event 1, which is not applied twice).
-    const first = streamResponse([
-      numbered([
-        [0, { type: "user", message: msg({ id: "u1", role: "user", content: "Pet products?" }) }],
-        [1, { type: "delta", text: "Top " }],
-      ]),
-    ]);
+    const first = brokenOffAfter("Pet products?", "Top ");
     const rest = streamResponse([
       numbered([
         [1, { type: "delta", text: "Top " }],
@@ -198,12 +202,7 @@ describe("sendMessage", () => {
 
   it("gives up on a dropped answer after three follow-ups and says it was cut off", async () => {
     const qc = client();
-    const first = streamResponse([
-      numbered([
-        [0, { type: "user", message: msg({ id: "u1", role: "user", content: "q" }) }],
-        [1, { type: "delta", text: "Half" }],
-      ]),
-    ]);
+    const first = brokenOffAfter("q", "Half");
     const fetchMock = vi.fn().mockResolvedValueOnce(first.res).mockRejectedValue(new TypeError("Failed to fetch"));
     vi.stubGlobal("fetch", fetchMock);
 
