@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import type { TestProject } from "vitest/node";
 import { startFakeShopifyAdmin } from "../integration/fake-shopify-admin";
 import { startWorker } from "./server.mjs";
@@ -31,7 +32,20 @@ export default async function setup(project: TestProject) {
           "A request in flight at a reload is answered 503 (\"worker restarted mid-request\"); do not edit the checkout while they run.\n",
       );
     }
+    // What the server answered with 5xx, and what workerd itself reported, so a failure in CI
+    // (where the server's log is not kept) names the request behind a "status of 503" in a test.
+    const troubles = serverTroubles(server.output());
+    if (troubles.length) console.warn(`\nThe server's 5xx answers and errors during the browser tests:\n${troubles.join("\n")}\n`);
     server.stop();
     await shopify.close();
   };
+}
+
+/** Request log lines with a 5xx status, error lines, and wrangler's own errors and reloads (the last 60). */
+export function serverTroubles(output: string): string[] {
+  const lines = output.split("\n").map((l) => stripVTControlCharacters(l).trim());
+  const troubles = lines.filter(
+    (l) => /"status":5\d\d|"level":"error"/.test(l) || /\[ERROR\]|restarted mid-request|Reloading local server/.test(l),
+  );
+  return troubles.slice(-60).map((l) => `  ${l.slice(0, 400)}`);
 }

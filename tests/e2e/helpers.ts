@@ -67,7 +67,10 @@ export function setupBrowser() {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (m) => {
-      if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(`console.error: ${m.text()}`);
+      // A failed load names its address so a stray 5xx says which request it was.
+      const where = m.location().url;
+      const what = /^Failed to load resource/.test(m.text()) && where ? `${m.text()} (${where.replace(baseURL(), "")})` : m.text();
+      if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(`console.error: ${what}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     await page.goto(baseURL() + path, { waitUntil: "networkidle" });
