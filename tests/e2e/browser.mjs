@@ -2,7 +2,11 @@
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's /usr/bin/chromium is a desktop launcher script: it adds --enable-gpu-rasterization
+// (rasterising through SwiftShader, a GPU emulated on the CPU, when there is no GPU) and its
+// extension flags. The binary it wraps is started directly when it is there (ADR 016).
+const DEBIAN_BINARY = "/usr/lib/chromium/chromium";
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(DEBIAN_BINARY) ? DEBIAN_BINARY : "/usr/bin/chromium");
 export const CHROMIUM_ARGS = [
   "--headless=new",
   "--no-sandbox",

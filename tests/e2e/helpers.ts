@@ -32,8 +32,25 @@ async function describeOpenPages(browser: Browser | undefined, testName: string)
       .catch(() => "(no text)");
     const file = `${dir}/${testName.replace(/[^\w-]+/g, "-").slice(0, 80)}-${i}.png`;
     await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
-    console.info(`\n[failed test "${testName}"] page ${i}: ${page.url()}\n${text.replace(/\s+/g, " ").slice(0, 800)}\n(screenshot: ${file})`);
+    const loads = failedLoads.get(page)?.join("\n  ") ?? "";
+    console.info(
+      `\n[failed test "${testName}"] page ${i}: ${page.url()}\n${text.replace(/\s+/g, " ").slice(0, 800)}\n(screenshot: ${file})` +
+        (loads ? `\nrequests that failed or answered 5xx:\n  ${loads}` : ""),
+    );
   }
+}
+
+// A console "Failed to load resource" does not say which: each page keeps the addresses of its
+// failed and 5xx requests, printed with the page when a test fails.
+const failedLoads = new WeakMap<Page, string[]>();
+function recordFailedLoads(page: Page) {
+  const loads: string[] = [];
+  failedLoads.set(page, loads);
+  const path = (url: string) => url.replace(baseURL(), "");
+  page.on("response", (r) => {
+    if (r.status() >= 500) loads.push(`${r.status()} ${r.request().method()} ${path(r.url())}`);
+  });
+  page.on("requestfailed", (r) => loads.push(`${r.failure()?.errorText ?? "failed"} ${r.method()} ${path(r.url())}`));
 }
 
 /** What a test file leaves open in the worker's browser is closed after it. */
@@ -67,12 +84,10 @@ export function setupBrowser() {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (m) => {
-      // A failed load names its address so a stray 5xx says which request it was.
-      const where = m.location().url;
-      const what = /^Failed to load resource/.test(m.text()) && where ? `${m.text()} (${where.replace(baseURL(), "")})` : m.text();
-      if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(`console.error: ${what}`);
+      if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(`console.error: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    recordFailedLoads(page);
     await page.goto(baseURL() + path, { waitUntil: "networkidle" });
     return { page, context, problems };
   }
