@@ -2,7 +2,7 @@
 // stage's wall time and the ten slowest test files (from vitest's JSON reports in reports/tests/).
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { bin, buildApp, runTogether } from "./lib.mjs";
+import { bin, buildApp, run, runTogether } from "./lib.mjs";
 
 const REPORTS = "reports/tests";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -40,17 +40,8 @@ await stage("Typecheck, lint, unit and libSQL tests (side by side)", () =>
   ]),
 );
 await stage("Build", () => buildApp());
-// The browser tests leave about a third of the two cores idle (Chromium, workerd and wrangler
-// wait on each other): the workerd suite runs beside them at a lower priority and fills that
-// idle time, so the browser tests keep nearly the whole machine when they want it (ADR 016).
-const [, workersArgs] = vitest("vitest.workers.config.ts", "workers");
-const [, e2eArgs] = vitest("vitest.e2e.config.ts", "e2e");
-await stage("Integration tests (workerd) beside the browser tests (Chromium against wrangler dev)", () =>
-  runTogether([
-    { label: "workerd", cmd: "nice", args: ["-n", "10", vitestBin, ...workersArgs] },
-    { label: "browser", cmd: vitestBin, args: e2eArgs },
-  ]),
-);
+await stage("Integration tests (workerd: API, D1, Durable Objects)", () => run(...vitest("vitest.workers.config.ts", "workers")));
+await stage("Browser tests (Chromium against wrangler dev)", () => run(...vitest("vitest.e2e.config.ts", "e2e")));
 console.log("\n✔ All checks passed");
 
 function printTimes(code) {
