@@ -117,6 +117,18 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new HttpError(`${res.status}: ${text}`, res.status, text, type, serverMessage);
 }
 
+const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+
+/**
+ * A 503 with "Retry-After: 0" says the request was not served and may be sent again at once
+ * (RFC 9110 §10.2.3); our own 503s never say it, a proxy in front of the Worker may (wrangler
+ * dev's answers a request it lost on the way "worker restarted mid-request"). An idempotent
+ * request is sent once more; anything else is left to its caller.
+ */
+function asksForRetryNow(res: Response, method: string | undefined): boolean {
+  return res.status === 503 && res.headers.get("retry-after")?.trim() === "0" && IDEMPOTENT_METHODS.has((method ?? "GET").toUpperCase());
+}
+
 async function send(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
   const doFetch = options.fetchImpl ?? fetch;
   const controller = new AbortController();
@@ -131,6 +143,8 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
   const onAbort = () => controller.abort();
   options.signal?.addEventListener("abort", onAbort);
   try {
+    const res = await doFetch(url, { ...init, signal: controller.signal });
+    if (!asksForRetryNow(res, init.method)) return res;
     return await doFetch(url, { ...init, signal: controller.signal });
   } catch (err) {
     if (timedOut) throw new NetworkError("timeout", err);

@@ -163,6 +163,45 @@ describe("apiRequest: common behaviour of requests (spec 7)", () => {
   });
 });
 
+describe("a 503 that asks to be sent again at once (Retry-After: 0)", () => {
+  const retryNow = () => new Response("Your worker restarted mid-request.", { status: 503, headers: { "Retry-After": "0" } });
+
+  it("sends an idempotent request once more and returns the second answer", async () => {
+    for (const method of ["GET", "DELETE", "PUT"]) {
+      let n = 0;
+      const f = fakeFetch(() => (n++ === 0 ? retryNow() : new Response(JSON.stringify({ ok: true }), { status: 200 })));
+      const res = await apiRequest(method, "/api/chats/c1", method === "PUT" ? { a: 1 } : undefined, { fetchImpl: f.impl });
+      expect(res.status, method).toBe(200);
+      expect(f.calls.map((c) => c.init.method)).toEqual([method, method]);
+    }
+  });
+
+  it("retries only once: a second such answer is the caller's error", async () => {
+    const f = fakeFetch(() => retryNow());
+    await expect(apiRequest("DELETE", "/api/chats/c1", undefined, { fetchImpl: f.impl })).rejects.toMatchObject({ status: 503 });
+    expect(f.calls).toHaveLength(2);
+  });
+
+  it("never sends a POST twice, nor retries a 503 without Retry-After: 0 (our own errors)", async () => {
+    const post = fakeFetch(() => retryNow());
+    await expect(apiRequest("POST", "/api/images/preview", { a: 1 }, { fetchImpl: post.impl })).rejects.toMatchObject({ status: 503 });
+    expect(post.calls).toHaveLength(1);
+    for (const headers of [{}, { "Retry-After": "30" }] as Record<string, string>[]) {
+      const own = fakeFetch(() => Response.json({ type: "UNAVAILABLE", message: "Stripe could not answer" }, { status: 503, headers }));
+      await expect(apiRequest("GET", "/api/a", undefined, { fetchImpl: own.impl })).rejects.toMatchObject({ status: 503 });
+      expect(own.calls).toHaveLength(1);
+    }
+  });
+
+  it("applies to the default data fetch too", async () => {
+    let n = 0;
+    const f = fakeFetch(() => (n++ === 0 ? retryNow() : Response.json({ items: [1] })));
+    vi.stubGlobal("fetch", f.impl);
+    await expect(getQueryFn({ on401: "throw" })({ queryKey: ["/api/items"] })).resolves.toEqual({ items: [1] });
+    expect(f.calls).toHaveLength(2);
+  });
+});
+
 describe("getQueryFn: the default data fetch", () => {
   it("GETs the first query key element with the timestamp and token, and returns parsed JSON", async () => {
     store.set("auth.token", "t1");
