@@ -1,5 +1,6 @@
 // Shared helpers for the npm scripts: run commands with the offline wrangler flags set.
 import { spawn, spawnSync } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 import { pipeServerOutput } from "./terminal.mjs";
 
 export const OFFLINE_ENV = {
@@ -49,6 +50,54 @@ export async function runTogether(commands, { env = OFFLINE_ENV } = {}) {
     console.error(`\n✖ ${failed.label} (${failed.cmd} ${failed.args.join(" ")}) failed (exit ${failed.signal ?? failed.code})`);
     process.exit(failed.code);
   }
+}
+
+/**
+ * Runs a test command with a time limit. A test that spins the JavaScript thread blocks vitest's
+ * own per-test timeout (the timer never fires), so the run would wait for CI's 90 minutes: past
+ * `limitMs` the whole process group is killed and the files that never finished are named.
+ * Output passes through as it comes; `expectedFiles` are the files the run should report.
+ */
+export function runWithin(cmd, args, { limitMs, expectedFiles, env = OFFLINE_ENV }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
+    const finished = new Set();
+    let rest = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      // A file's summary line ("✓ <project> tests/x.test.ts (n tests)" or "❯ ..."), colours removed.
+      for (const line of lines) {
+        const file = /^\s*[✓❯×]\s+\S+\s+(\S+\.test\.tsx?)\b/.exec(stripVTControlCharacters(line))?.[1];
+        if (file) finished.add(file);
+      }
+    });
+    child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    const timer = setTimeout(() => {
+      const unfinished = expectedFiles.filter((f) => !finished.has(f));
+      console.error(
+        `\n✖ ${cmd} ${args.join(" ")} was still running after ${Math.round(limitMs / 60_000)} min and was stopped.` +
+          `\n  Files that never finished (one of them hung; the others may have waited behind it):\n    ${unfinished.join("\n    ")}`,
+      );
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      resolve(124);
+    }, limitMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  }).then((code) => {
+    if (code !== 0) {
+      if (code !== 124) console.error(`\n✖ ${cmd} ${args.join(" ")} failed (exit ${code})`);
+      process.exit(code);
+    }
+  });
 }
 
 export function bin(name) {

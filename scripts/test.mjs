@@ -1,8 +1,8 @@
 // `npm test`: everything a change must pass, in order of speed, then where the time went: each
 // stage's wall time and the ten slowest test files (from vitest's JSON reports in reports/tests/).
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { bin, buildApp, run, runTogether } from "./lib.mjs";
+import { bin, buildApp, runTogether, runWithin } from "./lib.mjs";
 
 const REPORTS = "reports/tests";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -40,8 +40,15 @@ await stage("Typecheck, lint, unit and libSQL tests (side by side)", () =>
   ]),
 );
 await stage("Build", () => buildApp());
-await stage("Integration tests (workerd: API, D1, Durable Objects)", () => run(...vitest("vitest.workers.config.ts", "workers")));
-await stage("Browser tests (Chromium against wrangler dev)", () => run(...vitest("vitest.e2e.config.ts", "e2e")));
+// Limits far above a slow run (workerd 3:44, browser 18:13 at their slowest on the 2-core
+// machine) that turn a hang into a failure naming the files that never finished (ADR 016).
+const testFiles = (dir) => readdirSync(dir).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => `${dir}/${f}`);
+await stage("Integration tests (workerd: API, D1, Durable Objects)", () =>
+  runWithin(...vitest("vitest.workers.config.ts", "workers"), { limitMs: 12 * 60_000, expectedFiles: testFiles("tests/integration") }),
+);
+await stage("Browser tests (Chromium against wrangler dev)", () =>
+  runWithin(...vitest("vitest.e2e.config.ts", "e2e"), { limitMs: 40 * 60_000, expectedFiles: testFiles("tests/e2e") }),
+);
 console.log("\n✔ All checks passed");
 
 function printTimes(code) {
