@@ -59,6 +59,20 @@ async function focusedSettlesVisible(page: Page) {
   return seen;
 }
 
+/**
+ * Presses Escape in an open dialog and waits for it to close. Escape reaches the dialog once it
+ * holds focus: Radix moves focus in and starts listening for Escape after opening, and a busy
+ * machine showed the dialog before either (the key went to the page, and the dialog stayed open).
+ */
+async function escapeFrom(page: Page, testId: string) {
+  await page.getByTestId(testId).waitFor();
+  await expect
+    .poll(() => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId))
+    .toBe(true);
+  await page.keyboard.press("Escape");
+  await page.getByTestId(testId).waitFor({ state: "detached" });
+}
+
 describe("keyboard", () => {
   let context: BrowserContext;
   let page: Page;
@@ -141,9 +155,7 @@ describe("keyboard", () => {
       await page.evaluate(() =>
         window.dispatchEvent(new CustomEvent("show-upgrade-modal", { detail: { feature: "export" } })),
       );
-      await page.getByTestId("upgrade-modal").waitFor();
-      await page.keyboard.press("Escape");
-      await page.getByTestId("upgrade-modal").waitFor({ state: "detached" });
+      await escapeFrom(page, "upgrade-modal");
       await expect.poll(() => focused(page)).toContain("[sidebar-collapse]");
 
       // The delete dialog opens from the project's menu: focus goes back to the menu button.
@@ -153,14 +165,7 @@ describe("keyboard", () => {
       await page.getByTestId("project-delete").waitFor();
       await page.getByTestId("project-delete").focus();
       await page.keyboard.press("Enter");
-      await page.getByTestId("delete-project-dialog").waitFor();
-      // Escape reaches the dialog once it holds focus (Radix moves it in after opening; a busy
-      // machine showed the dialog before focus arrived, and the key went to the page).
-      await expect
-        .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="delete-project-dialog"]')))
-        .toBe(true);
-      await page.keyboard.press("Escape");
-      await page.getByTestId("delete-project-dialog").waitFor({ state: "detached" });
+      await escapeFrom(page, "delete-project-dialog");
       await expect.poll(() => focused(page)).toContain("[project-menu]");
 
       // A chat answer's source card.
@@ -168,9 +173,7 @@ describe("keyboard", () => {
       const source = page.getByTestId("chat-source-open").first();
       await source.focus();
       await page.keyboard.press("Enter");
-      await page.getByTestId("record-panel").waitFor();
-      await page.keyboard.press("Escape");
-      await page.getByTestId("record-panel").waitFor({ state: "detached" });
+      await escapeFrom(page, "record-panel");
       await expect.poll(() => focused(page)).toContain("[chat-source-open]");
       expect(problems).toEqual([]);
     },
