@@ -22,6 +22,18 @@ export function run(cmd, args, { env = OFFLINE_ENV, quiet = false } = {}) {
   return res;
 }
 
+/** Calls `onLine` with each whole line of a child's output (UTF-8 kept whole across chunks). */
+function eachLine(stream, onLine) {
+  stream.setEncoding("utf8");
+  let rest = "";
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop();
+    for (const line of lines) onLine(line);
+  });
+  stream.on("end", () => rest && onLine(rest));
+}
+
 /**
  * Runs commands side by side, each line of their output prefixed with its label; resolves when all
  * have passed, exits with the first failure's code once all have ended.
@@ -33,13 +45,7 @@ export async function runTogether(commands, { env = OFFLINE_ENV } = {}) {
         new Promise((resolve) => {
           const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
           for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-            let rest = "";
-            from.on("data", (chunk) => {
-              const lines = (rest + chunk).split("\n");
-              rest = lines.pop();
-              for (const line of lines) to.write(`[${label}] ${line}\n`);
-            });
-            from.on("end", () => rest && to.write(`[${label}] ${rest}\n`));
+            eachLine(from, (line) => to.write(`[${label}] ${line}\n`));
           }
           child.on("close", (code, signal) => resolve({ label, cmd, args, code: code ?? 1, signal }));
         }),
@@ -62,17 +68,11 @@ export function runWithin(cmd, args, { limitMs, expectedFiles, env = OFFLINE_ENV
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
     const finished = new Set();
-    let rest = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk) => {
-      process.stdout.write(chunk);
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop();
+    child.stdout.on("data", (chunk) => process.stdout.write(chunk));
+    eachLine(child.stdout, (line) => {
       // A file's summary line ("✓ <project> tests/x.test.ts (n tests)" or "❯ ..."), colours removed.
-      for (const line of lines) {
-        const file = /^\s*[✓❯×]\s+\S+\s+(\S+\.test\.tsx?)\b/.exec(stripVTControlCharacters(line))?.[1];
-        if (file) finished.add(file);
-      }
+      const file = /^\s*[✓❯×]\s+\S+\s+(\S+\.test\.tsx?)\b/.exec(stripVTControlCharacters(line))?.[1];
+      if (file) finished.add(file);
     });
     child.stderr.on("data", (chunk) => process.stderr.write(chunk));
     const timer = setTimeout(() => {
