@@ -1,6 +1,6 @@
 // Shared helpers for the npm scripts: run commands with the offline wrangler flags set.
 import { spawn, spawnSync } from "node:child_process";
-import { stripVTControlCharacters } from "node:util";
+import { readFileSync, rmSync } from "node:fs";
 import { pipeServerOutput } from "./terminal.mjs";
 
 export const OFFLINE_ENV = {
@@ -61,25 +61,17 @@ export async function runTogether(commands, { env = OFFLINE_ENV } = {}) {
 /**
  * Runs a test command with a time limit. A test that spins the JavaScript thread blocks vitest's
  * own per-test timeout (the timer never fires), so the run would wait for CI's 90 minutes: past
- * `limitMs` the whole process group is killed and the files that never finished are named.
- * Output passes through as it comes; `expectedFiles` are the files the run should report.
+ * `limitMs` the whole process group is killed and the files and tests still running are named
+ * (from `inFlightFile`, kept by scripts/in-flight-reporter.mjs). Output passes through as it comes.
  */
-export function runWithin(cmd, args, { limitMs, expectedFiles, env = OFFLINE_ENV }) {
+export function runWithin(cmd, args, { limitMs, inFlightFile, env = OFFLINE_ENV }) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
-    const finished = new Set();
-    child.stdout.on("data", (chunk) => process.stdout.write(chunk));
-    eachLine(child.stdout, (line) => {
-      // A file's summary line ("✓ <project> tests/x.test.ts (n tests)" or "❯ ..."), colours removed.
-      const file = /^\s*[✓❯×]\s+\S+\s+(\S+\.test\.tsx?)\b/.exec(stripVTControlCharacters(line))?.[1];
-      if (file) finished.add(file);
-    });
-    child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    rmSync(inFlightFile, { force: true });
+    const child = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"], env: { ...env, IN_FLIGHT_FILE: inFlightFile }, detached: true });
     const timer = setTimeout(() => {
-      const unfinished = expectedFiles.filter((f) => !finished.has(f));
       console.error(
-        `\n✖ ${cmd} ${args.join(" ")} was still running after ${Math.round(limitMs / 60_000)} min and was stopped.` +
-          `\n  Files that never finished (one of them hung; the others may have waited behind it):\n    ${unfinished.join("\n    ")}`,
+        `\n✖ ${cmd} ${args.join(" ")} was still running after ${Math.round(limitMs / 60_000)} min and was stopped.\n` +
+          describeInFlight(inFlightFile),
       );
       try {
         process.kill(-child.pid, "SIGKILL");
@@ -98,6 +90,28 @@ export function runWithin(cmd, args, { limitMs, expectedFiles, env = OFFLINE_ENV
       process.exit(code);
     }
   });
+}
+
+/** What was running when a run was stopped: one of these hung, the others may have waited behind it. */
+function describeInFlight(file) {
+  let files;
+  try {
+    files = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return "  No test file had started.";
+  }
+  if (!files.length) return "  Every test file had finished.";
+  const ago = (ms) => `${Math.round((Date.now() - ms) / 1000)} s ago`;
+  const lines = files.map((f) =>
+    [
+      `    ${f.file} (started ${ago(f.since)})`,
+      f.running ? `      running: ${f.running.name} (started ${ago(f.running.since)})` : null,
+      `      last finished: ${f.lastFinished ? `${f.lastFinished.name} (${ago(f.lastFinished.at)})` : "none"}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  return `  Test files still running (the hung test is the one running, or the next after the last finished):\n${lines.join("\n")}`;
 }
 
 export function bin(name) {

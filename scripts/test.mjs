@@ -1,6 +1,6 @@
 // `npm test`: everything a change must pass, in order of speed, then where the time went: each
 // stage's wall time and the ten slowest test files (from vitest's JSON reports in reports/tests/).
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { bin, buildApp, runTogether, runWithin } from "./lib.mjs";
 
@@ -19,7 +19,15 @@ async function stage(name, work) {
 }
 const vitest = (config, report) => [
   bin("vitest"),
-  ["run", "-c", config, "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${report}.json`],
+  [
+    "run",
+    "-c",
+    config,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${REPORTS}/${report}.json`,
+    "--reporter=./scripts/in-flight-reporter.mjs",
+  ],
 ];
 
 ensureChromium();
@@ -41,13 +49,12 @@ await stage("Typecheck, lint, unit and libSQL tests (side by side)", () =>
 );
 await stage("Build", () => buildApp());
 // Limits far above a slow run (workerd 3:44, browser 18:13 at their slowest on the 2-core
-// machine) that turn a hang into a failure naming the files that never finished (ADR 016).
-const testFiles = (dir) => readdirSync(dir).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => `${dir}/${f}`);
+// machine) that turn a hang into a failure naming the files and tests still running (ADR 016).
 await stage("Integration tests (workerd: API, D1, Durable Objects)", () =>
-  runWithin(...vitest("vitest.workers.config.ts", "workers"), { limitMs: 12 * 60_000, expectedFiles: testFiles("tests/integration") }),
+  runWithin(...vitest("vitest.workers.config.ts", "workers"), { limitMs: 12 * 60_000, inFlightFile: `${REPORTS}/workers-in-flight.json` }),
 );
 await stage("Browser tests (Chromium against wrangler dev)", () =>
-  runWithin(...vitest("vitest.e2e.config.ts", "e2e"), { limitMs: 40 * 60_000, expectedFiles: testFiles("tests/e2e") }),
+  runWithin(...vitest("vitest.e2e.config.ts", "e2e"), { limitMs: 40 * 60_000, inFlightFile: `${REPORTS}/e2e-in-flight.json` }),
 );
 console.log("\n✔ All checks passed");
 

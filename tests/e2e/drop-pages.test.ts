@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -23,12 +23,6 @@ async function api(context: BrowserContext, token: string, method: string, path:
   });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
-}
-
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByTestId("premium-welcome-dialog");
-  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) await page.getByTestId("welcome-dont-show").click();
 }
 
 async function go(page: Page, path: string) {
@@ -70,8 +64,8 @@ describe("/droppage", () => {
     const { id, slug } = created.page;
     await api(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://example.com/checkout/aurora" });
 
+    await declineGrowthWelcome(page);
     await go(page, "/droppage");
-    await dismissWelcome(page);
     const row = page.locator(`[data-testid="drop-page-row"][data-page-id="${id}"]`);
     await row.waitFor({ timeout: 30_000 });
     await expect(row.innerText()).resolves.toContain("Draft");

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
+import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
 
 export const baseURL = () => inject("baseURL");
 
@@ -111,6 +112,16 @@ export function setupBrowser() {
   }
 
   return { openPage };
+}
+
+/**
+ * Answers "Don't show this again" to the Growth welcome dialog before the next page load, as a
+ * merchant who closed it for good has. It opens on its own 2 s after the plan loads, and on a
+ * busy machine that lands in the middle of a later step: its overlay hides an open menu from the
+ * test. Call before the navigation it should cover; billing.test.ts tests the dialog itself.
+ */
+export async function declineGrowthWelcome(page: Page) {
+  await page.addInitScript((key) => localStorage.setItem(key, "true"), BILLING_STORAGE_KEYS.premiumDismissed);
 }
 
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -45,12 +45,6 @@ async function api(context: BrowserContext, token: string, method: string, path:
   const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
-}
-
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByTestId("premium-welcome-dialog");
-  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) await page.getByTestId("welcome-dont-show").click();
 }
 
 async function go(page: Page, path: string) {
@@ -110,8 +104,8 @@ async function uploadPhoto(page: Page) {
 describe("Image Maker", () => {
   it("takes a paid merchant through the five steps to finished images; Back, reload and the draft survive", async () => {
     const { page, problems } = await merchant({ paid: true, width: 1280 });
+    await declineGrowthWelcome(page);
     await go(page, "/image-maker");
-    await dismissWelcome(page);
     await onStep(page, "product");
 
     // 1. Product: Next says what is missing, then the photo upload.

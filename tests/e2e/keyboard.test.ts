@@ -60,15 +60,23 @@ async function focusedSettlesVisible(page: Page) {
 }
 
 /**
- * Presses Escape in an open dialog and waits for it to close. Escape reaches the dialog once it
- * holds focus: Radix moves focus in and starts listening for Escape after opening, and a busy
- * machine showed the dialog before either (the key went to the page, and the dialog stayed open).
+ * Presses Escape in an open dialog and waits for it to close. Radix moves focus in on the first
+ * render, but listens for Escape only renders later, once the dialog is the top layer (it then
+ * sets pointer-events: auto on it) and that render's effects ran. A busy machine showed the
+ * dialog, focused, between the two: the key went nowhere and the dialog stayed open. A person
+ * sees the dialog slide in for 200 ms first; the test waits for the same readiness.
  */
 async function escapeFrom(page: Page, testId: string) {
   await page.getByTestId(testId).waitFor();
   await expect
     .poll(() => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId))
     .toBe(true);
+  await page.waitForFunction(
+    (id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.style.pointerEvents === "auto",
+    testId,
+  );
+  // Two frames: React runs the effects of the render above (adding the Escape listener) before them.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.keyboard.press("Escape");
   await page.getByTestId(testId).waitFor({ state: "detached" });
 }

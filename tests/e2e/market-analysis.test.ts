@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -14,20 +14,13 @@ async function upgrade(context: BrowserContext, token: string) {
   if (!res.ok()) throw new Error(`checkout failed: ${res.status()}`);
 }
 
-/** The welcome dialog opens once after an upgrade; close it for good. */
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByTestId("premium-welcome-dialog");
-  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) await page.getByTestId("welcome-dont-show").click();
-}
-
 async function signedIn(path: string, { paid, width }: { paid: boolean; width: number }) {
   const { page, context, problems } = await openPage("/help", { width });
   const { token } = await signUpThroughApi(context);
   if (paid) await upgrade(context, token);
+  if (paid) await declineGrowthWelcome(page);
   await page.goto(baseURL() + path, { waitUntil: "networkidle" });
   await hydrated(page);
-  if (paid) await dismissWelcome(page);
   return { page, context, problems };
 }
 

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { presetById } from "~/domain/images";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const CHOSEN = ["instagram-post", "instagram-story", "facebook-feed"] as const;
@@ -20,12 +20,6 @@ async function api(context: BrowserContext, token: string, method: string, path:
   const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
-}
-
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByTestId("premium-welcome-dialog");
-  await dialog.waitFor({ timeout: 6000 }).catch(() => undefined);
-  if (await dialog.isVisible()) await page.getByTestId("welcome-dont-show").click();
 }
 
 async function go(page: Page, path: string) {
@@ -86,8 +80,8 @@ describe("marketing visuals", () => {
     const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
     const { token } = await signUpThroughApi(context);
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    await declineGrowthWelcome(page);
     await go(page, "/marketing-visuals");
-    await dismissWelcome(page);
     await page.getByTestId("marketing-visuals").waitFor();
 
     await page.getByTestId("mv-upload-input").setInputFiles({ name: "trail-bottle.png", mimeType: "image/png", buffer: await productPng(page) });

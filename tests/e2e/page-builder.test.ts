@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -387,13 +387,9 @@ describe("/ai-page-builder", () => {
         json: { ...body, data: { ...body.data, plan: "pro", hasActiveSubscription: true } },
       });
     });
+    await declineGrowthWelcome(page);
     await page.reload({ waitUntil: "load" });
     await hydrated(page);
-    await page
-      .getByTestId("premium-welcome-dialog")
-      .waitFor({ timeout: 5000 })
-      .then(() => page.getByTestId("welcome-dont-show").click())
-      .catch(() => undefined);
     await expect
       .poll(() => page.getByTestId("pb-generate").getAttribute("data-plan"), { timeout: 20_000 })
       .toBe("paid");

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const shopify = () => inject("shopifyAdminUrl");
@@ -39,12 +39,6 @@ async function fakeShopState(domain: string) {
     products: { id: string; title: string; status: string; handle: string }[];
     pages: { id: string; title: string; handle: string }[];
   };
-}
-
-async function dismissWelcome(page: Page) {
-  const dialog = page.getByTestId("premium-welcome-dialog");
-  await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) await page.getByTestId("welcome-dont-show").click();
 }
 
 async function go(page: Page, path: string) {
@@ -87,8 +81,8 @@ describe("export to Shopify", () => {
     const accessToken = `shpat_e2e${Date.now().toString(36)}abcd1234`;
     await fakeShop("/__admin/shops", { domain, token: accessToken, name: "Trail Gear Co" });
 
+    await declineGrowthWelcome(page);
     await go(page, "/droppage");
-    await dismissWelcome(page);
     await openExport(page, id);
     const dialog = page.getByTestId("store-export-dialog");
     await dialog.waitFor();
@@ -168,8 +162,8 @@ describe("export to Shopify", () => {
     await fakeShop("/__admin/shops", { domain, token: accessToken, name: "Trail Gear Co" });
     await api(context, token, "POST", "/api/store-connections", { shopDomain: domain, accessToken });
 
+    await declineGrowthWelcome(page);
     await go(page, "/droppage");
-    await dismissWelcome(page);
     await openExport(page, id);
     const dialog = page.getByTestId("store-export-dialog");
     await dialog.getByTestId("store-connection").waitFor({ timeout: 30_000 });
@@ -241,8 +235,8 @@ describe("export to Shopify", () => {
 describe("/seo", () => {
   it("shows each page's score and failed checks first, and one click fixes a check and raises the score", async () => {
     const { page, context, problems, id } = await merchantWithPage({ paid: true });
+    await declineGrowthWelcome(page);
     await go(page, "/seo");
-    await dismissWelcome(page);
     const audit = page.locator(`[data-testid="seo-audit"][data-page-id="${id}"]`);
     await audit.waitFor({ timeout: 30_000 });
     const ring = audit.getByTestId("seo-score");

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -76,11 +76,8 @@ describe("support", () => {
     const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
     expect((await context.request.post(`${baseURL()}/api/billing/dev-checkout`, { data: { interval: "monthly" }, headers: { authorization: `Bearer ${user.token}`, "x-xsrf-token": xsrf } })).ok()).toBe(true);
 
+    await declineGrowthWelcome(page);
     await go(page, "/support?article=images/no-such-article");
-    // The welcome dialog opens once after an upgrade; close it for good.
-    const welcome = page.getByTestId("premium-welcome-dialog");
-    await welcome.waitFor({ timeout: 3000 }).catch(() => undefined);
-    if (await welcome.isVisible()) await page.getByTestId("welcome-dont-show").click();
     await expect.poll(() => page.getByTestId("new-ticket-form").getByLabel("Subject").inputValue()).toMatch(/^Question about/);
     await page.getByTestId("support-promise").getByText("within 24 hours").waitFor();
     await page.getByTestId("new-ticket-form").getByLabel("Message").fill("How do I upload a photo?");
