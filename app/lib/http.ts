@@ -145,6 +145,8 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
   try {
     const res = await doFetch(url, { ...init, signal: controller.signal });
     if (!asksForRetryNow(res, init.method)) return res;
+    // Release the first answer's connection before asking again.
+    await res.body?.cancel().catch(() => undefined);
     return await doFetch(url, { ...init, signal: controller.signal });
   } catch (err) {
     if (timedOut) throw new NetworkError("timeout", err);

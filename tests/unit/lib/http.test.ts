@@ -176,6 +176,22 @@ describe("a 503 that asks to be sent again at once (Retry-After: 0)", () => {
     }
   });
 
+  it("releases the first answer's body before sending again", async () => {
+    let cancelled = false;
+    const first = new Response(
+      new ReadableStream({
+        cancel() {
+          cancelled = true;
+        },
+      }),
+      { status: 503, headers: { "Retry-After": "0" } },
+    );
+    let n = 0;
+    const f = fakeFetch(() => (n++ === 0 ? first : Response.json({ ok: true })));
+    await apiRequest("GET", "/api/a", undefined, { fetchImpl: f.impl });
+    expect(cancelled).toBe(true);
+  });
+
   it("retries only once: a second such answer is the caller's error", async () => {
     const f = fakeFetch(() => retryNow());
     await expect(apiRequest("DELETE", "/api/chats/c1", undefined, { fetchImpl: f.impl })).rejects.toMatchObject({ status: 503 });
