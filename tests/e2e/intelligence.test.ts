@@ -33,6 +33,11 @@ describe("intelligence dashboards", () => {
     await expect(dialog.getByTestId("drill-product-link").first().getAttribute("href")).resolves.toMatch(/^\/ai-explore\?product=/);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    // Focus goes back to the bar once the dialog is gone (a tick later, Radix's focus scope):
+    // wait for it, or it lands after the plot below is focused and takes its tooltip away.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="chart-angles-bar"]')))
+      .toBe(true);
 
     // A weekly chart drills down by keyboard too: focus the plot, Enter on the last week.
     await page.getByTestId("chart-platform-plot").focus();

@@ -225,6 +225,46 @@ describe("the other paths keep their own headers", () => {
 
 // The suite calls the Worker's fetch handler directly (tests/integration/worker.ts); this proves
 // that path answers as the runtime's own service-binding path does.
+describe("bodies an answer did not need", () => {
+  /** A 200 KB upload that records whether it was read to its end. */
+  function trackedBody() {
+    const state = { chunksRead: 0, readToEnd: false };
+    const chunk = new TextEncoder().encode("x".repeat(16_384));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.chunksRead === 12) {
+          state.readToEnd = true;
+          controller.close();
+          return;
+        }
+        state.chunksRead += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    return { stream, state };
+  }
+
+  // A refusal sent while the upload is still arriving leaves the connection unusable: wrangler
+  // dev's proxy then loses requests on it (503 "worker restarted mid-request", ADR 016), and a
+  // proxy or load balancer in production must close it. The wrapper reads what is left first.
+  it("reads to its end an upload refused without it: CSRF refusals, unknown routes, wrong content types, drop pages", async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ["/api/no-such-route", { "content-type": "application/json", cookie: "dc_session=not-a-token" }],
+      ["/api/auth/login", { "content-type": "text/plain" }],
+      ["/api/chats", { "content-type": "application/json", cookie: "dc_session=not-a-token" }],
+      [`/p/${slug}`, { "content-type": "text/plain" }],
+    ];
+    for (const [path, headers] of cases) {
+      const { stream, state } = trackedBody();
+      const res = await WORKER.fetch(`http://127.0.0.1${path}`, { method: "POST", headers, body: stream });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(state.readToEnd, `${path}: read ${state.chunksRead} of 12 chunks before answering`).toBe(true);
+      await res.body?.cancel();
+    }
+  });
+});
+
 describe("the suite's direct calls and SELF", () => {
   const comparable = (res: Response) => {
     const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== "x-request-id" && name !== "date"));

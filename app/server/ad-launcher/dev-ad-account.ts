@@ -48,7 +48,10 @@ export function devGraphFetch(db: Database, now: () => number = Date.now): (requ
     const prefix = `/${META_GRAPH_VERSION}`;
     const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    if (request.method === "POST") Object.assign(params, Object.fromEntries(new URLSearchParams(await request.text())));
+    // The Graph client posts form fields (URL-encoded); formData() reads them as what they are.
+    if (request.method === "POST") {
+      for (const [key, value] of await request.formData()) if (typeof value === "string") params[key] = value;
+    }
     const state = await loadDevAdState(db);
     const answer = await handleGraphRequest(state, request.method, path, params, now());
     // The image bytes stay out of the state row: /dev/ads shows them from their own table.
