@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
-import { baseURL, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -258,7 +258,7 @@ describe("the AI Launcher for a merchant staff granted it", () => {
   it("connects the offline dev ad account and launches a paused campaign from a product with a gallery visual at 1440 px, shown at /dev/ads", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1440 });
     await signIn(context, data.username);
-    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await declineGrowthWelcome(context);
     await withAxe(context);
     await go(page, `/ad-launcher?product=page:${data.pageId}`);
 
@@ -294,7 +294,7 @@ describe("the AI Launcher for a merchant staff granted it", () => {
   it("does the same at 375 px from the Explorer's catalog link, and nothing scrolls sideways", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     await signIn(context, data.username);
-    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await declineGrowthWelcome(context);
     await go(page, "/ad-launcher?product=catalog:P-0001");
     await connectDevAccountIfNeeded(page, "375");
     await noSidewaysScroll(page);
@@ -319,7 +319,7 @@ describe("without launcher access", () => {
   it("shows the greyed sidebar item and the screen that explains the launcher and how to ask, calling no launcher API", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1440 });
     await signUpThroughApi(context);
-    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await declineGrowthWelcome(context);
     await withAxe(context);
     const launcherCalls: string[] = [];
     page.on("request", (r) => {

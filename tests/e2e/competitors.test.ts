@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, closeWithEscape, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -62,7 +62,7 @@ describe("competitor research", () => {
     const modal = page.getByRole("dialog");
     await expect.poll(() => modal.innerText()).toContain("Tracked store limit reached");
     expect(await modal.innerText()).toContain("free plan tracks 1 competitor store");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, modal);
 
     // Stop tracking (confirmed), back to the empty state.
     await card.getByTestId("competitor-delete").click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
 
@@ -118,10 +118,28 @@ export function setupBrowser() {
  * Answers "Don't show this again" to the Growth welcome dialog before the next page load, as a
  * merchant who closed it for good has. It opens on its own 2 s after the plan loads, and on a
  * busy machine that lands in the middle of a later step: its overlay hides an open menu from the
- * test. Call before the navigation it should cover; billing.test.ts tests the dialog itself.
+ * test. Call before the navigation it should cover (on a page, or on a context for all its pages);
+ * billing.test.ts tests the dialog itself.
  */
-export async function declineGrowthWelcome(page: Page) {
-  await page.addInitScript((key) => localStorage.setItem(key, "true"), BILLING_STORAGE_KEYS.premiumDismissed);
+export async function declineGrowthWelcome(pages: Page | BrowserContext) {
+  await pages.addInitScript((key) => localStorage.setItem(key, "true"), BILLING_STORAGE_KEYS.premiumDismissed);
+}
+
+/**
+ * Presses Escape in an open Radix dialog and waits for it to close. Radix moves focus in on the
+ * dialog's first render but listens for Escape only renders later, once the dialog is the top
+ * layer (it then sets pointer-events: auto on it) and that render's effects ran. A busy machine
+ * showed the dialog, focused, between the two: the key went nowhere and the dialog stayed open.
+ * A person sees the dialog slide in for 200 ms first; this waits for the same readiness.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => dialog.evaluate((el) => (el as HTMLElement).style.pointerEvents)).toBe("auto");
+  // Two frames: React runs the effects of that render (adding the Escape listener) before them.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
 }
 
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */

@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -96,14 +96,9 @@ async function generate(context: BrowserContext, token: string, photoId: string)
   });
 }
 
-/** The premium welcome dialog is the billing suite's business: marked as dismissed before any page loads. */
-async function skipWelcome(context: BrowserContext) {
-  await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
-}
-
 async function merchant(width: number) {
   const { page, context, problems } = await openPage("/help", { width });
-  await skipWelcome(context);
+  await declineGrowthWelcome(context);
   const { token, user } = await signUpThroughApi(context);
   await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
   const photo = await upload(context, token);
@@ -258,7 +253,7 @@ describe("/images gallery", () => {
 
   it("makes an image from a prompt and shows the compositor's note", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280 });
-    await skipWelcome(context);
+    await declineGrowthWelcome(context);
     const { token } = await signUpThroughApi(context);
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     await go(page, "/image-generation");

@@ -1,7 +1,7 @@
 /** Intelligence dashboards in Chromium: drilling down from a chart, the signed-out demo, 375 px layouts. */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, closeWithEscape, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -31,8 +31,7 @@ describe("intelligence dashboards", () => {
     await expect(dialog.getByTestId("drill-ad").count()).resolves.toBe(Math.min(25, count));
     await expect(dialog.getByTestId("drill-ad").first().textContent()).resolves.toContain("TikTok");
     await expect(dialog.getByTestId("drill-product-link").first().getAttribute("href")).resolves.toMatch(/^\/ai-explore\?product=/);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
+    await closeWithEscape(page, dialog);
     // Focus goes back to the bar once the dialog is gone (a tick later, Radix's focus scope):
     // wait for it, or it lands after the plot below is focused and takes its tooltip away.
     await expect
@@ -45,7 +44,7 @@ describe("intelligence dashboards", () => {
     await page.keyboard.press("Enter");
     await dialog.getByTestId("drill-list").waitFor();
     await expect(dialog.textContent()).resolves.toMatch(/TikTok ads active in the week of nov 16, 2026/i);
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, dialog);
 
     // The table view lists the same numbers, each a button into the drill-down.
     await page.getByTestId("chart-engagement-table-toggle").click();

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditContext, demoDataOnce, openScreen, signInAsDemo, WIDTHS } from "./a11y-helpers";
-import { baseURL, browserOfThisWorker, closeContextsOf, signUpThroughApi } from "./helpers";
+import { baseURL, browserOfThisWorker, closeContextsOf, closeWithEscape, signUpThroughApi } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,28 +57,6 @@ async function focusedSettlesVisible(page: Page) {
     seen = await focusedIsVisible(page);
   }
   return seen;
-}
-
-/**
- * Presses Escape in an open dialog and waits for it to close. Radix moves focus in on the first
- * render, but listens for Escape only renders later, once the dialog is the top layer (it then
- * sets pointer-events: auto on it) and that render's effects ran. A busy machine showed the
- * dialog, focused, between the two: the key went nowhere and the dialog stayed open. A person
- * sees the dialog slide in for 200 ms first; the test waits for the same readiness.
- */
-async function escapeFrom(page: Page, testId: string) {
-  await page.getByTestId(testId).waitFor();
-  await expect
-    .poll(() => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId))
-    .toBe(true);
-  await page.waitForFunction(
-    (id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.style.pointerEvents === "auto",
-    testId,
-  );
-  // Two frames: React runs the effects of the render above (adding the Escape listener) before them.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.keyboard.press("Escape");
-  await page.getByTestId(testId).waitFor({ state: "detached" });
 }
 
 describe("keyboard", () => {
@@ -163,7 +141,7 @@ describe("keyboard", () => {
       await page.evaluate(() =>
         window.dispatchEvent(new CustomEvent("show-upgrade-modal", { detail: { feature: "export" } })),
       );
-      await escapeFrom(page, "upgrade-modal");
+      await closeWithEscape(page, page.getByTestId("upgrade-modal"));
       await expect.poll(() => focused(page)).toContain("[sidebar-collapse]");
 
       // The delete dialog opens from the project's menu: focus goes back to the menu button.
@@ -173,7 +151,7 @@ describe("keyboard", () => {
       await page.getByTestId("project-delete").waitFor();
       await page.getByTestId("project-delete").focus();
       await page.keyboard.press("Enter");
-      await escapeFrom(page, "delete-project-dialog");
+      await closeWithEscape(page, page.getByTestId("delete-project-dialog"));
       await expect.poll(() => focused(page)).toContain("[project-menu]");
 
       // A chat answer's source card.
@@ -181,7 +159,7 @@ describe("keyboard", () => {
       const source = page.getByTestId("chat-source-open").first();
       await source.focus();
       await page.keyboard.press("Enter");
-      await escapeFrom(page, "record-panel");
+      await closeWithEscape(page, page.getByTestId("record-panel"));
       await expect.poll(() => focused(page)).toContain("[chat-source-open]");
       expect(problems).toEqual([]);
     },

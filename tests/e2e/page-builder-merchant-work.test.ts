@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -131,8 +131,7 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
 
   beforeAll(async () => {
     ({ page, context, problems } = await openPage("/help", { width, height }));
-    // The premium welcome dialog is the billing suite's business.
-    await context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+    await declineGrowthWelcome(context);
     await context.route("https://cdn.example.com/**", (route) => route.fulfill({ contentType: "image/png", body: PIXEL }));
     ({ token } = await signUpThroughApi(context));
     await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });

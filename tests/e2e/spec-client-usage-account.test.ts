@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page, Request, Route } from "playwright-core";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 // Issue 30: the client paths of spec sections 2, 4 and 8 for usage and the account, in Chromium
 // against the built product. API answers are made to fail with page.route(); the usage stream is
@@ -43,8 +43,7 @@ function userState(kind: "free" | "paid"): Promise<Storage> {
 /** A signed-in page with its routes set before the screen loads (the stream starts at hydration). */
 async function signedIn(kind: "free" | "paid", setup: (page: Page) => Promise<void> = async () => {}) {
   const opened = await openPage("/404-spec-client", { context: { storageState: await userState(kind) } });
-  // The welcome dialog a paid user would get on first load would cover the screen.
-  await opened.context.addInitScript(() => localStorage.setItem("premium-modal-dismissed", "true"));
+  await declineGrowthWelcome(opened.context);
   await setup(opened.page);
   return opened;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -12,6 +12,7 @@ describe("/subscription-sync", () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(paid.status()).toBe(200);
+    await declineGrowthWelcome(page);
     await page.goto(`${baseURL()}/subscription-sync`, { waitUntil: "networkidle" });
     await hydrated(page);
     await page.getByRole("heading", { name: "Subscription sync" }).waitFor();
