@@ -102,12 +102,18 @@ export interface SuggestedBudget {
 export function suggestedTestBudget(figures: BreakEven | null, currency: string): SuggestedBudget | null {
   if (!figures) return null;
   const days = 7;
-  const daily = Math.max(AD_DAILY_BUDGET_MIN_CENTS, Math.round(figures.breakEvenCpaCents * 2));
+  const twice = Math.round(figures.breakEvenCpaCents * 2);
+  const daily = Math.max(AD_DAILY_BUDGET_MIN_CENTS, twice);
   const money = (cents: number) => formatMoney(cents, currency);
+  // The sum shown must be the one made: under the minimum, say the minimum replaced it.
+  const perDay =
+    daily === twice
+      ? `2 × break-even CPA ${money(figures.breakEvenCpaCents)} = ${money(daily)} a day`
+      : `2 × break-even CPA ${money(figures.breakEvenCpaCents)} = ${money(twice)}, under the ${money(AD_DAILY_BUDGET_MIN_CENTS)} daily minimum, so ${money(daily)} a day`;
   return {
     dailyBudgetCents: daily,
     days,
-    explanation: `2 × break-even CPA ${money(figures.breakEvenCpaCents)} = ${money(daily)} a day; over ${days} days that is ${money(daily * days)}, enough for about ${Math.floor((daily * days) / figures.breakEvenCpaCents)} purchases at break-even.`,
+    explanation: `${perDay}; over ${days} days that is ${money(daily * days)}, enough for about ${Math.floor((daily * days) / figures.breakEvenCpaCents)} purchases at break-even.`,
   };
 }
 

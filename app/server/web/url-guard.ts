@@ -529,6 +529,15 @@ export function networkFailure(host: string, err: unknown): { message: string; r
   return reference ? { message, reference } : { message };
 }
 
+/** The host a merchant would recognise ("petco.com"), or the address itself when it has none. */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "") || displayUrl(url);
+  } catch {
+    return displayUrl(url);
+  }
+}
+
 function refusalError(code: UrlRefusalCode, message: string, url: string, hops: Hop[], limit?: number, cause?: unknown): AppError {
   const refusal: GuardRefusal = { code, message, url, hops: hops.map((h) => ({ ...h })), ...(limit !== undefined ? { limit } : {}) };
   return new AppError(ERROR_TYPE_OF[code], message, { details: { refusal }, cause });
@@ -598,8 +607,9 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
   if (options.signal?.aborted) stop();
   options.signal?.addEventListener("abort", onCallerAbort);
 
+  // A sentence a merchant understands (issue 26), naming the site and the limit; the URL is in the hops.
   const timeoutError = (url: string) =>
-    refusalError("timeout", `Refused ${displayUrl(url)}: no complete answer within the ${formatMs(timeoutMs)} time limit`, url, hops, timeoutMs);
+    refusalError("timeout", `${siteOf(url)} took longer than ${formatMs(timeoutMs)} to answer. Try again later.`, url, hops, timeoutMs);
   const cancelledError = () => new AppError("UNAVAILABLE", "The fetch was cancelled.");
 
   try {
