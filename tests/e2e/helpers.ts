@@ -142,6 +142,21 @@ export async function closeWithEscape(page: Page, dialog: Locator) {
   await dialog.waitFor({ state: "detached" });
 }
 
+/**
+ * Closes a toast with its ✕. A toast leaves by itself 3 s after it appears unless it holds focus
+ * (spec), and a click that waits for its slide-in to settle on a busy machine can find it gone:
+ * the ✕ is focused first (which holds the toast), then pressed. A toast already gone is fine.
+ */
+export async function closeToast(toast: Locator) {
+  const close = toast.getByRole("button", { name: "Dismiss notification" });
+  const held = await close.focus({ timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (held) await close.press("Enter");
+  await toast.waitFor({ state: "detached" });
+}
+
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);

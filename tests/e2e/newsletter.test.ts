@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrated, setupBrowser } from "./helpers";
+import { closeToast, hydrated, setupBrowser } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -19,8 +19,7 @@ describe("newsletter sign-up in the landing footer", () => {
     await expect(box.inputValue()).resolves.toBe("");
 
     // Subscribing the same address again is harmless: the same success, the box cleared again.
-    await page.getByRole("button", { name: "Dismiss notification" }).click();
-    await toast.waitFor({ state: "detached" });
+    await closeToast(toast);
     await box.fill(email);
     await box.press("Enter");
     await page.getByRole("status").filter({ hasText: "Success!" }).waitFor();

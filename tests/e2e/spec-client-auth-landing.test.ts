@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, closeToast, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -123,8 +123,7 @@ describe("project failures on screen", () => {
     await expect(page.getByTestId("create-project-name").inputValue()).resolves.toBe("Harbor Candles");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
-    await toast.getByRole("button", { name: "Dismiss notification" }).click();
-    await toast.waitFor({ state: "detached" });
+    await closeToast(toast);
 
     // The empty list's one-click example project fails the same way, told in a toast.
     await page.getByTestId("projects-example").click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BrowserContext, Locator, Page, Request, Route } from "playwright-core";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import { baseURL, closeToast, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 // Issue 30: the client paths of spec sections 2, 4 and 8 for usage and the account, in Chromium
 // against the built product. API answers are made to fail with page.route(); the usage stream is
@@ -49,10 +49,6 @@ async function signedIn(kind: "free" | "paid", setup: (page: Page) => Promise<vo
 }
 
 const toast = (page: Page, title: string) => page.locator("[data-variant]").filter({ hasText: title });
-const dismiss = async (shown: Locator) => {
-  await shown.getByRole("button", { name: "Dismiss notification" }).click();
-  await shown.waitFor({ state: "detached" });
-};
 
 function counters(values: Record<string, number>) {
   const all = { queries: 0, images: 0, launchers: 0, marketingVisuals: 0, prompts: 0, aiAdvisor: 0 };
@@ -257,13 +253,13 @@ describe("the verification gate (spec 8)", () => {
     await resend.click();
     await errorToast.filter({ hasText: "The mail relay is down" }).waitFor();
     await expect(errorToast.getAttribute("data-variant")).resolves.toBe("destructive");
-    await dismiss(errorToast);
+    await closeToast(errorToast);
 
     await page.unroute(SEND_VERIFICATION);
     await page.route(SEND_VERIFICATION, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
     await resend.click();
     await errorToast.filter({ hasText: "Failed to send verification email. Please try again." }).waitFor();
-    await dismiss(errorToast);
+    await closeToast(errorToast);
 
     await page.unroute(SEND_VERIFICATION);
     await page.route(SEND_VERIFICATION, (route) => route.abort("internetdisconnected"));
