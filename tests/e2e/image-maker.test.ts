@@ -227,6 +227,12 @@ describe("Image Maker", () => {
     await shot(page, "im-375-5-generate-upgrade");
     await page.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
+    // Closing the modal navigates (Remix); a reload that cuts that request short makes Remix log
+    // "AbortError: BodyStreamBuffer was aborted" as a console error, so reload once it is done.
+    await page.waitForFunction(() => {
+      const { navigation, revalidation } = (window as unknown as { __remixRouter: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter.state;
+      return navigation.state === "idle" && revalidation === "idle";
+    });
 
     // A finished image in the draft (here the uploaded photo): Download asks to upgrade too.
     await page.evaluate(() => {
