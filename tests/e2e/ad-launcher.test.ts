@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
-import { baseURL, declineGrowthWelcome, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, E2E_PASSWORD, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -41,6 +41,7 @@ async function xsrf(context: BrowserContext) {
 async function api<T>(context: BrowserContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
   const res = await context.request.fetch(`${baseURL()}${path}`, {
     method,
+    maxRetries: resendOnReset(method),
     data,
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
     timeout: 120_000,

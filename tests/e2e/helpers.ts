@@ -157,6 +157,15 @@ export async function closeToast(toast: Locator) {
   await toast.waitFor({ state: "detached" });
 }
 
+/**
+ * `maxRetries` for a test's own API call: a GET or HEAD is sent once more when the server reset a
+ * reused keep-alive connection (ECONNRESET), as browsers do; anything else is never sent twice.
+ * CI saw wrangler dev close a pooled connection just as Playwright reused it.
+ */
+export function resendOnReset(method: string): number {
+  return method === "GET" || method === "HEAD" ? 1 : 0;
+}
+
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -42,7 +42,7 @@ function productPng(width = 640, height = 640): Buffer {
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }

@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -57,6 +57,7 @@ async function api<T>(
 ): Promise<T> {
   const res = await context.request.fetch(`${baseURL()}${path}`, {
     method,
+    maxRetries: resendOnReset(method),
     data,
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
     timeout: 120_000,

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { presetById } from "~/domain/images";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const CHOSEN = ["instagram-post", "instagram-story", "facebook-feed"] as const;
@@ -17,7 +17,7 @@ const OTHERS = ["tiktok", "pinterest"] as const;
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
   if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: unknown }).data;
 }

@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -47,6 +47,7 @@ async function api<T>(context: BrowserContext, token: string, method: string, pa
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
   const res = await context.request.fetch(`${baseURL()}${path}`, {
     method,
+    maxRetries: resendOnReset(method),
     data,
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
     timeout: 60_000,

@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -65,6 +65,7 @@ async function api(context: BrowserContext, token: string, method: string, path:
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
   const res = await context.request.fetch(`${baseURL()}${path}`, {
     method,
+    maxRetries: resendOnReset(method),
     data,
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
   });

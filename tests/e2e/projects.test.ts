@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -15,7 +15,7 @@ async function makePdf(lines: string[]): Promise<Buffer> {
 }
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}` } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
   return { status: res.status(), body: (await res.json()) as any };
 }

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const shopify = () => inject("shopifyAdminUrl");
@@ -17,6 +17,7 @@ async function api(context: BrowserContext, token: string, method: string, path:
   const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
   const res = await context.request.fetch(`${baseURL()}${path}`, {
     method,
+    maxRetries: resendOnReset(method),
     data,
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
   });

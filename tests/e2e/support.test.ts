@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -13,7 +13,7 @@ async function go(page: Page, path: string) {
 }
 
 async function api(context: BrowserContext, token: string | null, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: token ? { authorization: `Bearer ${token}` } : {} });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
   return { status: res.status(), body: (await res.json()) as any };
 }

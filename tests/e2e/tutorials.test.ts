@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -10,7 +10,7 @@ async function go(page: Page, path: string) {
 }
 
 async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: (await res.json()) as { data: unknown } };
 }
 
