@@ -117,7 +117,8 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new HttpError(`${res.status}: ${text}`, res.status, text, type, serverMessage);
 }
 
-const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+/** Methods that may be sent twice without doing twice (RFC 9110 §9.2.2); the browser tests resend these too. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 /**
  * A 503 with "Retry-After: 0" says the request was not served and may be sent again at once

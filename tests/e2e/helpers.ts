@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
+import { IDEMPOTENT_METHODS } from "~/lib/http";
 
 export const baseURL = () => inject("baseURL");
 
@@ -158,12 +159,12 @@ export async function closeToast(toast: Locator) {
 }
 
 /**
- * `maxRetries` for a test's own API call: a GET or HEAD is sent once more when the server reset a
- * reused keep-alive connection (ECONNRESET), as browsers do; anything else is never sent twice.
- * CI saw wrangler dev close a pooled connection just as Playwright reused it.
+ * `maxRetries` for a test's own API call: an idempotent request (the request client's own list) is
+ * sent once more when the server reset a reused keep-alive connection (ECONNRESET), as browsers
+ * do; a POST is never sent twice. CI saw wrangler dev close a pooled connection as Playwright reused it.
  */
 export function resendOnReset(method: string): number {
-  return method === "GET" || method === "HEAD" ? 1 : 0;
+  return IDEMPOTENT_METHODS.has(method.toUpperCase()) ? 1 : 0;
 }
 
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */

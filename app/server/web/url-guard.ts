@@ -515,7 +515,7 @@ export function isFetchFailure(refusal: GuardRefusal): boolean {
 export function networkFailure(host: string, err: unknown): { message: string; reference?: string } {
   const said = err instanceof Error ? `${err.name} ${err.message} ${String((err as { code?: unknown }).code ?? "")}` : String(err);
   const reference = /reference\s*=\s*([\w-]+)/i.exec(said)?.[1];
-  const site = host.replace(/^www\./, "");
+  const site = siteName(host);
   let message: string;
   if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|DNS|name not resolved|could not resolve|no such host/i.test(said)) {
     message = `We could not find ${site}. Check the address for a typo.`;
@@ -529,10 +529,15 @@ export function networkFailure(host: string, err: unknown): { message: string; r
   return reference ? { message, reference } : { message };
 }
 
-/** The host a merchant would recognise ("petco.com"), or the address itself when it has none. */
+/** A host as a merchant would name the site: "www.petco.com" is petco.com. */
+function siteName(host: string): string {
+  return host.replace(/^www\./, "");
+}
+
+/** The site an address belongs to, or the address itself when it has no host. */
 function siteOf(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^www\./, "") || displayUrl(url);
+    return siteName(new URL(url).hostname) || displayUrl(url);
   } catch {
     return displayUrl(url);
   }
