@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
-import { baseURL, declineGrowthWelcome, E2E_PASSWORD, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, E2E_PASSWORD, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -33,27 +33,6 @@ function lampPng(size = 1080): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-async function xsrf(context: BrowserContext) {
-  return (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-}
-
-async function api<T>(context: BrowserContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
-    timeout: 120_000,
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -134,15 +113,15 @@ function prepareMerchant(context: BrowserContext): Promise<Prepared> {
   prepared ??= (async () => {
     const { name: username, token, user } = await signUpThroughApi(context);
     await grantLauncher(user.id);
-    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
-    const created = await api<{ page: { id: string; slug: string; product: { title: string } } }>(context, token, "POST", "/api/pages", { productId: "P-0001" });
+    await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    const created = await apiData<{ page: { id: string; slug: string; product: { title: string } } }>(context, token, "POST", "/api/pages", { productId: "P-0001" });
     // The merchant's own price and cost per item on the page, so the budget step has a break-even to show.
     const product = { ...created.page.product, priceCents: 2999, costCents: 900 };
-    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://checkout.example.com/lamp", product });
-    await api(context, token, "POST", `/api/pages/${created.page.id}/publish`, { acceptBrokenImages: true });
+    await apiData(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://checkout.example.com/lamp", product });
+    await apiData(context, token, "POST", `/api/pages/${created.page.id}/publish`, { acceptBrokenImages: true });
     const upload = await context.request.post(`${baseURL()}/api/uploads/images`, {
       multipart: { file: { name: "lamp-square.png", mimeType: "image/png", buffer: lampPng() } },
-      headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
+      headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrfOf(context) },
     });
     if (upload.status() !== 201) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
     const image = ((await upload.json()) as { data: { id: string } }).data;
@@ -261,7 +240,7 @@ describe("the AI Launcher for a merchant staff granted it", () => {
     await signIn(context, data.username);
     await declineGrowthWelcome(context);
     await withAxe(context);
-    await go(page, `/ad-launcher?product=page:${data.pageId}`);
+    await loadScreen(page, `/ad-launcher?product=page:${data.pageId}`);
 
     await connectDevAccountIfNeeded(page, "1440");
 
@@ -285,7 +264,7 @@ describe("the AI Launcher for a merchant staff granted it", () => {
     await shot(page, "1440-8-launches-light");
     await setTheme(page, "dark");
 
-    await go(page, "/dev/ads");
+    await loadScreen(page, "/dev/ads");
     await expect(page.locator("body").innerText()).resolves.toContain(name);
     await expect(page.locator("body").innerText()).resolves.toMatch(/PAUSED/);
     await shot(page, "1440-9-dev-ads");
@@ -296,18 +275,18 @@ describe("the AI Launcher for a merchant staff granted it", () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     await signIn(context, data.username);
     await declineGrowthWelcome(context);
-    await go(page, "/ad-launcher?product=catalog:P-0001");
+    await loadScreen(page, "/ad-launcher?product=catalog:P-0001");
     await connectDevAccountIfNeeded(page, "375");
     await noSidewaysScroll(page);
     const name = `Lamp mobile ${Date.now().toString(36)}`;
     await launchFromProduct(page, data, "375", name);
     await noSidewaysScroll(page);
 
-    await go(page, "/dev/ads");
+    await loadScreen(page, "/dev/ads");
     await expect(page.locator("body").innerText()).resolves.toContain(name);
 
     // Delete, confirmed in the kit's dialog: the campaign goes at Meta and the launch reads Deleted.
-    await go(page, "/ad-launcher?tab=launches");
+    await loadScreen(page, "/ad-launcher?tab=launches");
     const listed = page.getByTestId("launch-card").filter({ hasText: name });
     await listed.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("button", { name: "Delete at Meta" }).click();
@@ -326,7 +305,7 @@ describe("without launcher access", () => {
     page.on("request", (r) => {
       if (r.url().includes("/api/ad-launcher")) launcherCalls.push(r.url());
     });
-    await go(page, "/ad-launcher");
+    await loadScreen(page, "/ad-launcher");
     const item = page.getByTestId("nav-ad-launcher");
     await expect(item.getAttribute("aria-disabled")).resolves.toBe("true");
     await expect(item.innerText()).resolves.toMatch(/Coming Soon/i);
@@ -346,7 +325,7 @@ describe("without launcher access", () => {
     expect(problems).toEqual([]);
 
     const mobile = await openPage("/help", { width: 375, height: 812, context: { storageState: await context.storageState() } });
-    await go(mobile.page, "/ad-launcher");
+    await loadScreen(mobile.page, "/ad-launcher");
     await mobile.page.getByTestId("launcher-no-access").waitFor();
     await shot(mobile.page, "375-no-access");
     await noSidewaysScroll(mobile.page);

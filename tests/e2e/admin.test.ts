@@ -1,17 +1,12 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
-
 async function makeStaff(context: BrowserContext, email: string) {
   // The context holds a session cookie, so a write needs the CSRF header.
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const xsrf = await xsrfOf(context);
   const res = await context.request.post(`${baseURL()}/api/dev/make-admin`, { data: { email }, headers: { "x-xsrf-token": xsrf } });
   expect(res.status()).toBe(200);
 }
@@ -21,7 +16,7 @@ describe("admin", () => {
     // The user, signed in with a page open.
     const user = await openPage("/login");
     const target = await signUpThroughApi(user.context);
-    await go(user.page, "/projects");
+    await loadScreen(user.page, "/projects");
     // The user marks an answer "Not what I asked": staff review it below.
     const chatId = crypto.randomUUID();
     const question = "Which pet product sells best?";
@@ -39,7 +34,7 @@ describe("admin", () => {
     const staff = await openPage("/login", { width: 375, height: 812 });
     const admin = await signUpThroughApi(staff.context);
     await makeStaff(staff.context, admin.email);
-    await go(staff.page, "/admin");
+    await loadScreen(staff.page, "/admin");
     await staff.page.getByTestId("admin-overview").waitFor();
     // Nothing on the page is wider than the phone.
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

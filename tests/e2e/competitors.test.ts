@@ -3,22 +3,16 @@
  * worker cannot reach the fake Shopify servers, so the Shopify path is covered by the workerd
  * suite), see its catalogue, search it, read its changes, hit the free plan's limit, stop tracking.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, closeWithEscape, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { closeWithEscape, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 describe("competitor research", () => {
   it("tracks a sample store and shows its catalogue, price bands, best sellers and changes; the free plan's second store opens the upgrade modal", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await go(page, "/competitor-research");
+    await loadScreen(page, "/competitor-research");
     await page.getByTestId("competitors-empty").waitFor({ timeout: 60_000 });
     await page.getByTestId("sample-store").first().waitFor({ timeout: 60_000 });
 

@@ -4,9 +4,8 @@
  * view and the click (counted without cookies); then unpublish (the address stops answering),
  * duplicate and delete (by keyboard, through the confirmation). Also the empty state at 375 px.
  */
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -14,28 +13,11 @@ const { openPage } = setupBrowser();
 const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
-
 describe("/droppage", () => {
   it("leads a merchant without pages to the builder, and fits 375 px", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     await signUpThroughApi(context);
-    await go(page, "/droppage");
+    await loadScreen(page, "/droppage");
     await page.getByRole("heading", { level: 1, name: "Drop pages" }).waitFor();
     const empty = page.getByTestId("drop-pages-empty");
     await empty.waitFor({ timeout: 30_000 });
@@ -52,9 +34,9 @@ describe("/droppage", () => {
   it("publishes a page, counts a signed-out view and buy click, then unpublishes, duplicates and deletes", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280 });
     const { token } = await signUpThroughApi(context);
-    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     const title = `Aurora desk lamp ${Date.now().toString(36)}`;
-    const created = (await api(context, token, "POST", "/api/pages", {
+    const created = (await apiData(context, token, "POST", "/api/pages", {
       product: {
         title,
         description: "A warm LED desk lamp with three brightness levels.",
@@ -63,10 +45,10 @@ describe("/droppage", () => {
       },
     })) as { page: { id: string; slug: string } };
     const { id, slug } = created.page;
-    await api(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://example.com/checkout/aurora" });
+    await apiData(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://example.com/checkout/aurora" });
 
     await declineGrowthWelcome(page);
-    await go(page, "/droppage");
+    await loadScreen(page, "/droppage");
     const row = page.locator(`[data-testid="drop-page-row"][data-page-id="${id}"]`);
     await row.waitFor({ timeout: 30_000 });
     await expect(row.innerText()).resolves.toContain("Draft");
@@ -93,7 +75,7 @@ describe("/droppage", () => {
 
     // The list shows the view and the click (counted after the answer, so poll with reloads).
     const figures = async () => {
-      await go(page, "/droppage");
+      await loadScreen(page, "/droppage");
       await row.waitFor({ timeout: 30_000 });
       return row.getByTestId("page-stats").innerText();
     };
@@ -138,7 +120,7 @@ describe("/droppage", () => {
     await expect(confirm.innerText()).resolves.toContain(`Delete ${title}?`);
     await confirm.getByRole("button", { name: "Delete page" }).click();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
-    const left = (await api(context, token, "GET", "/api/pages")) as { pages: { id: string }[] };
+    const left = (await apiData(context, token, "GET", "/api/pages")) as { pages: { id: string }[] };
     expect(left.pages.map((p) => p.id)).toEqual([id]);
 
     expect(problems).toEqual([]);

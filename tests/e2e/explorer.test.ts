@@ -1,15 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-async function go(page: Page, path: string) {
-  // "load", not "networkidle": the screen fetches results, niches, lists and the backtest, and each
-  // step below waits for what it needs (the shared machine can take a while to answer all four).
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 /** The niche and competition of every row of the results table (from 1280 px the table shows). */
 async function tableRows(page: Page) {
@@ -43,7 +36,7 @@ describe("explorer", () => {
     async () => {
       const { page, context, problems } = await openPage("/help");
       await signUpThroughApi(context);
-      await go(page, "/ai-explore");
+      await loadScreen(page, "/ai-explore");
       await page.locator("table tbody tr").first().waitFor();
       expect(await page.locator("table tbody tr").count()).toBe(25);
       await page.getByTestId("explorer-cap").waitFor(); // the free plan reads the top 50
@@ -107,14 +100,14 @@ describe("explorer", () => {
       expect(cents).toEqual([...cents].sort((a, b) => a - b));
 
       // Nothing matches: the empty state clears the filters.
-      await go(page, "/ai-explore?q=zzqxnotaproduct");
+      await loadScreen(page, "/ai-explore?q=zzqxnotaproduct");
       await page.getByText("No products match these filters").waitFor();
       await page.getByTestId("explorer-clear").click();
       await page.waitForURL((url) => url.search === "");
       await page.locator("table tbody tr").first().waitFor();
 
       // A lowest price above the highest is said, beside the prices and where the results go.
-      await go(page, "/ai-explore?priceMin=50&priceMax=20");
+      await loadScreen(page, "/ai-explore?priceMin=50&priceMax=20");
       expect(await page.getByTestId("explorer-price-clash").innerText()).toContain("The highest price ($20) is below the lowest ($50)");
       await page.getByTestId("filters-price-clash").waitFor();
       await page.getByTestId("explorer-clear-prices").click();
@@ -130,7 +123,7 @@ describe("explorer", () => {
     async () => {
       const { page, context, problems } = await openPage("/help");
       await signUpThroughApi(context);
-      await go(page, "/ai-explore");
+      await loadScreen(page, "/ai-explore");
       const first = page.locator("table tbody tr").first();
       await first.waitFor();
       const name = await first.getByTestId("row-open").innerText();
@@ -159,7 +152,7 @@ describe("explorer", () => {
       // Escape closes the panel and the address drops the product; the chat's link opens it again.
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => !url.searchParams.has("product"));
-      await go(page, `/ai-explore?product=${productId}`);
+      await loadScreen(page, `/ai-explore?product=${productId}`);
       await page.getByTestId("product-body").waitFor({ timeout: 60_000 });
       expect(await page.getByTestId("score-component").count()).toBe(5);
 
@@ -168,7 +161,7 @@ describe("explorer", () => {
       await page.waitForURL((url) => url.pathname === "/chat" && !url.searchParams.has("q"));
       await expect.poll(() => page.getByTestId("chat-input").inputValue()).toContain(productId);
 
-      await go(page, "/ai-explore?product=P-NOPE");
+      await loadScreen(page, "/ai-explore?product=P-NOPE");
       await page.getByTestId("product-error").waitFor();
       expect(await page.getByTestId("product-error").innerText()).toContain("No product P-NOPE");
       // The missing product's 404 answer is logged by the request client as a warning, not an error.
@@ -182,7 +175,7 @@ describe("explorer", () => {
     async () => {
       const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
       await signUpThroughApi(context);
-      await go(page, "/ai-explore");
+      await loadScreen(page, "/ai-explore");
       await page.getByTestId("result-card").first().waitFor({ timeout: 60_000 });
       const overflow = () =>
         page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -211,7 +204,7 @@ describe("explorer", () => {
     async () => {
       const { page, context, problems } = await openPage("/help");
       await signUpThroughApi(context);
-      await go(page, "/ai-explore");
+      await loadScreen(page, "/ai-explore");
       await page.getByTestId("explorer-import").click();
       await page.getByTestId("import-dialog").waitFor();
       await page
@@ -236,7 +229,7 @@ describe("explorer", () => {
     expect(page.url()).toContain("/ai-explore");
     await page.getByTestId("explorer-signup").waitFor();
     await signUpThroughApi(context);
-    await go(page, "/flows?niche=pet-supplies");
+    await loadScreen(page, "/flows?niche=pet-supplies");
     await page.getByTestId("explorer-screen").waitFor();
     await page.locator("table tbody tr").first().waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("filters-niche").inputValue()).toBe("pet-supplies");

@@ -6,14 +6,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -28,7 +23,7 @@ describe("a product's own page (/flows/:flowId)", () => {
     async () => {
       const { page, context, problems } = await openPage("/help");
       await signUpThroughApi(context);
-      await go(page, "/ai-explore");
+      await loadScreen(page, "/ai-explore");
       const first = page.locator("table tbody tr").first();
       await first.waitFor({ timeout: 60_000 });
       const name = await first.getByTestId("row-open").innerText();
@@ -118,13 +113,13 @@ describe("a product's own page (/flows/:flowId)", () => {
   it("says clearly that an unknown product is not in the catalog, with the way back to the Explorer", { timeout: SLOW }, async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await go(page, "/flows/P-NOPE");
+    await loadScreen(page, "/flows/P-NOPE");
     const missing = page.getByTestId("flow-not-found");
     await missing.waitFor({ timeout: 60_000 });
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Product not found");
     expect(await missing.innerText()).toContain("There is no product P-NOPE in the catalog");
     // A segment that cannot be an id is answered without asking the API.
-    await go(page, "/flows/not%20an%20id");
+    await loadScreen(page, "/flows/not%20an%20id");
     await page.getByTestId("flow-not-found").waitFor();
     await page.getByTestId("flow-not-found-back").click();
     await page.waitForURL((url) => url.pathname === "/ai-explore");
@@ -136,7 +131,7 @@ describe("a product's own page (/flows/:flowId)", () => {
   it("fits a 375 px screen without horizontal overflow, opened from an Explorer card", { timeout: SLOW }, async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     await signUpThroughApi(context);
-    await go(page, "/ai-explore");
+    await loadScreen(page, "/ai-explore");
     const card = page.getByTestId("card-open").first();
     await card.waitFor({ timeout: 60_000 });
     const href = await card.getAttribute("href");

@@ -1,13 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
 
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
@@ -47,7 +42,7 @@ describe("help center", () => {
     expect(await page.getByTestId("help-related").getByTestId("help-article-link").count()).toBeGreaterThan(0);
 
     // Nothing matches: the empty state says so and clears.
-    await go(page, "/help?q=zzqxv");
+    await loadScreen(page, "/help?q=zzqxv", { waitUntil: "networkidle" });
     await page.getByTestId("help-no-results").getByText("No articles match “zzqxv”").waitFor();
     await page.getByTestId("help-no-results").getByRole("button", { name: "Clear search" }).click();
     await page.getByTestId("help-categories").waitFor();
@@ -57,23 +52,23 @@ describe("help center", () => {
   it("lets a signed-in reader vote once and change the vote; unknown articles and categories lead back to the Help Center", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await go(page, "/help/articles/projects/the-canon");
+    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "networkidle" });
     const yes = page.getByTestId("vote-yes");
     const no = page.getByTestId("vote-no");
     await yes.click();
     await expect.poll(() => yes.getAttribute("aria-pressed")).toBe("true");
     await page.getByTestId("vote-status").getByText("1 of 1 reader found this helpful.").waitFor();
 
-    await go(page, "/help/articles/projects/the-canon");
+    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("vote-yes").getAttribute("aria-pressed")).toBe("true");
     await no.click();
     await expect.poll(() => no.getAttribute("aria-pressed")).toBe("true");
     expect(await yes.getAttribute("aria-pressed")).toBe("false");
     await page.getByTestId("vote-status").getByText("0 of 1 reader found this helpful.").waitFor();
 
-    await go(page, "/help/articles/projects/no-such-thing");
+    await loadScreen(page, "/help/articles/projects/no-such-thing", { waitUntil: "networkidle" });
     await page.getByText("This article doesn’t exist").waitFor();
-    await go(page, "/help/categories/cooking");
+    await loadScreen(page, "/help/categories/cooking", { waitUntil: "networkidle" });
     await page.getByText("This help category doesn’t exist").waitFor();
     await page.getByTestId("back-to-help").click();
     await page.waitForURL(/\/help$/);
@@ -87,12 +82,12 @@ describe("help center", () => {
     await page.getByTestId("help-categories").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
 
-    await go(page, "/help/categories/billing-and-account");
+    await loadScreen(page, "/help/categories/billing-and-account", { waitUntil: "networkidle" });
     await page.getByTestId("help-category-count").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
 
     // The plans article has wide tables: they scroll inside their own box.
-    await go(page, "/help/articles/billing-and-account/plans-and-limits");
+    await loadScreen(page, "/help/articles/billing-and-account/plans-and-limits", { waitUntil: "networkidle" });
     await page.getByTestId("help-article-body").locator("table").first().waitFor();
     expect(await page.getByTestId("help-toc-mobile").isVisible()).toBe(true);
     expect(await overflowsSideways(page)).toBe(false);

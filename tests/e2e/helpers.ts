@@ -167,6 +167,59 @@ export function resendOnReset(method: string): number {
   return IDEMPOTENT_METHODS.has(method.toUpperCase()) ? 1 : 0;
 }
 
+/** The context's CSRF cookie, which a cookie-signed write sends back as a header (as the app's request client does). */
+export async function xsrfOf(context: BrowserContext): Promise<string> {
+  return (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+}
+
+/**
+ * A test's own call to the product's API as the merchant signed in to `context`: the bearer token
+ * (none for a signed-out call), the CSRF header when the context holds its cookie, and one resend
+ * of an idempotent request on a reset connection (resendOnReset).
+ */
+export async function apiCall(
+  context: BrowserContext,
+  token: string | null,
+  method: string,
+  path: string,
+  data?: unknown,
+  options: { timeout?: number } = {},
+) {
+  const xsrf = await xsrfOf(context);
+  return context.request.fetch(`${baseURL()}${path}`, {
+    method,
+    maxRetries: resendOnReset(method),
+    data,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(xsrf ? { "x-xsrf-token": xsrf } : {}) },
+    timeout: options.timeout ?? 120_000,
+  });
+}
+
+/** apiCall for a set-up step: the answer's `data`, or an error naming the call, its status and the server's answer. */
+export async function apiData<T = unknown>(...args: Parameters<typeof apiCall>): Promise<T> {
+  const [, , method, path] = args;
+  const res = await apiCall(...args);
+  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** apiCall for a test of the answer itself: its status and parsed body, whatever the status. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads the answer it asserts on loosely unless it names a type
+export async function apiAnswer<T = any>(...args: Parameters<typeof apiCall>): Promise<{ status: number; body: T }> {
+  const res = await apiCall(...args);
+  return { status: res.status(), body: (await res.json()) as T };
+}
+
+/**
+ * Opens a screen with a document load and waits for React to hydrate. "load" suits a screen whose
+ * steps each wait for what they need; "networkidle" (500 ms without a request) for one whose test
+ * reads the screen at once.
+ */
+export async function loadScreen(page: Page, path: string, options: { waitUntil?: "load" | "networkidle" } = {}) {
+  await page.goto(`${baseURL()}${path}`, { waitUntil: options.waitUntil ?? "load", timeout: 60_000 });
+  await hydrated(page);
+}
+
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);

@@ -5,9 +5,9 @@
  * sizes whose images load. A free merchant's Generate and Download open the upgrade modal. At
  * 375 px no step scrolls sideways. Screenshots of every step at 1280 and 375 px land in /tmp.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, declineGrowthWelcome, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -40,22 +40,10 @@ function productPng(width = 640, height = 640): Buffer {
 
 // ---------------------------------------------------------------------------------------------
 
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
-
 async function merchant({ paid, width }: { paid: boolean; width: number }) {
   const { page, context, problems } = await openPage("/help", { width, height: width < 500 ? 800 : 900 });
   const { token } = await signUpThroughApi(context);
-  if (paid) await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+  if (paid) await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
   return { page, context, problems, token };
 }
 
@@ -105,7 +93,7 @@ describe("Image Maker", () => {
   it("takes a paid merchant through the five steps to finished images; Back, reload and the draft survive", async () => {
     const { page, problems } = await merchant({ paid: true, width: 1280 });
     await declineGrowthWelcome(page);
-    await go(page, "/image-maker");
+    await loadScreen(page, "/image-maker");
     await onStep(page, "product");
 
     // 1. Product: Next says what is missing, then the photo upload.
@@ -193,7 +181,7 @@ describe("Image Maker", () => {
 
   it("at 375 px no step scrolls sideways, and a free merchant's Generate and Download open the upgrade modal", async () => {
     const { page, problems } = await merchant({ paid: false, width: 375 });
-    await go(page, "/image-maker");
+    await loadScreen(page, "/image-maker");
     await onStep(page, "product");
     await uploadPhoto(page);
     await noSidewaysScroll(page);

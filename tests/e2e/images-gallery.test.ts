@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, hydrated, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
@@ -44,32 +44,10 @@ function mugPng(width = 600, height = 600): Buffer {
 
 type Img = { id: string; kind: string; presetId: string | null };
 
-async function xsrf(context: BrowserContext) {
-  return (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-}
-
-async function api<T>(
-  context: BrowserContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
-    timeout: 120_000,
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
 async function upload(context: BrowserContext, token: string): Promise<Img> {
   const res = await context.request.post(`${baseURL()}/api/uploads/images`, {
     multipart: { file: { name: "blue-mug.png", mimeType: "image/png", buffer: mugPng() } },
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrf(context) },
+    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": await xsrfOf(context) },
   });
   if (res.status() !== 201) throw new Error(`upload failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: Img }).data;
@@ -89,7 +67,7 @@ async function generate(context: BrowserContext, token: string, photoId: string)
     font: "system",
     photoImageId: photoId,
   };
-  return api<Img[]>(context, token, "POST", "/api/images", {
+  return apiData<Img[]>(context, token, "POST", "/api/images", {
     template: "studio",
     design,
     sizes: ["instagram-post", "facebook-feed"],
@@ -101,7 +79,7 @@ async function merchant(width: number) {
   const { page, context, problems } = await openPage("/help", { width });
   await declineGrowthWelcome(context);
   const { token, user } = await signUpThroughApi(context);
-  await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+  await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
   const photo = await upload(context, token);
   const made = await generate(context, token, photo.id);
   return { page, context, problems, token, user, photo, made };
@@ -109,7 +87,7 @@ async function merchant(width: number) {
 
 /** Ends the dev subscription the way Stripe would: a signed customer.subscription.deleted to our webhook. */
 async function endSubscription(context: BrowserContext, token: string, userId: number) {
-  const status = await api<{ subscriptionId: string | null }>(context, token, "GET", "/api/subscription-status");
+  const status = await apiData<{ subscriptionId: string | null }>(context, token, "GET", "/api/subscription-status");
   const body = JSON.stringify({
     id: `evt_e2e_${Date.now()}`,
     type: "customer.subscription.deleted",
@@ -133,13 +111,8 @@ async function endSubscription(context: BrowserContext, token: string, userId: n
     headers: { "content-type": "application/json", "stripe-signature": signature },
   });
   if (!res.ok) throw new Error(`webhook refused: ${res.status} ${await res.text()}`);
-  const after = await api<{ plan: string }>(context, token, "GET", "/api/subscription-status");
+  const after = await apiData<{ plan: string }>(context, token, "GET", "/api/subscription-status");
   if (after.plan !== "free") throw new Error(`still on ${after.plan}`);
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
 }
 
 const cards = (page: Page) => page.getByTestId("gallery-card");
@@ -166,7 +139,7 @@ async function noSidewaysScroll(page: Page) {
 describe("/images gallery", () => {
   it("shows uploads and generations, filters by size, downloads two as a zip and deletes one", async () => {
     const { page, context, token, problems, photo, made } = await merchant(1280);
-    const created = await api<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
+    const created = await apiData<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
       product: {
         title: "Blue stoneware mug",
         description: "A 350 ml stoneware mug.",
@@ -175,7 +148,7 @@ describe("/images gallery", () => {
       },
     });
     expect(made).toHaveLength(2);
-    await go(page, "/images");
+    await loadScreen(page, "/images");
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(3);
     await thumbnailsLoaded(page);
     await page.screenshot({ path: SHOT("1280"), fullPage: true });
@@ -245,7 +218,7 @@ describe("/images gallery", () => {
     const open = detail.getByTestId("open-page-link");
     await open.waitFor({ timeout: 30_000 });
     expect(await open.getAttribute("href")).toBe(`/ai-page-builder?page=${created.page.id}`);
-    const saved = await api<{ product: { images: string[] } }>(context, token, "GET", `/api/pages/${created.page.id}`);
+    const saved = await apiData<{ product: { images: string[] } }>(context, token, "GET", `/api/pages/${created.page.id}`);
     expect(saved.product.images).toHaveLength(1);
     expect(saved.product.images[0]).toMatch(/^https?:\/\//);
     await page.screenshot({ path: SHOT("1280-used") });
@@ -256,8 +229,8 @@ describe("/images gallery", () => {
     const { page, context, problems } = await openPage("/help", { width: 1280 });
     await declineGrowthWelcome(context);
     const { token } = await signUpThroughApi(context);
-    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
-    await go(page, "/image-generation");
+    await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    await loadScreen(page, "/image-generation");
     await page.getByTestId("provider-label").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("provider-label").textContent()).toBe("Built-in compositor (offline)");
     const prompt = "A sunlit marble countertop with soft morning shadows";
@@ -280,7 +253,7 @@ describe("/images gallery", () => {
     );
     await page.screenshot({ path: SHOT("generation-1280"), fullPage: true });
 
-    await go(page, "/enhanced-image-generation");
+    await loadScreen(page, "/enhanced-image-generation");
     await page.getByTestId("tab-variations").waitFor();
     await page.getByTestId("picker-image").first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: SHOT("enhanced-1280"), fullPage: true });
@@ -294,7 +267,7 @@ describe("/images gallery", () => {
     page.on("request", (r) => {
       if (/\/download(-zip)?(\?|$)/.test(new URL(r.url()).pathname)) requests.push(r.url());
     });
-    await go(page, "/images");
+    await loadScreen(page, "/images");
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(3);
     await thumbnailsLoaded(page);
     await noSidewaysScroll(page);
@@ -322,7 +295,7 @@ describe("/images gallery", () => {
     await page.keyboard.press("Escape");
 
     for (const path of ["/image-generation", "/enhanced-image-generation"]) {
-      await go(page, path);
+      await loadScreen(page, path);
       await page.getByTestId("capabilities-banner").waitFor();
       await noSidewaysScroll(page);
       await page.screenshot({ path: SHOT(`375${path.replace(/\//g, "-")}`), fullPage: true });

@@ -1,12 +1,12 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
 /** Growth through the dev checkout's API (the same signed webhook path as the screen). */
 async function upgrade(context: BrowserContext, token: string) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const xsrf = await xsrfOf(context);
   const res = await context.request.post(`${baseURL()}/api/billing/dev-checkout`, {
     data: { interval: "monthly" },
     headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },

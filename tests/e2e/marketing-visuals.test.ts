@@ -6,26 +6,14 @@
  * sideways, and a free merchant's Generate opens the upgrade modal.
  */
 import { writeFileSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { presetById } from "~/domain/images";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const CHOSEN = ["instagram-post", "instagram-story", "facebook-feed"] as const;
 const OTHERS = ["tiktok", "pinterest"] as const;
-
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf } });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 /** A product photo drawn on a canvas in the page (a real 640×640 PNG): a bottle on a soft backdrop. */
 async function productPng(page: Page): Promise<Buffer> {
@@ -79,9 +67,9 @@ describe("marketing visuals", () => {
   it("makes one design in three presets whose PNGs have the presets' proportions", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
     const { token } = await signUpThroughApi(context);
-    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
     await declineGrowthWelcome(page);
-    await go(page, "/marketing-visuals");
+    await loadScreen(page, "/marketing-visuals");
     await page.getByTestId("marketing-visuals").waitFor();
 
     await page.getByTestId("mv-upload-input").setInputFiles({ name: "trail-bottle.png", mimeType: "image/png", buffer: await productPng(page) });
@@ -124,7 +112,7 @@ describe("marketing visuals", () => {
     await page.screenshot({ path: "/tmp/mv-1280-results.png", fullPage: true });
 
     // The full PNGs, at the presets' exact sizes, saved to look at.
-    const images = (await api(context, token, "GET", "/api/images?kind=visual")) as { id: string; presetId: string; width: number; height: number; fileUrl: string }[];
+    const images = (await apiData(context, token, "GET", "/api/images?kind=visual")) as { id: string; presetId: string; width: number; height: number; fileUrl: string }[];
     for (const id of CHOSEN) {
       const image = images.find((i) => i.presetId === id)!;
       const p = presetById(id)!;
@@ -150,7 +138,7 @@ describe("marketing visuals", () => {
   it("at 375 px nothing scrolls sideways, and a free merchant's Generate opens the upgrade modal", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 800 });
     await signUpThroughApi(context);
-    await go(page, "/marketing-visuals");
+    await loadScreen(page, "/marketing-visuals");
     await page.getByTestId("marketing-visuals").waitFor();
     await expect.poll(() => page.getByTestId("mv-copy-headline").inputValue(), { timeout: 20_000 }).not.toBe("");
     await setPresets(page);

@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, loadScreen, pageBuilderSaved as saved, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -42,24 +42,6 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
-
-async function api<T>(context: BrowserContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
-    timeout: 60_000,
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
 
 type SavedPage = {
   product: { images: string[] };
@@ -98,7 +80,7 @@ async function expectNoSidewaysScroll(page: Page, width: number, where: string) 
 const toast = (page: Page, title: string) => page.locator('[role="status"][data-variant="success"]').filter({ hasText: title });
 
 async function upload(context: BrowserContext, token: string): Promise<{ id: string }> {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const xsrf = await xsrfOf(context);
   const res = await context.request.post(`${baseURL()}/api/uploads/images`, {
     multipart: {
       file: { name: "stand-side.png", mimeType: "image/png", buffer: await readFile("tests/fixtures/bench-images/lamp-detail.png") },
@@ -135,18 +117,18 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
     await declineGrowthWelcome(context);
     await context.route("https://cdn.example.com/**", (route) => route.fulfill({ contentType: "image/png", body: PIXEL }));
     ({ token } = await signUpThroughApi(context));
-    await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+    await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
   });
   afterAll(async () => {
     await context?.close();
   });
 
   it("keeps the hero the merchant wrote when generating, then replaces it when asked", async () => {
-    const created = await api<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
+    const created = await apiData<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
       product: { ...PRODUCT, images: [SUPPLIER_IMAGE] },
     });
     const id = created.page.id;
-    await go(page, `/ai-page-builder?page=${id}`);
+    await loadScreen(page, `/ai-page-builder?page=${id}`);
     await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
     await expectUncovered(page.getByTestId("pb-publish"), "Publish on the editor");
     await expectNoSidewaysScroll(page, width, "the editor");
@@ -177,7 +159,7 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
     await ask.waitFor({ state: "detached" });
     await expect.poll(() => heroText.inputValue()).toBe(mine);
     await saved(page);
-    const afterKeep = await api<SavedPage>(context, token, "GET", `/api/pages/${id}`);
+    const afterKeep = await apiData<SavedPage>(context, token, "GET", `/api/pages/${id}`);
     expect(afterKeep.sections.find((s) => s.kind === "hero")!.body).toBe(mine);
     await expectUncovered(page.getByTestId("pb-publish"), "Publish after generating");
 
@@ -192,7 +174,7 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
     await expect(replaced.innerText()).resolves.toContain("replaced your edits in Hero");
     await expect.poll(() => heroText.inputValue()).not.toBe(mine);
     await saved(page);
-    const afterReplace = await api<SavedPage>(context, token, "GET", `/api/pages/${id}`);
+    const afterReplace = await apiData<SavedPage>(context, token, "GET", `/api/pages/${id}`);
     const heroBody = afterReplace.sections.find((s) => s.kind === "hero")!.body;
     expect(heroBody).not.toBe(mine);
     expect(heroBody.trim().length).toBeGreaterThan(0);
@@ -202,13 +184,13 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
 
   it("makes a gallery image a page's main image, and the page builder shows it first", async () => {
     const title = `Stand ${width} ${Date.now().toString(36)}`;
-    const created = await api<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
+    const created = await apiData<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
       product: { ...PRODUCT, title, images: [SUPPLIER_IMAGE] },
     });
     const id = created.page.id;
     const photo = await upload(context, token);
 
-    await go(page, "/images");
+    await loadScreen(page, "/images");
     const card = page.locator(`[data-testid="gallery-card"][data-image-id="${photo.id}"]`);
     await card.waitFor({ timeout: 30_000 });
     await card.getByTestId("open-image").click();
@@ -230,7 +212,7 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
     await expectUncovered(open, "Open in page builder, unscrolled", { scroll: false });
     await expect(detail.getByTestId("use-in-page-done").innerText()).resolves.toContain(`Now the main image of ${title}.`);
 
-    const placed = await api<SavedPage>(context, token, "GET", `/api/pages/${id}`);
+    const placed = await apiData<SavedPage>(context, token, "GET", `/api/pages/${id}`);
     const url = placed.product.images[0];
     expect(url).toMatch(new RegExp(`/media/${photo.id}\\.(png|jpg)$`));
     expect(placed.product.images).toEqual([url, SUPPLIER_IMAGE]);
@@ -250,12 +232,12 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
 
   it("names a hero image that does not load when publishing, and leaves the page a draft on Fix it first", async () => {
     const gone = `${hostUrl}/gone-hero.jpg`;
-    const created = await api<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
+    const created = await apiData<{ page: { id: string } }>(context, token, "POST", "/api/pages", {
       product: { ...PRODUCT, images: [gone] },
     });
     const id = created.page.id;
-    await api(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://shop.example/buy" });
-    await go(page, `/ai-page-builder?page=${id}`);
+    await apiData(context, token, "PATCH", `/api/pages/${id}`, { buyUrl: "https://shop.example/buy" });
+    await loadScreen(page, `/ai-page-builder?page=${id}`);
     await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
 
     await page.getByTestId("pb-publish").click();
@@ -274,7 +256,7 @@ describe.each(SIZES)("the merchant's work at $width px", ({ width, height }) => 
 
     await dialog.getByRole("button", { name: "Fix it first" }).click();
     await dialog.waitFor({ state: "detached" });
-    expect((await api<SavedPage>(context, token, "GET", `/api/pages/${id}`)).status).toBe("draft");
+    expect((await apiData<SavedPage>(context, token, "GET", `/api/pages/${id}`)).status).toBe("draft");
 
     // Expected: the refusal's 400 resource line, and the browser refusing the loopback test host's
     // http:// image (the app's CSP allows https images only; a supplier's image is https).

@@ -8,9 +8,9 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, pageBuilderSaved as saved, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, declineGrowthWelcome, hydrated, loadScreen, pageBuilderSaved as saved, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -56,23 +56,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => store.close(() => resolve())));
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
-
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
-
 const hiddenCount = (page: Page) => page.locator('[data-testid="pb-section"][data-hidden]').count();
 
 describe("/ai-page-builder", () => {
@@ -83,7 +66,7 @@ describe("/ai-page-builder", () => {
       route.fulfill({ contentType: "image/png", body: PIXEL }),
     );
     await signUpThroughApi(context);
-    await go(page, "/ai-page-builder");
+    await loadScreen(page, "/ai-page-builder");
     await page.getByTestId("pb-recent").or(page.getByText("No pages yet")).waitFor({ timeout: 30_000 });
 
     // The link: the guard and the extractor read it, then the editor opens at ?page=<id>.
@@ -125,7 +108,7 @@ describe("/ai-page-builder", () => {
     await saved(page);
 
     // Reload-safe: the address opens the same page with both edits saved.
-    await go(page, `/ai-page-builder?page=${pageId}`);
+    await loadScreen(page, `/ai-page-builder?page=${pageId}`);
     await expect.poll(() => page.getByTestId("pb-title").inputValue(), { timeout: 30_000 }).toBe(edited);
     await page.getByTestId("pb-tab-sections").click();
     await expect(
@@ -163,7 +146,7 @@ describe("/ai-page-builder", () => {
     await visitor.close();
 
     // The recent list offers it again.
-    await go(page, "/ai-page-builder");
+    await loadScreen(page, "/ai-page-builder");
     await expect.poll(() => page.getByTestId("pb-recent").innerText(), { timeout: 30_000 }).toContain(edited);
 
     expect(problems).toEqual([]);
@@ -183,13 +166,13 @@ describe("/ai-page-builder", () => {
       priceCents: 2400,
       currency: "USD",
     };
-    const created = (await api(context, token, "POST", "/api/pages", { product })) as { page: { id: string } };
-    await api(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://shop.example/buy" });
+    const created = (await apiData(context, token, "POST", "/api/pages", { product })) as { page: { id: string } };
+    await apiData(context, token, "PATCH", `/api/pages/${created.page.id}`, { buyUrl: "https://shop.example/buy" });
     // Another page of the same merchant holds an address this one will try.
-    const other = (await api(context, token, "POST", "/api/pages", { product: { title: "Other page" } })) as {
+    const other = (await apiData(context, token, "POST", "/api/pages", { product: { title: "Other page" } })) as {
       page: { slug: string };
     };
-    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await loadScreen(page, `/ai-page-builder?page=${created.page.id}`);
     await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
 
     const order = () =>
@@ -230,7 +213,7 @@ describe("/ai-page-builder", () => {
     expect(rendered).toEqual(dragged.filter((id) => rendered.includes(id)));
 
     // Survives a reload.
-    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await loadScreen(page, `/ai-page-builder?page=${created.page.id}`);
     await page.getByTestId("pb-tab-sections").click();
     await expect.poll(order, { timeout: 30_000 }).toEqual(dragged);
     await page.locator('[data-testid="pb-section"] [aria-expanded="true"]').click();
@@ -358,7 +341,7 @@ describe("/ai-page-builder", () => {
   it("opens the upgrade modal for Generate on the free plan, from the plan it knows and from the server's refusal", async () => {
     const { page, context, problems } = await openPage("/help", { width: 1280, height: 900 });
     await signUpThroughApi(context);
-    await go(page, "/ai-page-builder");
+    await loadScreen(page, "/ai-page-builder");
 
     // Typed by hand this time.
     await page.getByTestId("pb-by-hand-open").click();
@@ -409,7 +392,7 @@ describe("/ai-page-builder", () => {
   it("fits 375 px: nothing wider than the screen, the main controls in reach, the preview a toggle away", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     const { token } = await signUpThroughApi(context);
-    const created = (await api(context, token, "POST", "/api/pages", {
+    const created = (await apiData(context, token, "POST", "/api/pages", {
       product: {
         title: "Magnetic cable organiser, 6-pack",
         description: "Keeps six cables on the desk edge.\n\nSilicone, no glue.",
@@ -417,7 +400,7 @@ describe("/ai-page-builder", () => {
         currency: "USD",
       },
     })) as { page: { id: string } };
-    await go(page, `/ai-page-builder?page=${created.page.id}`);
+    await loadScreen(page, `/ai-page-builder?page=${created.page.id}`);
     await page.getByTestId("pb-title").waitFor({ timeout: 30_000 });
 
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);

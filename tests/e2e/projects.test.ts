@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiAnswer, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -14,24 +14,13 @@ async function makePdf(lines: string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}` } });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
-  return { status: res.status(), body: (await res.json()) as any };
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
-
 const card = (page: Page, name: string) => page.getByTestId("project-card").filter({ hasText: name });
 
 describe("projects", () => {
   it("creates, renames and lists a project with its counts; autosaves instructions; indexes a text file and a PDF; adds a canon fact; deletes it and keeps its chat", async () => {
     const { page, context, problems } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     await page.getByTestId("projects-empty").waitFor();
 
     // Create (the dialog), then the project opens.
@@ -55,11 +44,11 @@ describe("projects", () => {
     await page.getByTestId("project-new-chat").click();
     await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/);
     const chatId = new URL(page.url()).pathname.split("/").pop()!;
-    const chats = await api(context, token, "GET", "/api/chats");
+    const chats = await apiAnswer(context, token, "GET", "/api/chats");
     expect(chats.body.chats.find((c: { id: string }) => c.id === chatId)?.projectId).toBe(projectId);
 
     // The list: the card with its counts; search finds it by its instructions.
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     const harbor = card(page, "Harbor Candle Co");
     await harbor.waitFor();
     expect(await harbor.getByTestId("project-card-counts").innerText()).toMatch(/1 chat[\s\S]*0 files/);
@@ -77,7 +66,7 @@ describe("projects", () => {
     await editor.fill("Brand voice: calm and unhurried.\nPrice band: $18 to $42.\nShipping promise: ships in 2 days from Maine.");
     await expect.poll(() => page.getByTestId("save-status").getAttribute("data-state"), { timeout: 10_000 }).toBe("saved");
     expect(await page.getByTestId("save-status").innerText()).toBe("Saved");
-    const saved = await api(context, token, "GET", `/api/projects/${projectId}`);
+    const saved = await apiAnswer(context, token, "GET", `/api/projects/${projectId}`);
     expect(saved.body.data.businessInstructions).toContain("ships in 2 days from Maine");
 
     // Knowledge base: a text file and a PDF, one request each, both indexed, with their text.
@@ -112,7 +101,7 @@ describe("projects", () => {
     expect(await fact.getByTestId("canon-value").innerText()).toBe("Light that lingers");
     expect(await fact.getByTestId("canon-entry").getAttribute("data-source")).toBe("user");
     expect(await fact.innerText()).toContain("You");
-    const canon = await api(context, token, "GET", `/api/projects/${projectId}/canon`);
+    const canon = await apiAnswer(context, token, "GET", `/api/projects/${projectId}/canon`);
     expect(canon.body.data["brand.tagline"]).toMatchObject({ value: "Light that lingers", source: "user" });
 
     // The header counts follow.
@@ -131,8 +120,8 @@ describe("projects", () => {
     await page.getByTestId("delete-project-dialog-confirm").click();
     await page.waitForURL(/\/projects$/);
     await page.getByTestId("projects-empty").waitFor();
-    expect((await api(context, token, "GET", `/api/projects/${projectId}`)).status).toBe(404);
-    const kept = (await api(context, token, "GET", "/api/chats")).body.chats.find((c: { id: string }) => c.id === chatId);
+    expect((await apiAnswer(context, token, "GET", `/api/projects/${projectId}`)).status).toBe(404);
+    const kept = (await apiAnswer(context, token, "GET", "/api/chats")).body.chats.find((c: { id: string }) => c.id === chatId);
     expect(kept).toBeTruthy();
     expect(kept.projectId).toBeNull();
 
@@ -151,11 +140,11 @@ describe("projects", () => {
   it("finds a project by its typed name, says when none has it, and works on a 375 px phone", async () => {
     const { page, context } = await openPage("/help", { width: 375, height: 812 });
     const { token } = await signUpThroughApi(context);
-    const created = await api(context, token, "POST", "/api/projects", { name: "My Store", businessInstructions: "Brand voice: friendly." });
+    const created = await apiAnswer(context, token, "POST", "/api/projects", { name: "My Store", businessInstructions: "Brand voice: friendly." });
     expect(created.status).toBe(201);
-    await api(context, token, "POST", "/api/projects", { name: "Second shop", businessInstructions: "" });
+    await apiAnswer(context, token, "POST", "/api/projects", { name: "Second shop", businessInstructions: "" });
 
-    await go(page, "/project/my store");
+    await loadScreen(page, "/project/my store", { waitUntil: "networkidle" });
     await page.waitForURL(new RegExp(`/project/${created.body.data.id}$`));
     await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("My Store");
     // Tabs scroll sideways on a phone; the page itself does not.
@@ -165,13 +154,13 @@ describe("projects", () => {
     await page.getByTestId("canon-tab").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(2);
     const boxes = await page.getByTestId("project-card").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes[1].top).toBeGreaterThanOrEqual(boxes[0].bottom); // stacked, one column
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await go(page, "/project/Nothing Like This");
+    await loadScreen(page, "/project/Nothing Like This", { waitUntil: "networkidle" });
     await page.getByTestId("project-not-found").waitFor();
     await page.getByTestId("project-back-to-list").click();
     await page.waitForURL(/\/projects$/);
@@ -182,9 +171,9 @@ describe("projects", () => {
     const { page, context } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
     for (const name of ["One", "Two", "Three"]) {
-      expect((await api(context, token, "POST", "/api/projects", { name })).status).toBe(201);
+      expect((await apiAnswer(context, token, "POST", "/api/projects", { name })).status).toBe(201);
     }
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(3);
     await expect.poll(() => page.getByTestId("projects-allowance").innerText()).toMatch(/3 of 3 projects/);
 
@@ -210,11 +199,11 @@ describe("projects", () => {
   it("answers in a project chat from the uploaded PDF, in the canon's brand voice, and opens the cited passage", async () => {
     const { page, context, problems } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
-    const project = (await api(context, token, "POST", "/api/projects", { name: "Pawloft", businessInstructions: "We sell orthopedic dog beds." })).body.data;
-    await api(context, token, "PUT", `/api/projects/${project.id}/canon`, { canon: { "brand.voice": "warm and reassuring" } });
+    const project = (await apiAnswer(context, token, "POST", "/api/projects", { name: "Pawloft", businessInstructions: "We sell orthopedic dog beds." })).body.data;
+    await apiAnswer(context, token, "PUT", `/api/projects/${project.id}/canon`, { canon: { "brand.voice": "warm and reassuring" } });
 
     // Upload the PDF through the Knowledge base tab.
-    await go(page, `/project/${project.id}?tab=knowledge`);
+    await loadScreen(page, `/project/${project.id}?tab=knowledge`, { waitUntil: "networkidle" });
     await page.getByTestId("project-tab-knowledge").click();
     const pdf = await makePdf(["Pawloft shipping policy", "Every bed ships from our Denver warehouse.", "Standard delivery takes 5 business days."]);
     await page.getByTestId("kb-drop-input").setInputFiles([{ name: "shipping-policy.pdf", mimeType: "application/pdf", buffer: pdf }]);

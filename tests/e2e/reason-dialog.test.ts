@@ -1,18 +1,13 @@
 /** The kit's ReasonDialog in the staff screens that use it: a required reason, Esc, the server's refusal in place. */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
-
 /** A write from the browser context: it holds a session cookie, so it needs the CSRF header. */
 async function post(context: BrowserContext, path: string, data: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const xsrf = await xsrfOf(context);
   return context.request.post(`${baseURL()}${path}`, { data, headers: { "x-xsrf-token": xsrf } });
 }
 
@@ -25,7 +20,7 @@ describe("the staff reason dialog", () => {
     const staff = await openPage("/login");
     const admin = await signUpThroughApi(staff.context);
     expect((await post(staff.context, "/api/dev/make-admin", { email: admin.email })).status()).toBe(200);
-    await go(staff.page, "/admin");
+    await loadScreen(staff.page, "/admin");
     await staff.page.getByTestId("admin-tab-users").click();
     await staff.page.getByTestId("admin-user-search").fill(target.email);
     await expect.poll(() => staff.page.getByTestId("admin-user-row").count(), { timeout: 15_000 }).toBe(1);
@@ -80,7 +75,7 @@ describe("the staff reason dialog", () => {
     });
     expect(sent.status()).toBe(201);
 
-    await go(staff.page, "/admin");
+    await loadScreen(staff.page, "/admin");
     await staff.page.getByTestId("admin-tab-inboxes").click();
     await staff.page.getByRole("tab", { name: "Partner applications" }).click();
     const item = staff.page.getByTestId("admin-partner-applications").getByRole("listitem").filter({ hasText: company });
@@ -108,7 +103,7 @@ describe("the staff reason dialog", () => {
     expect((await post(staff.context, "/api/support/tickets", { subject, category: "export", message: "The export stops at step 2." })).status()).toBe(201);
     expect((await post(staff.context, "/api/feedback", { kind: "idea", title: subject, details: "Export many pages at once." })).status()).toBe(201);
 
-    await go(staff.page, "/admin");
+    await loadScreen(staff.page, "/admin");
     await staff.page.getByTestId("admin-tab-inboxes").click();
     const tickets = staff.page.getByTestId("admin-tickets");
     await tickets.getByRole("button", { name: new RegExp(subject) }).click();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { baseURL, closeToast, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, closeToast, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -37,11 +37,6 @@ async function reactHydrated(page: Page, locator: Locator) {
   const element = await locator.elementHandle();
   await page.waitForFunction((el) => !!el && Object.keys(el).some((key) => key.startsWith("__reactProps$")), element);
   await page.waitForTimeout(150);
-}
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
 }
 
 describe("sign-in failures in the spec's words", () => {
@@ -106,7 +101,7 @@ describe("project failures on screen", () => {
   it("a create the server refuses without a message shows 'Failed to create project' (the dialog, its toast, the example project's toast)", async () => {
     const { page, context, problems } = await openPage(STATIC);
     await signUpThroughApi(context);
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     await page.getByTestId("projects-empty").waitFor();
     await page.route(/\/api\/projects\?/, (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "text/plain", body: "" }) : route.fallback(),
@@ -143,7 +138,7 @@ describe("project failures on screen", () => {
     });
     expect(made.status()).toBe(201);
     const projectId = ((await made.json()) as { data: { id: string } }).data.id;
-    await go(page, "/projects");
+    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
     const card = page.getByTestId("project-card").filter({ hasText: "Cozy Pet Supplies" });
     await card.waitFor();
     await page.route(new RegExp(`/api/projects/${projectId}\\?`), (route) =>
@@ -194,7 +189,7 @@ describe("landing page", () => {
         }
       } as unknown as typeof ResizeObserver;
     });
-    await go(page, "/");
+    await loadScreen(page, "/", { waitUntil: "networkidle" });
     const fallback = page.getByTestId("landing-fallback");
     await fallback.waitFor();
     await expect(fallback.innerText()).resolves.toContain("Loading your AI-powered ecommerce platform...");
@@ -306,7 +301,7 @@ describe("hero image", () => {
       page.on("console", (m) => m.type() === "log" && logs.push(m.text()));
       if (when === "before hydration") {
         await page.route(PREVIEW, (route) => route.abort("failed"));
-        await go(page, "/");
+        await loadScreen(page, "/", { waitUntil: "networkidle" });
       } else {
         const held = await holdRequests(page, PREVIEW);
         await page.goto(`${baseURL()}/`, { waitUntil: "domcontentloaded" });
@@ -350,7 +345,7 @@ describe("logo", () => {
       const { page, context, problems } = await openPage(STATIC);
       if (when === "before hydration") {
         await page.route("**/favicon.svg", (route) => route.abort("failed"));
-        await go(page, "/login");
+        await loadScreen(page, "/login", { waitUntil: "networkidle" });
       } else {
         const held = await holdRequests(page, "**/favicon.svg");
         await page.goto(`${baseURL()}/login`, { waitUntil: "domcontentloaded" });

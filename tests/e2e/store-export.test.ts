@@ -6,24 +6,12 @@
  * product (the dialog says so before and after); the free plan gets the upgrade modal. Then /seo: one
  * click fixes a failing check and the score goes up.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, declineGrowthWelcome, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 const shopify = () => inject("shopifyAdminUrl");
-
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await context.request.fetch(`${baseURL()}${path}`, {
-    method,
-    maxRetries: resendOnReset(method),
-    data,
-    headers: { authorization: `Bearer ${token}`, "x-xsrf-token": xsrf },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
 
 /** The fake store's test controls (never the Worker's business). */
 async function fakeShop(path: string, body: unknown) {
@@ -42,18 +30,13 @@ async function fakeShopState(domain: string) {
   };
 }
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
-  await hydrated(page);
-}
-
 /** A signed-in user (paid or not) with one page made through the API. */
 async function merchantWithPage({ paid, width = 1280 }: { paid: boolean; width?: number }) {
   const { page, context, problems } = await openPage("/help", { width });
   const { token } = await signUpThroughApi(context);
-  if (paid) await api(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
+  if (paid) await apiData(context, token, "POST", "/api/billing/dev-checkout", { interval: "monthly" });
   const title = `Trail bottle ${Date.now().toString(36)}`;
-  const created = (await api(context, token, "POST", "/api/pages", {
+  const created = (await apiData(context, token, "POST", "/api/pages", {
     product: {
       title,
       description:
@@ -83,7 +66,7 @@ describe("export to Shopify", () => {
     await fakeShop("/__admin/shops", { domain, token: accessToken, name: "Trail Gear Co" });
 
     await declineGrowthWelcome(page);
-    await go(page, "/droppage");
+    await loadScreen(page, "/droppage");
     await openExport(page, id);
     const dialog = page.getByTestId("store-export-dialog");
     await dialog.waitFor();
@@ -161,10 +144,10 @@ describe("export to Shopify", () => {
     const domain = `e2e-again-${Date.now().toString(36)}.myshopify.com`;
     const accessToken = `shpat_e2eagain${Date.now().toString(36)}`;
     await fakeShop("/__admin/shops", { domain, token: accessToken, name: "Trail Gear Co" });
-    await api(context, token, "POST", "/api/store-connections", { shopDomain: domain, accessToken });
+    await apiData(context, token, "POST", "/api/store-connections", { shopDomain: domain, accessToken });
 
     await declineGrowthWelcome(page);
-    await go(page, "/droppage");
+    await loadScreen(page, "/droppage");
     await openExport(page, id);
     const dialog = page.getByTestId("store-export-dialog");
     await dialog.getByTestId("store-connection").waitFor({ timeout: 30_000 });
@@ -182,9 +165,9 @@ describe("export to Shopify", () => {
     expect(first.products).toHaveLength(1);
 
     // The merchant edits the title.
-    const current = (await api(context, token, "GET", `/api/pages/${id}`)) as { revision: number; product: Record<string, unknown> };
+    const current = (await apiData(context, token, "GET", `/api/pages/${id}`)) as { revision: number; product: Record<string, unknown> };
     const newTitle = `Trail bottle, 750 ml ${Date.now().toString(36)}`;
-    await api(context, token, "PATCH", `/api/pages/${id}`, { baseRevision: current.revision, product: { ...current.product, title: newTitle } });
+    await apiData(context, token, "PATCH", `/api/pages/${id}`, { baseRevision: current.revision, product: { ...current.product, title: newTitle } });
 
     await openExport(page, id);
     const earlier = dialog.getByTestId("earlier-export");
@@ -220,7 +203,7 @@ describe("export to Shopify", () => {
 
   it("opens the upgrade modal for export on the free plan, at 375 px", async () => {
     const { page, context, problems, id } = await merchantWithPage({ paid: false, width: 375 });
-    await go(page, "/droppage");
+    await loadScreen(page, "/droppage");
     await openExport(page, id);
     const modal = page.getByTestId("upgrade-modal");
     await modal.waitFor();
@@ -237,7 +220,7 @@ describe("/seo", () => {
   it("shows each page's score and failed checks first, and one click fixes a check and raises the score", async () => {
     const { page, context, problems, id } = await merchantWithPage({ paid: true });
     await declineGrowthWelcome(page);
-    await go(page, "/seo");
+    await loadScreen(page, "/seo");
     const audit = page.locator(`[data-testid="seo-audit"][data-page-id="${id}"]`);
     await audit.waitFor({ timeout: 30_000 });
     const ring = audit.getByTestId("seo-score");

@@ -1,28 +1,16 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiAnswer, baseURL, declineGrowthWelcome, hydrated, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
-
-async function api(context: BrowserContext, token: string | null, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are read loosely
-  return { status: res.status(), body: (await res.json()) as any };
-}
-
 describe("support", () => {
   it("opens a ticket with a screenshot in the screen, and the staff reply made through the API arrives in it", async () => {
     const { page, context, problems } = await openPage("/help");
     const user = await signUpThroughApi(context);
-    await go(page, "/support");
+    await loadScreen(page, "/support", { waitUntil: "networkidle" });
     await page.getByTestId("support-promise").getByText("no promised response time").waitFor();
 
     const form = page.getByTestId("new-ticket-form");
@@ -44,14 +32,14 @@ describe("support", () => {
     // A staff member (made staff through the dev tools) replies through the API.
     const staffSide = await openPage("/help");
     const staff = await signUpThroughApi(staffSide.context);
-    expect((await api(staffSide.context, staff.token, "POST", "/api/dev/make-admin", { email: staff.email })).status).toBe(200);
-    const reply = await api(staffSide.context, staff.token, "POST", `/api/admin/support/tickets/${ticketId}/replies`, { message: "Reconnect the store in Settings, then export again." });
+    expect((await apiAnswer(staffSide.context, staff.token, "POST", "/api/dev/make-admin", { email: staff.email })).status).toBe(200);
+    const reply = await apiAnswer(staffSide.context, staff.token, "POST", `/api/admin/support/tickets/${ticketId}/replies`, { message: "Reconnect the store in Settings, then export again." });
     expect(reply.status).toBe(201);
 
     // The open ticket refetches by itself (every 15 s, and on focus).
     await view.getByTestId("message-staff").getByText("Reconnect the store in Settings, then export again.").waitFor({ timeout: 20_000 });
     await expect.poll(() => view.getByTestId("ticket-status").getAttribute("data-status")).toBe("answered");
-    const outbox = await api(context, null, "GET", `/api/dev/outbox?to=${encodeURIComponent(user.email)}`);
+    const outbox = await apiAnswer(context, null, "GET", `/api/dev/outbox?to=${encodeURIComponent(user.email)}`);
     expect(outbox.body.data.some((m: { kind: string; link: string }) => m.kind === "support_reply" && m.link.endsWith(`/support?ticket=${ticketId}`))).toBe(true);
 
     // The user answers; the ticket is open again.
@@ -73,11 +61,11 @@ describe("support", () => {
 
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     const user = await signUpThroughApi(context);
-    const xsrf = (await context.cookies(baseURL())).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    const xsrf = await xsrfOf(context);
     expect((await context.request.post(`${baseURL()}/api/billing/dev-checkout`, { data: { interval: "monthly" }, headers: { authorization: `Bearer ${user.token}`, "x-xsrf-token": xsrf } })).ok()).toBe(true);
 
     await declineGrowthWelcome(page);
-    await go(page, "/support?article=images/no-such-article");
+    await loadScreen(page, "/support?article=images/no-such-article", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("new-ticket-form").getByLabel("Subject").inputValue()).toMatch(/^Question about/);
     await page.getByTestId("support-promise").getByText("within 24 hours").waitFor();
     await page.getByTestId("new-ticket-form").getByLabel("Message").fill("How do I upload a photo?");
@@ -85,7 +73,7 @@ describe("support", () => {
     await page.getByTestId("respond-by").getByText(/Reply due in (23|24) h/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await go(page, "/feedback");
+    await loadScreen(page, "/feedback", { waitUntil: "networkidle" });
     const form = page.getByTestId("feedback-form");
     await form.getByLabel("Title").fill(`Bulk export ${user.name}`);
     // A pasted wall of text is not cut silently: the count says how far over it is and Submit names the limit.

@@ -1,18 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, resendOnReset, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiAnswer, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
-
-async function go(page: Page, path: string) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
-
-async function api(context: BrowserContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseURL()}${path}`, { method, maxRetries: resendOnReset(method), data, headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status(), body: (await res.json()) as { data: unknown } };
-}
 
 /** Set TUTORIALS_SHOTS=<dir> to keep screenshots of the screens for a look. */
 async function shot(page: Page, name: string) {
@@ -41,13 +31,13 @@ describe("tutorials", () => {
   it("ticks a step after it is done through the API and the user comes back to the window; hand ticks persist", async () => {
     const { page, context, problems } = await openPage("/tutorials", { width: 375, height: 800 });
     const { token } = await signUpThroughApi(context);
-    await go(page, "/tutorials?tutorial=set-up-project");
+    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "networkidle" });
     const create = page.getByTestId("step-create-project");
     await expect.poll(() => create.getAttribute("data-state")).toBe("todo");
     expect(await create.getAttribute("aria-current")).toBe("step");
 
     // Do the thing elsewhere (the API, as another tab would), then come back: focus refetches.
-    const created = await api(context, token, "POST", "/api/projects", { name: "Tutorial shop", businessInstructions: "We sell linen aprons." });
+    const created = await apiAnswer(context, token, "POST", "/api/projects", { name: "Tutorial shop", businessInstructions: "We sell linen aprons." });
     expect(created.status).toBe(201);
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect.poll(() => create.getAttribute("data-state"), { timeout: 10_000 }).toBe("done_by_action");
@@ -60,13 +50,13 @@ describe("tutorials", () => {
     // A hand tick on a step Dropcraft keeps no record of, kept across a reload.
     await page.getByTestId("step-tick-review-canon").click();
     await expect.poll(() => page.getByTestId("step-review-canon").getAttribute("data-state")).toBe("done_by_hand");
-    await go(page, "/tutorials?tutorial=set-up-project");
+    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("step-review-canon").getAttribute("data-state")).toBe("done_by_hand");
     expect(await page.getByTestId("step-status-review-canon").innerText()).toMatch(/Marked done by you/);
     await shot(page, "checklist");
 
     // The card list shows the same count.
-    await go(page, "/tutorials");
+    await loadScreen(page, "/tutorials", { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("tutorial-count-set-up-project").innerText()).toBe("3 of 4 steps");
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await shot(page, "cards");
@@ -76,7 +66,7 @@ describe("tutorials", () => {
   it("walks through the canonical demo with Next, Back and the arrow keys, at 375 px", async () => {
     const { page, context, problems } = await openPage("/tutorials", { width: 375, height: 800 });
     await signUpThroughApi(context);
-    await go(page, "/canonical-demo");
+    await loadScreen(page, "/canonical-demo", { waitUntil: "networkidle" });
     const title = page.getByTestId("demo-step-title");
     await expect.poll(() => title.innerText()).toBe("The business instructions");
     await page.getByTestId("demo-canon-empty").waitFor();
