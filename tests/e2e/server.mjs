@@ -1,6 +1,6 @@
 // Starts the built product under `wrangler dev` on a free loopback port with its own local
 // state, for browser tests and the benchmark. Resolves once /api/health answers.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -23,30 +23,49 @@ export function freePort() {
 /** The Workers the product's service bindings reach, run beside the app in the same `wrangler dev`. */
 export const COMPANION_CONFIGS = ["workers/documents/wrangler.toml", "workers/images/wrangler.toml"];
 
-export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
-  const port = await freePort();
+/** Runs a command to its end; rejects with its output when it fails. */
+function runToEnd(cmd, args, env, what) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed:\n${output}`))));
+  });
+}
+
+/**
+ * A fresh local state for a server: the migrations applied and, for the product's own config, the
+ * seed accounts and the sample market catalog as `npm start` has them. Returns its directory.
+ * `npm test` prepares the browser suite's while the workerd suite runs (E2E_PREPARED_STATE).
+ */
+export async function prepareState({ config = "wrangler.toml", migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
   const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
   const env = { ...process.env, ...OFFLINE };
   if (migrate) {
-    const res = spawnSync(
-      "node_modules/.bin/wrangler",
-      ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", config],
-      { env, encoding: "utf8" },
-    );
-    if (res.status !== 0) throw new Error(`migrations failed:\n${res.stdout}\n${res.stderr}`);
-    // The seed accounts and the sample market catalog, as `npm start` has them.
-    if (seed) {
-      const seeded = spawnSync("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`], { env, encoding: "utf8" });
-      if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
-    }
+    await runToEnd("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", config], env, "migrations");
+    if (seed) await runToEnd("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`], env, "seeding");
   }
+  return stateDir;
+}
+
+/**
+ * `stateDir`: one prepareState made (the server then owns it and removes it when stopped); else a fresh one.
+ * @param {{ config?: string, vars?: Record<string, string>, migrate?: boolean, seed?: boolean, label?: string, stateDir?: string }} [options]
+ */
+export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app", stateDir } = {}) {
+  const port = await freePort();
+  stateDir ??= await prepareState({ config, migrate, seed, label });
+  const env = { ...process.env, ...OFFLINE };
   // The suite drives the dev outbox and test checkout, which only a local run turns on.
-  const varArgs = Object.entries({ DEV_TOOLS: "on", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const child = spawn(
-    "node_modules/.bin/wrangler",
-    ["dev", "-c", config, ...companionArgs(config), "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--inspector-port", String(await freePort()), ...varArgs],
-    { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
+  const registry = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-registry-`));
+  const settings = { configs: [config, ...companionConfigs(config)], port, persist: stateDir, registry, vars: { DEV_TOOLS: "on", ...vars } };
+  // `wrangler dev` with its inspector off (dev-workers.mjs says why).
+  const child = spawn("node", [path.join(import.meta.dirname, "dev-workers.mjs"), JSON.stringify(settings)], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
@@ -78,6 +97,7 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
       // already gone
     }
     rmSync(stateDir, { recursive: true, force: true });
+    rmSync(registry, { recursive: true, force: true });
   }
   // wrangler dev watches the Worker's sources: an edit during a run reloads it, and a POST in
   // flight then gets its proxy's 503 "worker restarted mid-request".
@@ -85,7 +105,7 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
   return { baseURL, stop, output: () => output, reloads };
 }
 
-/** `-c` for each companion Worker when `config` is the product's (documents: PDF and DOCX text; images: SVG to PNG). */
-function companionArgs(config) {
-  return path.resolve(config) === path.resolve("wrangler.toml") ? COMPANION_CONFIGS.flatMap((c) => ["-c", c]) : [];
+/** The companion Workers when `config` is the product's (documents: PDF and DOCX text; images: SVG to PNG). */
+function companionConfigs(config) {
+  return path.resolve(config) === path.resolve("wrangler.toml") ? COMPANION_CONFIGS : [];
 }
