@@ -42,6 +42,13 @@ describe("scraping test", () => {
     await expect.poll(() => page.getByTestId("inspection-decision-code").innerText()).toBe("loopback");
     await expect.poll(() => page.getByTestId("inspection-decision-message").innerText()).toContain("127.0.0.1 written as 2130706433");
 
+    // A new test replaces the last one's result, even one that stops at the field: no old verdict stays under the new error.
+    await page.getByTestId("inspection-url").fill("   ");
+    await page.getByTestId("inspection-submit").click();
+    await expect.poll(() => page.getByText("Paste the address of a product page or a store.").isVisible()).toBe(true);
+    await page.getByText("Nothing inspected yet").waitFor();
+    await expect(page.getByTestId("inspection-decision").count()).resolves.toBe(0);
+
     expect(problems).toEqual([]);
     await context.close();
   });

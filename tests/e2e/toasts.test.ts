@@ -34,7 +34,7 @@ async function raiseToast(page: Page, n: number) {
 const visibleCards = (page: Page) => page.locator("[data-toast-card]:visible").count();
 
 describe("toasts", () => {
-  it("shows one at a time and dismisses after 3 s unless it is focused", async () => {
+  it("shows one at a time and dismisses after 3 s unless it is focused or hovered", async () => {
     const { page, context } = await signedInWithFailingLogout();
     const first = await raiseToast(page, 1);
     await raiseToast(page, 2);
@@ -56,6 +56,15 @@ describe("toasts", () => {
     // Focus goes back where the merchant was (the account menu's button), not to the page's start.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("account-menu-trigger");
     expect(await page.getByRole("region", { name: "Notifications (F8)" }).count()).toBe(1);
+
+    // Under the pointer it waits too, and goes 3 s after the pointer leaves.
+    const fourth = await raiseToast(page, 4);
+    await fourth.hover();
+    await page.clock.runFor(6_000);
+    expect(await fourth.isVisible()).toBe(true);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(4_500);
+    await fourth.waitFor({ state: "hidden" });
     await context.close();
   });
 
