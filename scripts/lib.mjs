@@ -34,33 +34,28 @@ function eachLine(stream, onLine) {
   stream.on("end", () => rest && onLine(rest));
 }
 
-/** Starts a command whose output lines are prefixed with its label; resolves with how it ended and its wall time. */
-export function startLabelled({ label, cmd, args }, { env = OFFLINE_ENV } = {}) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-      eachLine(from, (line) => to.write(`[${label}] ${line}\n`));
-    }
-    child.on("close", (code, signal) => resolve({ label, cmd, args, code: code ?? 1, signal, ms: Date.now() - started }));
-  });
-}
-
-/** Exits with the first failure's code, naming the command. */
-export function exitOnFailure(results) {
-  const failed = results.find((r) => r.code !== 0);
-  if (failed) {
-    console.error(`\n✖ ${failed.label} (${failed.cmd} ${failed.args.join(" ")}) failed (exit ${failed.signal ?? failed.code})`);
-    process.exit(failed.code);
-  }
-}
-
 /**
  * Runs commands side by side, each line of their output prefixed with its label; resolves when all
  * have passed, exits with the first failure's code once all have ended.
  */
 export async function runTogether(commands, { env = OFFLINE_ENV } = {}) {
-  exitOnFailure(await Promise.all(commands.map((command) => startLabelled(command, { env }))));
+  const results = await Promise.all(
+    commands.map(
+      ({ label, cmd, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
+          for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+            eachLine(from, (line) => to.write(`[${label}] ${line}\n`));
+          }
+          child.on("close", (code, signal) => resolve({ label, cmd, args, code: code ?? 1, signal }));
+        }),
+    ),
+  );
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) {
+    console.error(`\n✖ ${failed.label} (${failed.cmd} ${failed.args.join(" ")}) failed (exit ${failed.signal ?? failed.code})`);
+    process.exit(failed.code);
+  }
 }
 
 /**

@@ -2,8 +2,7 @@
 // stage's wall time and the ten slowest test files (from vitest's JSON reports in reports/tests/).
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { prepareState } from "../tests/e2e/server.mjs";
-import { bin, buildApp, exitOnFailure, OFFLINE_ENV, runTogether, runWithin, startLabelled } from "./lib.mjs";
+import { bin, buildApp, runTogether, runWithin } from "./lib.mjs";
 
 const REPORTS = "reports/tests";
 rmSync(REPORTS, { recursive: true, force: true });
@@ -33,64 +32,31 @@ const vitest = (config, report) => [
 
 ensureChromium();
 process.on("exit", (code) => printTimes(code));
+// tsc and eslint each keep one core busy only part of the time (reading files, waiting on each
+// other's disk); the unit tests fill the gaps. Side by side the three take about the time of the
+// slowest instead of the sum (ADR 016).
 const [vitestBin, unitArgs] = vitest("vitest.unit.config.ts", "unit");
 // The db/ query tests on an embedded libSQL file (tests/libsql/): one file, mostly waiting on the
 // database file, so it rides along with the unit tests instead of adding a stage.
 const [, libsqlArgs] = vitest("vitest.libsql.config.ts", "libsql");
-// tsc, eslint and the unit tests side by side take about the time of the slowest instead of the
-// sum (ADR 016). tsc is one thread and the slowest: once lint and the unit tests are done, the
-// build and the browser suite's server state (migrations, seed accounts, the sample catalog, one
-// thread for about 30 s) use the other core beside it. The workerd suite after it runs alone:
-// beside the typecheck it took a minute longer (ADR 016, seventh pass).
-const beside = [];
-let e2eState;
-await stage("Typecheck, lint, unit and libSQL tests, then the build beside the typecheck", async () => {
-  const typecheck = startLabelled({ label: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] });
-  await runTogether([
+await stage("Typecheck, lint, unit and libSQL tests (side by side)", () =>
+  runTogether([
+    { label: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
     { label: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
     { label: "unit", cmd: vitestBin, args: unitArgs },
     { label: "libsql", cmd: vitestBin, args: libsqlArgs },
-  ]);
-  e2eState = prepareE2eState();
-  const building = Date.now();
-  buildApp();
-  beside.push({ name: "Build", ms: Date.now() - building });
-  exitOnFailure([await typecheck]);
-});
+  ]),
+);
+await stage("Build", () => buildApp());
 // Limits far above a slow run (workerd 3:44, browser 18:13 at their slowest on the 2-core
 // machine) that turn a hang into a failure naming the files and tests still running (ADR 016).
 await stage("Integration tests (workerd: API, D1, Durable Objects)", () =>
   runWithin(...vitest("vitest.workers.config.ts", "workers"), { limitMs: 12 * 60_000, inFlightFile: `${REPORTS}/workers-in-flight.json` }),
 );
-await stage("The browser suite's server state (what was left of it)", async () => {
-  const { error } = await e2eState;
-  if (error) {
-    console.error(`\n✖ preparing the browser suite's server state failed: ${error.message}`);
-    process.exit(1);
-  }
-});
-await stage("Browser tests (Chromium against wrangler dev)", async () =>
-  runWithin(...vitest("vitest.e2e.config.ts", "e2e"), {
-    limitMs: 40 * 60_000,
-    inFlightFile: `${REPORTS}/e2e-in-flight.json`,
-    env: { ...OFFLINE_ENV, E2E_PREPARED_STATE: (await e2eState).dir },
-  }),
+await stage("Browser tests (Chromium against wrangler dev)", () =>
+  runWithin(...vitest("vitest.e2e.config.ts", "e2e"), { limitMs: 40 * 60_000, inFlightFile: `${REPORTS}/e2e-in-flight.json` }),
 );
 console.log("\n✔ All checks passed");
-
-/** The browser suite's server state, made in the background; the browser suite's server takes it over (E2E_PREPARED_STATE). */
-function prepareE2eState() {
-  const started = Date.now();
-  return prepareState({ label: "e2e" }).then(
-    (dir) => {
-      beside.push({ name: "The browser suite's server state (in the background)", ms: Date.now() - started });
-      // That server removes it when it stops; a run that ends before it did leaves none behind.
-      process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-      return { dir };
-    },
-    (error) => ({ error }),
-  );
-}
 
 function printTimes(code) {
   // A failing command exits from inside its stage: count the stage up to there.
@@ -98,8 +64,6 @@ function printTimes(code) {
   const total = stages.reduce((sum, s) => sum + s.ms, 0);
   console.log(`\n━━ Where the time went (${code === 0 ? "passed" : "failed"}, ${minutes(total)} in all)`);
   for (const s of stages) console.log(`  ${minutes(s.ms).padStart(8)}  ${s.name}`);
-  if (beside.length) console.log("  Within those stages:");
-  for (const s of beside) console.log(`  ${minutes(s.ms).padStart(8)}  ${s.name}`);
   const files = ["unit", "libsql", "workers", "e2e"].flatMap((suite) => {
     try {
       const report = JSON.parse(readFileSync(`${REPORTS}/${suite}.json`, "utf8"));

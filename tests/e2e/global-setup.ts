@@ -17,8 +17,6 @@ export default async function setup(project: TestProject) {
   // The built-in analyst writes at a readable pace (about 40 ms a piece), so a test can reload or stop mid-answer.
   const server = await startWorker({
     label: "e2e",
-    // Migrated and seeded beforehand by `npm test` while the workerd suite ran, when it did.
-    stateDir: process.env.E2E_PREPARED_STATE || undefined,
     vars: { ANALYST_PACE_MS: "40", SHOPIFY_ADMIN_BASE_URL: shopify.url, URL_GUARD_ALLOW_LOOPBACK: "on" },
   }).catch(async (err) => {
     await shopify.close();

@@ -37,14 +37,15 @@ function runToEnd(cmd, args, env, what) {
 /**
  * A fresh local state for a server: the migrations applied and, for the product's own config, the
  * seed accounts and the sample market catalog as `npm start` has them. Returns its directory.
- * `npm test` prepares the browser suite's while the workerd suite runs (E2E_PREPARED_STATE).
  */
 export async function prepareState({ config = "wrangler.toml", migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
   const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
   const env = { ...process.env, ...OFFLINE };
-  if (migrate) {
+  // The product's own state in one process (the seed script applies the migrations as wrangler
+  // does, through the same local database); another config's through wrangler's command line.
+  if (migrate && seed) await runToEnd("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`, "--migrate"], env, "migrations and seeding");
+  else if (migrate) {
     await runToEnd("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", config], env, "migrations");
-    if (seed) await runToEnd("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`], env, "seeding");
   }
   return stateDir;
 }
