@@ -255,7 +255,7 @@ export function ConnectionCard({
           </span>
         </span>
       </span>
-      <span className="mt-2.5 flex flex-wrap gap-1.5" aria-label="Token scopes">
+      <span role="group" className="mt-2.5 flex flex-wrap gap-1.5" aria-label="Token scopes">
         {c.scopes.length === 0 ? <Badge>no scopes</Badge> : c.scopes.map((s) => <Badge key={s}>{s}</Badge>)}
       </span>
     </>

@@ -84,7 +84,7 @@ export function ProductSearch({
       </div>
       {disabledReason && <p className="text-xs text-warning">{disabledReason}</p>}
       {results.isPending ? (
-        <div aria-busy="true" aria-label="Searching products" className="space-y-2">
+        <div role="status" aria-busy="true" aria-label="Searching products" className="space-y-2">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-12" />
           ))}

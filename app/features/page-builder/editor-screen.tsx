@@ -346,7 +346,7 @@ function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onD
           <X aria-hidden className="size-4" />
         </IconButton>
       </div>
-      <div className="mt-2 flex flex-wrap gap-1.5" aria-label="Found">
+      <div role="group" className="mt-2 flex flex-wrap gap-1.5" aria-label="Found">
         {extraction.found.map((f) => (
           <Badge key={f} tone="success">
             <Check aria-hidden className="size-3" /> {fieldWord(f)}
@@ -358,7 +358,7 @@ function ExtractionCard({ extraction, onDismiss }: { extraction: Extraction; onD
           <p className="mt-3 text-xs font-medium text-muted">
             Not on the page: fill these in yourself if the product has them
           </p>
-          <div className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Missing">
+          <div role="group" className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Missing">
             {extraction.missing.map((f) => (
               <Badge key={f} tone="warning">
                 {fieldWord(f)}

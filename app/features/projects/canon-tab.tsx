@@ -74,7 +74,7 @@ export function CanonTab({ project, onOpenTab }: { project: Project; onOpenTab: 
           <p className="mt-0.5 max-w-2xl text-[13px] leading-5 text-muted">
             The facts every answer in this project uses. What you enter wins over research, and research wins over what the AI derived.
           </p>
-          <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-subtle" aria-label="Sources">
+          <div role="group" className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-subtle" aria-label="Sources">
             {(["user", "research", "ai"] as const).map((s) => (
               <Badge key={s} tone={SOURCE_LOOK[s].tone}>
                 {SOURCE_LOOK[s].label}

@@ -52,7 +52,7 @@ export function SeoScreen() {
   let body: React.ReactNode;
   if (audits.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Auditing your pages" className="space-y-4">
+      <div role="status" aria-busy="true" aria-label="Auditing your pages" className="space-y-4">
         {[0, 1].map((i) => (
           <Skeleton key={i} className="h-56 rounded-2xl" />
         ))}
