@@ -62,7 +62,7 @@ async function applyMigrations(db) {
     .prepare("CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)")
     .run();
   const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((r) => r.name));
-  const dir = "db/migrations";
+  const dir = /\[\[d1_databases\]\][^[]*?migrations_dir\s*=\s*"([^"]+)"/s.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "migrations";
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
     if (applied.has(name)) continue;
     const sql = `${readFileSync(path.join(dir, name), "utf8")}\nINSERT INTO d1_migrations (name) values ('${name}');\n`;

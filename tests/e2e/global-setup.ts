@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     const reloads = server.reloads();
     if (reloads) {
       console.warn(
-        `\n⚠ wrangler dev reloaded ${reloads} time(s) during the browser tests: a source file changed mid-run. ` +
+        `\n⚠ wrangler dev reloaded ${reloads} time(s) during the browser tests: a config file (wrangler.toml) changed mid-run. ` +
           "A request in flight at a reload is answered 503 (\"worker restarted mid-request\"); do not edit the checkout while they run.\n",
       );
     }

@@ -34,30 +34,17 @@ function runToEnd(cmd, args, env, what) {
   });
 }
 
-/**
- * A fresh local state for a server: the migrations applied and, for the product's own config, the
- * seed accounts and the sample market catalog as `npm start` has them. Returns its directory.
- */
-export async function prepareState({ config = "wrangler.toml", migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
+export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app" } = {}) {
+  const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-`));
   const env = { ...process.env, ...OFFLINE };
   // The product's own state in one process (the seed script applies the migrations as wrangler
-  // does, through the same local database); another config's through wrangler's command line.
+  // does, through the same local database, then seeds as `npm start` does); another config's
+  // migrations through wrangler's command line.
   if (migrate && seed) await runToEnd("node", ["scripts/seed.mjs", `--persist-to=${stateDir}`, "--migrate"], env, "migrations and seeding");
   else if (migrate) {
     await runToEnd("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", config], env, "migrations");
   }
-  return stateDir;
-}
-
-/**
- * `stateDir`: one prepareState made (the server then owns it and removes it when stopped); else a fresh one.
- * @param {{ config?: string, vars?: Record<string, string>, migrate?: boolean, seed?: boolean, label?: string, stateDir?: string }} [options]
- */
-export async function startWorker({ config = "wrangler.toml", vars = {}, migrate = true, seed = config === "wrangler.toml", label = "app", stateDir } = {}) {
-  const port = await freePort();
-  stateDir ??= await prepareState({ config, migrate, seed, label });
-  const env = { ...process.env, ...OFFLINE };
   // The suite drives the dev outbox and test checkout, which only a local run turns on.
   const registry = mkdtempSync(path.join(tmpdir(), `dropcraft-${label}-registry-`));
   const settings = { configs: [config, ...companionConfigs(config)], port, persist: stateDir, registry, vars: { DEV_TOOLS: "on", ...vars } };
@@ -100,8 +87,8 @@ export async function startWorker({ config = "wrangler.toml", vars = {}, migrate
     rmSync(stateDir, { recursive: true, force: true });
     rmSync(registry, { recursive: true, force: true });
   }
-  // wrangler dev watches the Worker's sources: an edit during a run reloads it, and a POST in
-  // flight then gets its proxy's 503 "worker restarted mid-request".
+  // The server's esbuild is paused (dev-workers.mjs), so a source edit no longer reloads it; a
+  // config file edit still does, and a POST in flight then gets its proxy's 503 "worker restarted mid-request".
   const reloads = () => output.split("Reloading local server").length - 1;
   return { baseURL, stop, output: () => output, reloads };
 }
