@@ -33,6 +33,7 @@ import {
 } from "~/server/chat/service";
 import { giveBackUsage } from "~/server/usage/meter";
 import { createRouter } from "./context";
+import { devAnalystPace } from "./dev";
 import { ErrorSchema } from "./openapi";
 import { body, json } from "./schemas";
 import { requireCaller } from "./session";
@@ -144,7 +145,7 @@ export const chats = createRouter()
     async (c) => {
       const { id } = c.req.valid("param");
       const job = await askQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, c.req.valid("json"));
-      return startAnswer(c.env, c.var.db, job);
+      return startAnswer(c.env, c.var.db, job, devAnalystPace(c));
     },
   )
   .openapi(
@@ -195,7 +196,7 @@ export const chats = createRouter()
     async (c) => {
       const { id, messageId } = c.req.valid("param");
       const job = await regenerateAnswer(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, messageId);
-      return startAnswer(c.env, c.var.db, job);
+      return startAnswer(c.env, c.var.db, job, devAnalystPace(c));
     },
   )
   .openapi(
@@ -230,6 +231,6 @@ export const chats = createRouter()
     async (c) => {
       const { id, messageId } = c.req.valid("param");
       const job = await editQuestion(chatDepsFor(c.env, c.var.db), requireCaller(c).user.id, id, messageId, c.req.valid("json").content);
-      return startAnswer(c.env, c.var.db, job);
+      return startAnswer(c.env, c.var.db, job, devAnalystPace(c));
     },
   );

@@ -1,12 +1,28 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { AppError } from "~/domain/errors";
 import { readOutbox } from "~/server/email/outbox";
+import { DEV_ANALYST_PACE_COOKIE } from "~/domain/contracts/chats";
 import { OutboxEmailSchema } from "~/domain/contracts/platform";
 import { devToolsEnabled } from "~/server/platform/env";
-import { createRouter } from "./context";
+import { createRouter, type ApiEnv } from "./context";
 import { json } from "./schemas";
 import { makeStaffByEmail } from "../db/support";
 
+
+/**
+ * The analyst's pace a local run's request asks for (the DEV_ANALYST_PACE_COOKIE cookie, 0 to
+ * 1000 ms a piece), or undefined: the configured ANALYST_PACE_MS then applies. Read only with
+ * DEV_TOOLS on, so a browser test that stops or reloads mid-answer can slow its own answers
+ * while every other answer is written at the product's pace.
+ */
+export function devAnalystPace(c: Context<ApiEnv>): number | undefined {
+  if (!devToolsEnabled(c.var.config)) return undefined;
+  const cookie = getCookie(c, DEV_ANALYST_PACE_COOKIE) ?? "";
+  const pace = /^\d{1,4}$/.test(cookie) ? Number(cookie) : Number.NaN;
+  return pace <= 1000 ? pace : undefined;
+}
 
 /** Development-only helpers: the local email outbox. Answers 404 in production. */
 const router = createRouter();

@@ -19,6 +19,8 @@ interface Run {
   readers: Set<ReadableStreamDefaultController<Uint8Array>>;
   stop: AbortController;
   finished: boolean;
+  /** The built-in analyst's pace for this answer, when a local run's dev setting chose one. */
+  analystPaceMs?: number;
 }
 
 const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
@@ -33,9 +35,9 @@ export class ChatRoom extends DurableObject<Env> {
   private run: Run | undefined;
 
   /** Starts answering a job; false when an answer is already running here. */
-  async start(job: AnswerJob): Promise<boolean> {
+  async start(job: AnswerJob, analystPaceMs?: number): Promise<boolean> {
     if (this.run && !this.run.finished) return false;
-    const run: Run = { job, events: [], readers: new Set(), stop: new AbortController(), finished: false };
+    const run: Run = { job, events: [], readers: new Set(), stop: new AbortController(), finished: false, analystPaceMs };
     this.run = run;
     // Both writes go out together; the output gate holds the answer until they are stored.
     await Promise.all([this.ctx.storage.put("job", job), this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS)]);
@@ -107,7 +109,8 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private async execute(run: Run): Promise<void> {
-    const config = getEnv(this.env);
+    const env = getEnv(this.env);
+    const config = run.analystPaceMs === undefined ? env : { ...env, ANALYST_PACE_MS: run.analystPaceMs };
     const log = createLogger({ chatId: run.job.chatId }, config.LOG_LEVEL);
     const db = createDb(this.env.DB);
     const { job } = run;

@@ -11,11 +11,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { report, runAxe, setTheme, type Violation } from "./a11y-helpers";
-import { apiData, baseURL, declineGrowthWelcome, E2E_PASSWORD, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, E2E_PASSWORD, loadScreen, screenshotFor, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
-const SHOT = (name: string) => `/tmp/ad-launcher-${name}.png`;
 
 // ---------------------------------------------------------------------------------------------
 // A real square PNG made here (a lamp on a warm backdrop), 1080 × 1080: it fits the feed placement.
@@ -39,9 +38,7 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: SHOT(name), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotFor(page, `ad-launcher-${name}`);
 
 /** axe-core in every page the context opens (an init script: the app's content security policy refuses an injected tag). */
 async function withAxe(context: BrowserContext) {

@@ -1,6 +1,6 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { askThroughApi, baseURL, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
+import { askThroughApi, baseURL, loadScreen, screenshotFor, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -78,7 +78,7 @@ describe("admin", () => {
     expect(await report.textContent()).toContain(target.email);
     expect(await report.textContent()).toContain("Query given back");
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    if (process.env.SCREENSHOT_DIR) await staff.page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-answer-reports-375.png` });
+    await screenshotFor(staff.page, "admin-answer-reports-375", { fullPage: false });
 
     console.info("[admin e2e] disabled and audited");
     // The user's open page: the next navigation lands on the login page.

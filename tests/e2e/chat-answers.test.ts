@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, setupBrowser, signUpThroughApi, slowAnalystAnswers } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -21,6 +21,7 @@ const lastAnswer = (page: Page) => page.locator('[data-role="assistant"]').last(
 describe("answers that survive the page", () => {
   it("keeps writing through a reload and shows the whole answer once", async () => {
     const { page, context } = await openPage("/help");
+    await slowAnalystAnswers(context);
     await signUpThroughApi(context);
     await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
     await hydrated(page);
@@ -52,6 +53,7 @@ describe("answers that survive the page", () => {
 
   it("Stop ends the answer on the server: after a reload the same partial answer, marked stopped", async () => {
     const { page, context } = await openPage("/help");
+    await slowAnalystAnswers(context);
     await signUpThroughApi(context);
     await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
     await hydrated(page);

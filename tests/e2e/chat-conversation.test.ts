@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -78,7 +78,7 @@ describe("a conversation with the analyst", () => {
     await answer.getByTestId("chat-not-counted").waitFor();
     await expect(answer.getByTestId("chat-not-what-i-asked").count()).resolves.toBe(0);
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/10 left/);
-    await page.screenshot({ path: "/tmp/chat-not-what-i-asked.png" });
+    await screenshotFor(page, "chat-not-what-i-asked", { fullPage: false });
 
     // Kept after a reload.
     await page.reload({ waitUntil: "networkidle" });

@@ -58,7 +58,7 @@ describe("chat", () => {
   it("a free user who has used the day's 10 queries sees the upgrade modal and keeps the typed question", async () => {
     const { page, context } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
-    // Nine questions in chats of their own, side by side (each answer streams at the e2e pace),
+    // Nine questions in chats of their own, side by side (each answer streams at the analyst's pace),
     // then the tenth in the chat the screen opens.
     await Promise.all(
       Array.from({ length: 9 }, (_, i) => askThroughApi(context, token, crypto.randomUUID(), `Question ${i + 1}: best kitchen gadgets?`)),

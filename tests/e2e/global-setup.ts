@@ -14,10 +14,11 @@ export default async function setup(project: TestProject) {
   // Store export reaches a local Shopify Admin API (the workerd suite's fake) instead of Shopify;
   // the URL guard lets loopback through only on its explicit port for that.
   const shopify = await startFakeShopifyAdmin();
-  // The built-in analyst writes at a readable pace (about 40 ms a piece), so a test can reload or stop mid-answer.
+  // The built-in analyst writes at the product's pace; a test that reloads or stops mid-answer
+  // slows its own answers (slowAnalystAnswers in helpers.ts).
   const server = await startWorker({
     label: "e2e",
-    vars: { ANALYST_PACE_MS: "40", SHOPIFY_ADMIN_BASE_URL: shopify.url, URL_GUARD_ALLOW_LOOPBACK: "on" },
+    vars: { SHOPIFY_ADMIN_BASE_URL: shopify.url, URL_GUARD_ALLOW_LOOPBACK: "on" },
   }).catch(async (err) => {
     await shopify.close();
     throw err;

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
+import { DEV_ANALYST_PACE_COOKIE } from "~/domain/contracts/chats";
 import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
 import { IDEMPOTENT_METHODS } from "~/lib/http";
 
@@ -220,6 +221,16 @@ export async function loadScreen(page: Page, path: string, options: { waitUntil?
   await hydrated(page);
 }
 
+/**
+ * A screenshot for a person reviewing the screens, in SCREENSHOT_DIR (`SCREENSHOT_DIR=/tmp/shots
+ * npm run test:e2e`); nothing otherwise. Tests assert on the page, never on these files, and each
+ * full-page capture cost the suite's shared Chromium about half a second (ADR 016).
+ */
+export async function screenshotFor(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: options.fullPage ?? true });
+}
+
 /** Resolves when React has hydrated (Remix sets window.__remixRouter on the client). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
@@ -260,6 +271,15 @@ export async function signUpThroughApi(context: BrowserContext, options: { verif
   }
   await context.addInitScript((t) => localStorage.setItem("auth.token", t), token);
   return { name, email, token, user };
+}
+
+/**
+ * Slows the built-in analyst for the answers this context asks for (the dev pace cookie, read with
+ * DEV_TOOLS on), so a test can reload or stop mid-answer; every other test's answers are written
+ * at the product's own pace (ANALYST_PACE_MS).
+ */
+export async function slowAnalystAnswers(context: BrowserContext, msPerPiece = 40) {
+  await context.addCookies([{ name: DEV_ANALYST_PACE_COOKIE, value: String(msPerPiece), url: baseURL() }]);
 }
 
 /** Asks a chat question through the API as the signed-in user (bearer token), reading the answer stream to the end. */

@@ -7,11 +7,10 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiData, declineGrowthWelcome, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
+import { apiData, declineGrowthWelcome, hydrated, loadScreen, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
-const SHOTS = "/tmp";
 
 // ---------------------------------------------------------------------------------------------
 // A real PNG: a product-like picture (a rounded bottle on a soft backdrop), encoded by hand.
@@ -80,9 +79,7 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotFor(page, name);
 
 async function uploadPhoto(page: Page) {
   await page.getByTestId("im-upload-input").setInputFiles({ name: "trail-bottle.png", mimeType: "image/png", buffer: productPng() });
@@ -166,7 +163,7 @@ describe("Image Maker", () => {
     // Enlarged: the full image and its notes.
     await page.locator('[data-testid="im-results-item"] button').first().click();
     await imagesLoaded(page, '[data-testid="image-dialog-img"]', 1);
-    await page.screenshot({ path: `${SHOTS}/im-1280-5-dialog.png` });
+    await screenshotFor(page, "im-1280-5-dialog", { fullPage: false });
     await page.keyboard.press("Escape");
 
     // The results survive a reload too.

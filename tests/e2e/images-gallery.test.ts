@@ -11,11 +11,10 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiData, baseURL, declineGrowthWelcome, hydrated, loadScreen, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
+import { apiData, baseURL, declineGrowthWelcome, hydrated, loadScreen, screenshotFor, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 import { drawPng } from "./png";
 
 const { openPage } = setupBrowser();
-const SHOT = (name: string) => `/tmp/images-gallery-${name}.png`;
 // The local webhook secret (app/server/platform/env.ts DEV_STRIPE_WEBHOOK_SECRET); wrangler dev runs with it.
 const DEV_WEBHOOK_SECRET = "whsec_dropcraft_local_development_only";
 
@@ -151,7 +150,7 @@ describe("/images gallery", () => {
     await loadScreen(page, "/images");
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(3);
     await thumbnailsLoaded(page);
-    await page.screenshot({ path: SHOT("1280"), fullPage: true });
+    await screenshotFor(page, "images-gallery-1280");
 
     // Filter by size: only the Facebook feed image; the URL keeps the filter across a reload.
     await page.getByTestId("filter-size").selectOption("facebook-feed");
@@ -174,7 +173,7 @@ describe("/images gallery", () => {
       .getByTestId("select-image")
       .click({ modifiers: ["Shift"] });
     await expect.poll(() => page.getByTestId("selected-count").textContent()).toBe("2 images selected");
-    await page.screenshot({ path: SHOT("1280-selected"), fullPage: false });
+    await screenshotFor(page, "images-gallery-1280-selected", { fullPage: false });
 
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 60_000 }),
@@ -209,7 +208,7 @@ describe("/images gallery", () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="detail-image"]');
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    await page.screenshot({ path: SHOT("1280-detail") });
+    await screenshotFor(page, "images-gallery-1280-detail", { fullPage: false });
 
     // Use in page builder: the image's public address joins the page's product images.
     await detail.getByTestId("use-in-page-start").click();
@@ -221,7 +220,7 @@ describe("/images gallery", () => {
     const saved = await apiData<{ product: { images: string[] } }>(context, token, "GET", `/api/pages/${created.page.id}`);
     expect(saved.product.images).toHaveLength(1);
     expect(saved.product.images[0]).toMatch(/^https?:\/\//);
-    await page.screenshot({ path: SHOT("1280-used") });
+    await screenshotFor(page, "images-gallery-1280-used", { fullPage: false });
     expect(problems).toEqual([]);
   }, 240_000);
 
@@ -251,12 +250,12 @@ describe("/images gallery", () => {
         (i) => i.complete && i.naturalWidth > 0,
       ),
     );
-    await page.screenshot({ path: SHOT("generation-1280"), fullPage: true });
+    await screenshotFor(page, "images-gallery-generation-1280");
 
     await loadScreen(page, "/enhanced-image-generation");
     await page.getByTestId("tab-variations").waitFor();
     await page.getByTestId("picker-image").first().waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: SHOT("enhanced-1280"), fullPage: true });
+    await screenshotFor(page, "images-gallery-enhanced-1280");
     expect(problems).toEqual([]);
   }, 180_000);
 
@@ -271,7 +270,7 @@ describe("/images gallery", () => {
     await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(3);
     await thumbnailsLoaded(page);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: SHOT("375"), fullPage: true });
+    await screenshotFor(page, "images-gallery-375");
 
     await page
       .locator('[data-testid="gallery-card"][data-kind="generated"]')
@@ -282,7 +281,7 @@ describe("/images gallery", () => {
     const modal = page.getByTestId("upgrade-modal");
     await modal.waitFor({ timeout: 10_000 });
     expect(requests).toEqual([]);
-    await page.screenshot({ path: SHOT("375-upgrade") });
+    await screenshotFor(page, "images-gallery-375-upgrade", { fullPage: false });
     await page.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
 
@@ -291,14 +290,14 @@ describe("/images gallery", () => {
     await page.locator('[data-testid="gallery-card"][data-kind="generated"]').first().getByTestId("open-image").click();
     await page.getByTestId("image-detail").waitFor();
     await page.getByTestId("full-size-note").waitFor();
-    await page.screenshot({ path: SHOT("375-detail") });
+    await screenshotFor(page, "images-gallery-375-detail", { fullPage: false });
     await page.keyboard.press("Escape");
 
     for (const path of ["/image-generation", "/enhanced-image-generation"]) {
       await loadScreen(page, path);
       await page.getByTestId("capabilities-banner").waitFor();
       await noSidewaysScroll(page);
-      await page.screenshot({ path: SHOT(`375${path.replace(/\//g, "-")}`), fullPage: true });
+      await screenshotFor(page, `images-gallery-375${path.replace(/\//g, "-")}`);
     }
     expect(problems).toEqual([]);
   }, 240_000);

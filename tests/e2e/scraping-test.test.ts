@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { UrlInspection } from "~/domain/contracts/url-inspections";
 import { extractProduct } from "~/server/web/product-extractor";
 import type { GuardedFetcher } from "~/server/web/url-guard";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -104,7 +104,7 @@ describe("scraping test", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       }
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `scraping-test-${width}.png`), fullPage: true });
+      await screenshotFor(page, `scraping-test-${width}`);
       expect(problems).toEqual([]);
       await context.close();
     }

@@ -183,3 +183,8 @@ export const NotWhatIAskedAnswerSchema = z
   .meta({ id: "NotWhatIAskedAnswer" });
 export type NotWhatIAskedAnswer = z.infer<typeof NotWhatIAskedAnswerSchema>;
 
+/**
+ * A local run's cookie (DEV_TOOLS on) choosing the built-in analyst's pace, in ms a piece, for the
+ * answers its browser asks for: the browser tests that stop or reload mid-answer slow their own.
+ */
+export const DEV_ANALYST_PACE_COOKIE = "dev_analyst_pace_ms";

@@ -10,10 +10,13 @@ import { roomOf, type ChatRoomBindings } from "./room-stub";
 import { withdrawQuestion } from "./service";
 
 
-/** Hands the job to its chat's object and answers with its stream from the first event. */
-export async function startAnswer(env: ChatRoomBindings, db: Database, job: AnswerJob): Promise<Response> {
+/**
+ * Hands the job to its chat's object and answers with its stream from the first event.
+ * `analystPaceMs` replaces ANALYST_PACE_MS for this answer (a local run's dev setting, never production).
+ */
+export async function startAnswer(env: ChatRoomBindings, db: Database, job: AnswerJob, analystPaceMs?: number): Promise<Response> {
   const room = roomOf(env, job.chatId);
-  if (!(await room.start(job))) {
+  if (!(await room.start(job, analystPaceMs))) {
     // An answer older than the chat's claim is still running there: undo this one.
     await reservationFrom(env, job.reservation).refund();
     if (job.withdrawOnFailure) await withdrawQuestion(db, job);
