@@ -1,6 +1,6 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { askThroughApi, baseURL, loadScreen, screenshotFor, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
+import { askThroughApi, baseURL, gotoSettled, loadScreen, screenshotFor, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -82,7 +82,7 @@ describe("admin", () => {
 
     console.info("[admin e2e] disabled and audited");
     // The user's open page: the next navigation lands on the login page.
-    await user.page.goto(`${baseURL()}/history`, { waitUntil: "networkidle" });
+    await gotoSettled(user.page, `${baseURL()}/history`);
     expect(new URL(user.page.url()).pathname).toBe("/login");
     // And an API call with the token they hold is refused.
     const me = await user.context.request.get(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${target.token}` } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -38,7 +38,7 @@ describe("affiliate program", () => {
     step("paid");
     // The referrer's screen shows the sign-up, the paying customer and the pending commission.
     const page = referrerSide.page;
-    await page.goto(`${baseURL()}/affiliate`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/affiliate`);
     await hydrated(page);
     await page.getByTestId("affiliate-dashboard").waitFor();
     step("dashboard shown");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, E2E_PASSWORD, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, E2E_PASSWORD, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -41,7 +41,7 @@ describe("sign up and verify", () => {
   it("counts the resend cooldown down from 60 s", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context, { verify: false });
-    await page.goto(`${baseURL()}/app`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/app`);
     const resend = page.getByTestId("resend-verification");
     await resend.waitFor();
     await expect(resend.innerText()).resolves.toContain("Resend Verification Email");
@@ -66,7 +66,7 @@ describe("log in", () => {
     const user = await signUpThroughApi(context);
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${baseURL()}/login?redirect=%2Fsettings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/login?redirect=%2Fsettings`);
     await hydrated(page);
     await page.getByLabel("Username or email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("definitely-wrong-pass");
@@ -84,7 +84,7 @@ describe("log in", () => {
     const user = await signUpThroughApi(context);
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${baseURL()}/login?redirect=${encodeURIComponent("//evil.example/x")}`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/login?redirect=${encodeURIComponent("//evil.example/x")}`);
     await hydrated(page);
     await page.getByLabel("Username or email").fill(user.name);
     await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
@@ -113,12 +113,12 @@ describe("reset password", () => {
     const oldToken = user.token;
     const other = await context.browser()!.newContext();
     const otherPage = await other.newPage();
-    await otherPage.goto(`${baseURL()}/forgot-password`, { waitUntil: "networkidle" });
+    await gotoSettled(otherPage, `${baseURL()}/forgot-password`);
     await hydrated(otherPage);
     await otherPage.getByLabel("Email").fill(user.email);
     await otherPage.getByRole("button", { name: "Send reset link" }).click();
     await otherPage.getByTestId("forgot-sent").waitFor();
-    await otherPage.goto(await outboxLink(otherPage, user.email, "reset_password"), { waitUntil: "networkidle" });
+    await gotoSettled(otherPage, await outboxLink(otherPage, user.email, "reset_password"));
     await otherPage.getByTestId("reset-form").waitFor();
     await otherPage.getByLabel("New password", { exact: true }).fill("a-fresh-harbor-pass-9");
     await otherPage.getByLabel("Confirm new password").fill("a-fresh-harbor-pass-9");
@@ -128,7 +128,7 @@ describe("reset password", () => {
     const me = await page.request.get(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${oldToken}` } });
     expect(me.status()).toBe(401);
     // The first browser's cookie session has ended too: a protected page sends it to login.
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     expect(new URL(page.url()).pathname).toBe("/login");
     await other.close();
     await context.close();
@@ -139,7 +139,7 @@ describe("log out", () => {
   it("logs out from the account menu with the toast, bottom-right", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.getByTestId("account-menu-trigger").click();
     await page.getByRole("menuitem", { name: "Log out securely" }).click();
@@ -155,7 +155,7 @@ describe("log out", () => {
   it("says 'Failed to logout' and keeps the merchant signed in when the server cannot end the session", async () => {
     const { page, context } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     // A server error with no message of its own: the spec's fallback words are shown.
     await page.route("**/api/auth/logout*", (route) => route.fulfill({ status: 500, body: "" }));

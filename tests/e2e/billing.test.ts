@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "~/server/platform/env";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -9,7 +9,7 @@ describe("free plan surfaces", () => {
   it("shows the dock and the banner, and opens the upgrade modal on the show-upgrade-modal event", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.getByTestId("upgrade-dock").waitFor();
     await expect(page.getByTestId("upgrade-dock").innerText()).resolves.toContain("Unlock Premium");
@@ -65,7 +65,7 @@ describe("usage screen", () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
     // The spec lists /usage with the settings paths; it is its own screen, linked from settings (ADR 025).
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.getByTestId("settings-usage-link").click();
     await page.waitForURL((u) => u.pathname === "/usage");
@@ -83,7 +83,7 @@ describe("upgrading", () => {
   it("upgrades through the dev checkout: the dock and banner go away and the welcome dialog opens", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/dev/checkout?interval=monthly`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/dev/checkout?interval=monthly`);
     await hydrated(page);
     await expect(page.getByTestId("dev-checkout-pay").innerText()).resolves.toContain("Pay $49.00");
     await page.getByTestId("dev-checkout-pay").click();
@@ -104,7 +104,7 @@ describe("upgrading", () => {
     await page.getByTestId("power-tour-dismiss").click();
     await page.getByTestId("power-tour-button").waitFor({ state: "detached" });
 
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.getByTestId("plan-badge").waitFor();
     await expect(page.getByTestId("plan-badge").getAttribute("data-plan")).resolves.toBe("pro");
@@ -149,7 +149,7 @@ describe("claiming a purchase", () => {
     expect(hook.status()).toBe(200);
     await stripeSide.close();
 
-    await page.goto(`${baseURL()}/claim-subscription`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/claim-subscription`);
     await hydrated(page);
     await page.getByLabel("Purchase email").fill(buyer);
     await page.getByRole("button", { name: "Send claim link" }).click();
@@ -158,7 +158,7 @@ describe("claiming a purchase", () => {
       data: { kind: string; link: string }[];
     };
     const link = outbox.data.find((m) => m.kind === "claim_purchase")!.link;
-    await page.goto(link, { waitUntil: "networkidle" });
+    await gotoSettled(page, link);
     await page.getByTestId("claim-done").waitFor();
     await expect(page.getByTestId("claim-done").innerText()).resolves.toContain("Your Growth plan is now on this account.");
     await context.close();

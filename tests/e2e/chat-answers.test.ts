@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi, slowAnalystAnswers } from "./helpers";
+import { baseURL, gotoSettled, hydrated, reloadSettled, setupBrowser, signUpThroughApi, slowAnalystAnswers } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -23,7 +23,7 @@ describe("answers that survive the page", () => {
     const { page, context } = await openPage("/help");
     await slowAnalystAnswers(context);
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, QUESTION);
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -42,7 +42,7 @@ describe("answers that survive the page", () => {
     expect(await page.locator('[data-role="assistant"]').count()).toBe(1);
 
     // Saved: the executive summary first, the same analysis behind 'View Full Analysis'.
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await hydrated(page);
     await expect.poll(() => lastAnswer(page).getAttribute("data-status")).toBe("saved");
     expect(await lastAnswer(page).getByTestId("chat-summary").innerText()).toBe(summary);
@@ -55,7 +55,7 @@ describe("answers that survive the page", () => {
     const { page, context } = await openPage("/help");
     await slowAnalystAnswers(context);
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, QUESTION);
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -81,7 +81,7 @@ describe("answers that survive the page", () => {
   it("edits a question into a new version and switches back to the first", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, "Compare pet supplies vs kitchen");
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -109,7 +109,7 @@ describe("answers that survive the page", () => {
   it("opens a cited record in the side panel, and a row inside it opens that record", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, QUESTION);
     await expect.poll(() => lastAnswer(page).getAttribute("data-status"), { timeout: 30_000 }).toBe("saved");
@@ -139,11 +139,11 @@ describe("answers that survive the page", () => {
   it("keeps the chat store in local storage and backs it up per user at logout", async () => {
     const { page, context } = await openPage("/help");
     const { user } = await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, QUESTION);
     await expect.poll(() => lastAnswer(page).getAttribute("data-status"), { timeout: 30_000 }).toBe("saved");
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await hydrated(page);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("chat-store") ?? "null"));
     expect(stored.state.userId).toBe(user.id);
@@ -164,7 +164,7 @@ describe("answers that survive the page", () => {
     const { page, context } = await openPage("/help", { width: 375, height: 740 });
     await signUpThroughApi(context);
     for (const path of ["/chat", "/mobile", "/mobile-direct"]) {
-      await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+      await gotoSettled(page, `${baseURL()}${path}`);
       await hydrated(page);
       const input = page.getByTestId("chat-input");
       await input.waitFor();

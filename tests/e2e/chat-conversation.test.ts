@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, hydrated, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, reloadSettled, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -20,7 +20,7 @@ describe("a conversation with the analyst", () => {
   it("follows five questions with follow-ups, using the merchant's figures and what it said before", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
 
     // 1. The merchant's own figures: 39 / (39 − 12 − 5) = 1.77.
@@ -55,7 +55,7 @@ describe("a conversation with the analyst", () => {
     // Five questions, five counted queries.
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/5 left/);
     // Reloaded, the conversation continues from the same memory.
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await hydrated(page);
     const budget = await ask(page, "What daily test budget would you suggest for it on TikTok?");
     expect(budget).toMatch(/TikTok/);
@@ -67,7 +67,7 @@ describe("a conversation with the analyst", () => {
   it("'Not what I asked' gives the query back, marks the answer and says so", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     await ask(page, "Find winning products in pet supplies");
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/9 left/);
@@ -81,7 +81,7 @@ describe("a conversation with the analyst", () => {
     await screenshotFor(page, "chat-not-what-i-asked", { fullPage: false });
 
     // Kept after a reload.
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await hydrated(page);
     await page.locator('[data-role="assistant"]').last().getByTestId("chat-not-counted").waitFor();
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, gotoSettled, hydrated, reloadSettled, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -7,7 +7,7 @@ describe("chat", () => {
   it("answers a question from the built-in analyst, titles the chat and counts the query", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/chat`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
     const input = page.getByTestId("chat-input");
     await input.fill("Find winning products in pet supplies");
@@ -21,7 +21,7 @@ describe("chat", () => {
     await expect.poll(() => page.getByRole("navigation", { name: "Chat history" }).innerText()).toContain("Find winning products in pet");
 
     // The answer survives a reload: it was saved, not just shown.
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await hydrated(page);
     await expect.poll(() => page.locator('[data-role="assistant"]').count()).toBe(1);
     await context.close();
@@ -66,7 +66,7 @@ describe("chat", () => {
     const chatId = crypto.randomUUID();
     await askThroughApi(context, token, chatId, "Question 10: best kitchen gadgets?");
 
-    await page.goto(`${baseURL()}/chat/${chatId}`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat/${chatId}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/0 left|limit/i);
     const input = page.getByTestId("chat-input");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, loadScreen, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, hydrated, loadScreen, reloadSettled, settleAfter, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -75,16 +75,16 @@ describe("explorer", () => {
       expect(lines.length).toBeGreaterThan(1);
 
       // Back takes the last filter off again, forward puts it back, a reload keeps the view.
-      await page.goBack({ waitUntil: "networkidle" });
+      await settleAfter(page, () => page.goBack({ waitUntil: "load" }));
       await expect.poll(() => page.getByTestId("filters-competition-medium").isChecked()).toBe(false);
       expect(page.url()).toMatch(/competition=low(&|$)/);
       await settled(page);
       await expect
         .poll(async () => (await tableRows(page)).every((r) => r.niche === "pet-supplies" && r.competition === "low"))
         .toBe(true);
-      await page.goForward({ waitUntil: "networkidle" });
+      await settleAfter(page, () => page.goForward({ waitUntil: "load" }));
       await expect.poll(() => page.getByTestId("filters-competition-medium").isChecked()).toBe(true);
-      await page.reload({ waitUntil: "networkidle" });
+      await reloadSettled(page);
       await hydrated(page);
       expect(await page.getByTestId("filters-competition-medium").isChecked()).toBe(true);
       expect(await page.getByTestId("filters-niche").inputValue()).toBe("pet-supplies");

@@ -42,7 +42,7 @@ describe("help center", () => {
     expect(await page.getByTestId("help-related").getByTestId("help-article-link").count()).toBeGreaterThan(0);
 
     // Nothing matches: the empty state says so and clears.
-    await loadScreen(page, "/help?q=zzqxv", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help?q=zzqxv", { waitUntil: "settled" });
     await page.getByTestId("help-no-results").getByText("No articles match “zzqxv”").waitFor();
     await page.getByTestId("help-no-results").getByRole("button", { name: "Clear search" }).click();
     await page.getByTestId("help-categories").waitFor();
@@ -52,23 +52,23 @@ describe("help center", () => {
   it("lets a signed-in reader vote once and change the vote; unknown articles and categories lead back to the Help Center", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "settled" });
     const yes = page.getByTestId("vote-yes");
     const no = page.getByTestId("vote-no");
     await yes.click();
     await expect.poll(() => yes.getAttribute("aria-pressed")).toBe("true");
     await page.getByTestId("vote-status").getByText("1 of 1 reader found this helpful.").waitFor();
 
-    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/articles/projects/the-canon", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("vote-yes").getAttribute("aria-pressed")).toBe("true");
     await no.click();
     await expect.poll(() => no.getAttribute("aria-pressed")).toBe("true");
     expect(await yes.getAttribute("aria-pressed")).toBe("false");
     await page.getByTestId("vote-status").getByText("0 of 1 reader found this helpful.").waitFor();
 
-    await loadScreen(page, "/help/articles/projects/no-such-thing", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/articles/projects/no-such-thing", { waitUntil: "settled" });
     await page.getByText("This article doesn’t exist").waitFor();
-    await loadScreen(page, "/help/categories/cooking", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/categories/cooking", { waitUntil: "settled" });
     await page.getByText("This help category doesn’t exist").waitFor();
     await page.getByTestId("back-to-help").click();
     await page.waitForURL(/\/help$/);
@@ -82,12 +82,12 @@ describe("help center", () => {
     await page.getByTestId("help-categories").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
 
-    await loadScreen(page, "/help/categories/billing-and-account", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/categories/billing-and-account", { waitUntil: "settled" });
     await page.getByTestId("help-category-count").waitFor();
     expect(await overflowsSideways(page)).toBe(false);
 
     // The plans article has wide tables: they scroll inside their own box.
-    await loadScreen(page, "/help/articles/billing-and-account/plans-and-limits", { waitUntil: "networkidle" });
+    await loadScreen(page, "/help/articles/billing-and-account/plans-and-limits", { waitUntil: "settled" });
     await page.getByTestId("help-article-body").locator("table").first().waitFor();
     expect(await page.getByTestId("help-toc-mobile").isVisible()).toBe(true);
     expect(await overflowsSideways(page)).toBe(false);

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 import { DEV_ANALYST_PACE_COOKIE } from "~/domain/contracts/chats";
 import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
@@ -65,7 +65,9 @@ function recordFailedLoads(page: Page): Set<string> {
     const headers = r.headers();
     const devProxy = r.status() === 503 && headers["retry-after"] === "0" && !headers["x-request-id"];
     if (devProxy) lostByDevProxy.add(r.url());
-    loads.push(`${r.status()} ${r.request().method()} ${path(r.url())}${devProxy ? " (wrangler dev's proxy: worker restarted mid-request)" : ""}`);
+    loads.push(
+      `${r.status()} ${r.request().method()} ${path(r.url())}${devProxy ? " (wrangler dev's proxy: worker restarted mid-request)" : ""}`,
+    );
   });
   page.on("requestfailed", (r) => loads.push(`${r.failure()?.errorText ?? "failed"} ${r.method()} ${path(r.url())}`));
   return lostByDevProxy;
@@ -109,7 +111,7 @@ export function setupBrowser() {
       problems.push(`console.error: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+    await gotoSettled(page, baseURL() + path);
     return { page, context, problems };
   }
 
@@ -213,12 +215,64 @@ export async function apiAnswer<T = any>(...args: Parameters<typeof apiCall>): P
 
 /**
  * Opens a screen with a document load and waits for React to hydrate. "load" suits a screen whose
- * steps each wait for what they need; "networkidle" (500 ms without a request) for one whose test
- * reads the screen at once.
+ * steps each wait for what they need; "settled" (settleAfter) for one whose test reads the screen at once.
  */
-export async function loadScreen(page: Page, path: string, options: { waitUntil?: "load" | "networkidle" } = {}) {
-  await page.goto(`${baseURL()}${path}`, { waitUntil: options.waitUntil ?? "load", timeout: 60_000 });
+export async function loadScreen(page: Page, path: string, options: { waitUntil?: "load" | "settled" } = {}) {
+  if (options.waitUntil === "settled") return gotoSettled(page, `${baseURL()}${path}`);
+  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
   await hydrated(page);
+}
+
+/** Quiet time after the last request before a screen counts as settled (Playwright's "networkidle" waits 500 ms). */
+const SETTLE_QUIET_MS = 250;
+
+/**
+ * Runs a navigation (a goto, reload or history step) and waits until the screen has settled: the
+ * document loaded, React hydrated on a Remix document, then no request in flight for 250 ms
+ * (event streams aside, as Playwright's "networkidle" leaves them out). "networkidle" waits 500 ms
+ * of quiet, paid on about 270 loads of the suite (ADR 016); the screen's own requests start as it
+ * hydrates, and Remix asks for its route manifest 100 ms after, both inside the quiet time. A
+ * request still open after 30 s fails the wait, naming it.
+ */
+export async function settleAfter(page: Page, navigate: () => Promise<unknown>, options: { timeout?: number } = {}) {
+  const inFlight = new Set<Request>();
+  let lastEnded = Date.now();
+  const started = (request: Request) => {
+    if (request.resourceType() !== "eventsource") inFlight.add(request);
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastEnded = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await navigate();
+    if (await page.evaluate(() => "__remixContext" in window)) await hydrated(page);
+    const deadline = Date.now() + (options.timeout ?? 30_000);
+    while (inFlight.size > 0 || Date.now() - lastEnded < SETTLE_QUIET_MS) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${page.url()} did not settle: still loading ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(", ")}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
+/** Opens `url` in the page and waits until the screen has settled (settleAfter). */
+export function gotoSettled(page: Page, url: string) {
+  return settleAfter(page, () => page.goto(url, { waitUntil: "load", timeout: 60_000 }));
+}
+
+/** Reloads the page and waits until the screen has settled (settleAfter). */
+export function reloadSettled(page: Page) {
+  return settleAfter(page, () => page.reload({ waitUntil: "load", timeout: 60_000 }));
 }
 
 /**
@@ -245,7 +299,10 @@ export const E2E_PASSWORD = "violet-harbor-lantern-42";
  * Creates a user through the real API in this browser context (cookies land in the context),
  * verifying the email through the dev outbox unless told not to.
  */
-export async function signUpThroughApi(context: BrowserContext, options: { verify?: boolean; emailFor?: (name: string) => string } = {}) {
+export async function signUpThroughApi(
+  context: BrowserContext,
+  options: { verify?: boolean; emailFor?: (name: string) => string } = {},
+) {
   userCounter += 1;
   const name = `e2e${Date.now().toString(36)}w${WORKER_ID}n${userCounter}`;
   const email = options.emailFor?.(name) ?? `${name}@store.test`;
@@ -257,7 +314,9 @@ export async function signUpThroughApi(context: BrowserContext, options: { verif
   if (signup.status() !== 201) throw new Error(`signup failed: ${signup.status()} ${await signup.text()}`);
   const { token, user } = (await signup.json()) as { token: string; user: { id: number } };
   if (options.verify !== false) {
-    const outbox = (await (await context.request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    const outbox = (await (
+      await context.request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as {
       data: { link: string }[];
     };
     const verifyToken = new URL(outbox.data[0].link).searchParams.get("token");
@@ -289,7 +348,8 @@ export async function askThroughApi(context: BrowserContext, token: string, chat
     headers: { authorization: `Bearer ${token}` },
   });
   const body = await res.text();
-  if (res.status() !== 200 || !body.includes('"type":"done"')) throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
+  if (res.status() !== 200 || !body.includes('"type":"done"'))
+    throw new Error(`ask failed: ${res.status()} ${body.slice(0, 300)}`);
 }
 
 /** Resolves when the page builder says its edits are saved; a failed save shows its reason in the poll's last value. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { askThroughApi, baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { askThroughApi, baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -65,7 +65,7 @@ describe("chat management (/history)", () => {
     const word = wordOnlyIn(answers[0], questions[0], [texts[1], texts[2]]);
 
     // Open a chat first, so the chat screen's list is cached, then go to /history in the app.
-    await page.goto(`${baseURL()}/chat/${a}`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/chat/${a}`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("chat-list-item").count()).toBe(3);
     await page.getByTestId("sidebar").getByRole("link", { name: "Chat Management" }).click();
@@ -144,7 +144,7 @@ describe("chat management (/history)", () => {
     await askThroughApi(context, token, crypto.randomUUID(), "Best kitchen gadgets for summer");
     await askThroughApi(context, token, crypto.randomUUID(), "Which stores sell phone accessories?");
 
-    await page.goto(`${baseURL()}/history`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/history`);
     await hydrated(page);
     await expect.poll(() => page.getByTestId("history-row").count()).toBe(2);
     // Cards: no column headers, the row's actions beside its title.

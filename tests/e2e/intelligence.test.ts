@@ -1,7 +1,7 @@
 /** Intelligence dashboards in Chromium: drilling down from a chart, the signed-out demo, 375 px layouts. */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, closeWithEscape, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, closeWithEscape, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -14,7 +14,7 @@ describe("intelligence dashboards", () => {
   it("drills down from a chart bar to the ad records behind it, each linking to its product", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/intelligence-dashboard?platform=TikTok`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/intelligence-dashboard?platform=TikTok`);
     await hydrated(page);
     await page.getByTestId("chart-angles-bar").first().waitFor();
     await expect(page.getByTestId("filter-platform").inputValue()).resolves.toBe("TikTok");
@@ -86,7 +86,7 @@ describe("intelligence dashboards", () => {
     const { page, context } = await openPage("/help", { width: 375, height: 812 });
     await signUpThroughApi(context);
     for (const path of ["/intelligence", "/visual-intelligence"]) {
-      await page.goto(`${baseURL()}${path}`, { waitUntil: "networkidle" });
+      await gotoSettled(page, `${baseURL()}${path}`);
       await hydrated(page);
       await page.locator('[data-testid$="-bar"]').first().waitFor();
       await noHorizontalOverflow(page);

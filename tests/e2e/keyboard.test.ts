@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditContext, demoDataOnce, openScreen, signInAsDemo, WIDTHS } from "./a11y-helpers";
-import { baseURL, browserOfThisWorker, closeContextsOf, closeWithEscape, signUpThroughApi } from "./helpers";
+import { baseURL, browserOfThisWorker, closeContextsOf, closeWithEscape, gotoSettled, signUpThroughApi } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -280,7 +280,7 @@ describe.each(WIDTHS)("nothing covers the primary button at $width×$height", (s
     await signUpThroughApi(paid);
     // Growth through the offline checkout; the welcome dialog counts as seen, so the Power tour shows.
     const checkout = await paid.newPage();
-    await checkout.goto(`${baseURL()}/dev/checkout?interval=monthly`, { waitUntil: "networkidle" });
+    await gotoSettled(checkout, `${baseURL()}/dev/checkout?interval=monthly`);
     await checkout.getByTestId("dev-checkout-pay").click();
     await checkout.waitForURL((u) => u.pathname === "/payment-success");
     await checkout.close();

@@ -1,6 +1,6 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
+import { baseURL, declineGrowthWelcome, gotoSettled, hydrated, setupBrowser, signUpThroughApi, xsrfOf } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -19,7 +19,7 @@ async function signedIn(path: string, { paid, width }: { paid: boolean; width: n
   const { token } = await signUpThroughApi(context);
   if (paid) await upgrade(context, token);
   if (paid) await declineGrowthWelcome(page);
-  await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+  await gotoSettled(page, baseURL() + path);
   await hydrated(page);
   return { page, context, problems };
 }

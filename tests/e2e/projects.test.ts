@@ -20,7 +20,7 @@ describe("projects", () => {
   it("creates, renames and lists a project with its counts; autosaves instructions; indexes a text file and a PDF; adds a canon fact; deletes it and keeps its chat", async () => {
     const { page, context, problems } = await openPage("/help");
     const { token } = await signUpThroughApi(context);
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     await page.getByTestId("projects-empty").waitFor();
 
     // Create (the dialog), then the project opens.
@@ -48,7 +48,7 @@ describe("projects", () => {
     expect(chats.body.chats.find((c: { id: string }) => c.id === chatId)?.projectId).toBe(projectId);
 
     // The list: the card with its counts; search finds it by its instructions.
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     const harbor = card(page, "Harbor Candle Co");
     await harbor.waitFor();
     expect(await harbor.getByTestId("project-card-counts").innerText()).toMatch(/1 chat[\s\S]*0 files/);
@@ -144,7 +144,7 @@ describe("projects", () => {
     expect(created.status).toBe(201);
     await apiAnswer(context, token, "POST", "/api/projects", { name: "Second shop", businessInstructions: "" });
 
-    await loadScreen(page, "/project/my store", { waitUntil: "networkidle" });
+    await loadScreen(page, "/project/my store", { waitUntil: "settled" });
     await page.waitForURL(new RegExp(`/project/${created.body.data.id}$`));
     await expect.poll(() => page.getByTestId("project-name").innerText()).toBe("My Store");
     // Tabs scroll sideways on a phone; the page itself does not.
@@ -154,13 +154,13 @@ describe("projects", () => {
     await page.getByTestId("canon-tab").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(2);
     const boxes = await page.getByTestId("project-card").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes[1].top).toBeGreaterThanOrEqual(boxes[0].bottom); // stacked, one column
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await loadScreen(page, "/project/Nothing Like This", { waitUntil: "networkidle" });
+    await loadScreen(page, "/project/Nothing Like This", { waitUntil: "settled" });
     await page.getByTestId("project-not-found").waitFor();
     await page.getByTestId("project-back-to-list").click();
     await page.waitForURL(/\/projects$/);
@@ -173,7 +173,7 @@ describe("projects", () => {
     for (const name of ["One", "Two", "Three"]) {
       expect((await apiAnswer(context, token, "POST", "/api/projects", { name })).status).toBe(201);
     }
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(3);
     await expect.poll(() => page.getByTestId("projects-allowance").innerText()).toMatch(/3 of 3 projects/);
 
@@ -203,7 +203,7 @@ describe("projects", () => {
     await apiAnswer(context, token, "PUT", `/api/projects/${project.id}/canon`, { canon: { "brand.voice": "warm and reassuring" } });
 
     // Upload the PDF through the Knowledge base tab.
-    await loadScreen(page, `/project/${project.id}?tab=knowledge`, { waitUntil: "networkidle" });
+    await loadScreen(page, `/project/${project.id}?tab=knowledge`, { waitUntil: "settled" });
     await page.getByTestId("project-tab-knowledge").click();
     const pdf = await makePdf(["Pawloft shipping policy", "Every bed ships from our Denver warehouse.", "Standard delivery takes 5 business days."]);
     await page.getByTestId("kb-drop-input").setInputFiles([{ name: "shipping-policy.pdf", mimeType: "application/pdf", buffer: pdf }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -36,7 +36,7 @@ describe("route table", () => {
       ["/image-maker/2", "Image Maker"],
       ["/ad-launcher", "AI Launcher"],
     ]) {
-      await page.goto(baseURL() + path, { waitUntil: "networkidle" });
+      await gotoSettled(page, baseURL() + path);
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
       await expect(page.getByTestId("sidebar").count()).resolves.toBe(1);
     }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { UrlInspection } from "~/domain/contracts/url-inspections";
 import { extractProduct } from "~/server/web/product-extractor";
 import type { GuardedFetcher } from "~/server/web/url-guard";
-import { baseURL, hydrated, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, screenshotFor, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -12,7 +12,7 @@ describe("scraping test", () => {
   it("inspects the cloud metadata address and shows the guard's refusal naming it, with no request made", async () => {
     const { page, context, problems } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/scraping-test`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/scraping-test`);
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Scraping Test" }).waitFor();
     await page.getByText("Nothing inspected yet").waitFor();
@@ -56,7 +56,7 @@ describe("scraping test", () => {
   it("is usable at 375 px: nothing wider than the screen", async () => {
     const { page, context, problems } = await openPage("/help", { width: 375, height: 812 });
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/scraping-test`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/scraping-test`);
     await hydrated(page);
     await page.getByTestId("inspection-example-metadata").click();
     await page.getByTestId("inspection-submit").click();
@@ -85,7 +85,7 @@ describe("scraping test", () => {
       await signUpThroughApi(context);
       await page.route("**/api/url-inspections?*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answer) }));
       await page.route("**/api/url-inspections/image?*", (route) => route.fulfill({ status: 200, contentType: "image/png", body: png }));
-      await page.goto(`${baseURL()}/scraping-test`, { waitUntil: "networkidle" });
+      await gotoSettled(page, `${baseURL()}/scraping-test`);
       await hydrated(page);
       await page.getByTestId("inspection-url").fill(url);
       await page.getByTestId("inspection-submit").click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, reloadSettled, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -7,7 +7,7 @@ describe("app shell", () => {
   it("collapses the sidebar between 288 and 64 px and remembers it under ui-storage", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     const sidebar = page.getByTestId("sidebar");
     await expect(sidebar.getAttribute("data-collapsed")).resolves.toBe("false");
@@ -18,7 +18,7 @@ describe("app shell", () => {
     expect(Math.round((await sidebar.boundingBox())!.width)).toBe(64);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("ui-storage") ?? "{}"));
     expect(stored.state.sidebarCollapsed).toBe(true);
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute("data-collapsed") === "true");
     await context.close();
   });
@@ -59,7 +59,7 @@ describe("collapsed sidebar on first paint (no flash)", () => {
   it("is collapsed in the server HTML through the ui-sidebar cookie, so it paints at 64 px even without JavaScript", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.getByTestId("sidebar-collapse").click();
     await page.waitForFunction(() => document.documentElement.getAttribute("data-sidebar") === "collapsed");
@@ -111,7 +111,7 @@ describe("collapsed sidebar on first paint (no flash)", () => {
 
     // With the bundles, the hydrated shell agrees (collapsed rail, no jump back to 288 px).
     await page.unroute("**/build/**/*.js");
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await expect(page.getByTestId("sidebar").getAttribute("data-collapsed")).resolves.toBe("true");
     expect(Math.round((await page.getByTestId("sidebar").boundingBox())!.width)).toBe(64);

@@ -101,7 +101,7 @@ describe("project failures on screen", () => {
   it("a create the server refuses without a message shows 'Failed to create project' (the dialog, its toast, the example project's toast)", async () => {
     const { page, context, problems } = await openPage(STATIC);
     await signUpThroughApi(context);
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     await page.getByTestId("projects-empty").waitFor();
     await page.route(/\/api\/projects\?/, (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "text/plain", body: "" }) : route.fallback(),
@@ -138,7 +138,7 @@ describe("project failures on screen", () => {
     });
     expect(made.status()).toBe(201);
     const projectId = ((await made.json()) as { data: { id: string } }).data.id;
-    await loadScreen(page, "/projects", { waitUntil: "networkidle" });
+    await loadScreen(page, "/projects", { waitUntil: "settled" });
     const card = page.getByTestId("project-card").filter({ hasText: "Cozy Pet Supplies" });
     await card.waitFor();
     await page.route(new RegExp(`/api/projects/${projectId}\\?`), (route) =>
@@ -189,7 +189,7 @@ describe("landing page", () => {
         }
       } as unknown as typeof ResizeObserver;
     });
-    await loadScreen(page, "/", { waitUntil: "networkidle" });
+    await loadScreen(page, "/", { waitUntil: "settled" });
     const fallback = page.getByTestId("landing-fallback");
     await fallback.waitFor();
     await expect(fallback.innerText()).resolves.toContain("Loading your AI-powered ecommerce platform...");
@@ -301,7 +301,7 @@ describe("hero image", () => {
       page.on("console", (m) => m.type() === "log" && logs.push(m.text()));
       if (when === "before hydration") {
         await page.route(PREVIEW, (route) => route.abort("failed"));
-        await loadScreen(page, "/", { waitUntil: "networkidle" });
+        await loadScreen(page, "/", { waitUntil: "settled" });
       } else {
         const held = await holdRequests(page, PREVIEW);
         await page.goto(`${baseURL()}/`, { waitUntil: "domcontentloaded" });
@@ -345,7 +345,7 @@ describe("logo", () => {
       const { page, context, problems } = await openPage(STATIC);
       if (when === "before hydration") {
         await page.route("**/favicon.svg", (route) => route.abort("failed"));
-        await loadScreen(page, "/login", { waitUntil: "networkidle" });
+        await loadScreen(page, "/login", { waitUntil: "settled" });
       } else {
         const held = await holdRequests(page, "**/favicon.svg");
         await page.goto(`${baseURL()}/login`, { waitUntil: "domcontentloaded" });

@@ -1,6 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 // Issue 30: screens and timings the spec describes that no other browser test held the app to.
 // Timings run on Playwright's fake clock (page.clock), never on real sleeps.
@@ -49,7 +49,7 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/login?redirect=%2Fpayment-cancel");
 
     // /payment-receipt is public (no app frame): signed out it asks to log in and comes back here.
-    await page.goto(`${baseURL()}/payment-receipt?id=pay_e2e_1`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-receipt?id=pay_e2e_1`);
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Log in to see your receipt" }).waitFor();
     expect(await page.getByTestId("payment-receipt").innerText()).toContain("Receipts are private to the account that paid.");
@@ -59,7 +59,7 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     const { email } = await signUpThroughApi(context);
 
     // Signed in on the free plan: the cancel screen, inside the app frame, without the free-plan banner.
-    await page.goto(`${baseURL()}/payment-cancel`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-cancel`);
     await hydrated(page);
     const cancel = page.getByTestId("payment-cancel");
     await cancel.getByRole("heading", { level: 1, name: "Payment cancelled — no charge was made" }).waitFor();
@@ -80,7 +80,7 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     await banner.waitFor({ state: "detached", timeout: 5_000 });
 
     // The receipt with no payment yet, then with an unknown number.
-    await page.goto(`${baseURL()}/payment-receipt`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-receipt`);
     await hydrated(page);
     const receiptScreen = page.getByTestId("payment-receipt");
     await receiptScreen.getByRole("heading", { level: 1, name: "No receipt found" }).waitFor();
@@ -88,12 +88,12 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     expect(await receiptScreen.getByRole("link", { name: "Usage & billing" }).getAttribute("href")).toBe("/upgrade");
     expect(await page.getByRole("link", { name: "Back to the app" }).getAttribute("href")).toBe("/app");
     expect(await page.getByTestId("sidebar").count()).toBe(0);
-    await page.goto(`${baseURL()}/payment-receipt?id=pay_unknown`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-receipt?id=pay_unknown`);
     await receiptScreen.getByRole("heading", { level: 1, name: "No receipt found" }).waitFor();
     expect(await receiptScreen.innerText()).toContain("There is no payment with this number on your account.");
 
     // Pay through the offline checkout: the welcome dialog on the success screen has the Quick Start hint (spec 2).
-    await page.goto(`${baseURL()}/dev/checkout?interval=monthly`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/dev/checkout?interval=monthly`);
     await hydrated(page);
     await page.getByTestId("dev-checkout-pay").click();
     await page.waitForURL((u) => u.pathname === "/payment-success");
@@ -110,7 +110,7 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     await welcome.waitFor({ state: "detached" });
 
     // The receipt of that payment: the latest one, and the same one by its number.
-    await page.goto(`${baseURL()}/payment-receipt`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-receipt`);
     await hydrated(page);
     const receipt = page.getByTestId("receipt");
     await receipt.waitFor();
@@ -133,7 +133,7 @@ describe("payment screens (spec 2: route table, public paths, free-plan banner e
     });
     await page.getByTestId("receipt-print").click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await page.goto(`${baseURL()}/payment-receipt?id=${encodeURIComponent(id)}`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/payment-receipt?id=${encodeURIComponent(id)}`);
     await receipt.waitFor();
     expect(await page.getByTestId("receipt-id").innerText()).toBe(id);
     expect(await page.getByTestId("receipt-amount").innerText()).toBe("$49.00 USD");
@@ -261,7 +261,7 @@ describe("tooltips (spec 9: delay 700 ms, skip delay 300 ms)", () => {
     // A collapsed sidebar: each nav row has its label as a tooltip.
     await page.evaluate(() => localStorage.setItem("ui-storage", JSON.stringify({ state: { sidebarCollapsed: true }, version: 0 })));
     await page.clock.install({ time: T0 });
-    await page.goto(`${baseURL()}/help`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/help`);
     await hydrated(page);
     await expect(page.getByTestId("sidebar").getAttribute("data-collapsed")).resolves.toBe("true");
     await page.mouse.move(900, 500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, declineGrowthWelcome, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, declineGrowthWelcome, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -13,7 +13,7 @@ describe("/subscription-sync", () => {
     });
     expect(paid.status()).toBe(200);
     await declineGrowthWelcome(page);
-    await page.goto(`${baseURL()}/subscription-sync`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/subscription-sync`);
     await hydrated(page);
     await page.getByRole("heading", { name: "Subscription sync" }).waitFor();
     const status = page.getByTestId("sync-status");
@@ -32,7 +32,7 @@ describe("/subscription-sync", () => {
   it("someone without a subscription gets the empty state at 375 px", async () => {
     const { page, context } = await openPage("/", { width: 375, height: 800 });
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/subscription-sync`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/subscription-sync`);
     await hydrated(page);
     await page.getByText("No subscription yet").waitFor();
     await expect(page.getByRole("link", { name: "See plans" }).getAttribute("href")).resolves.toBe("/upgrade");

@@ -10,7 +10,7 @@ describe("support", () => {
   it("opens a ticket with a screenshot in the screen, and the staff reply made through the API arrives in it", async () => {
     const { page, context, problems } = await openPage("/help");
     const user = await signUpThroughApi(context);
-    await loadScreen(page, "/support", { waitUntil: "networkidle" });
+    await loadScreen(page, "/support", { waitUntil: "settled" });
     await page.getByTestId("support-promise").getByText("no promised response time").waitFor();
 
     const form = page.getByTestId("new-ticket-form");
@@ -65,7 +65,7 @@ describe("support", () => {
     expect((await context.request.post(`${baseURL()}/api/billing/dev-checkout`, { data: { interval: "monthly" }, headers: { authorization: `Bearer ${user.token}`, "x-xsrf-token": xsrf } })).ok()).toBe(true);
 
     await declineGrowthWelcome(page);
-    await loadScreen(page, "/support?article=images/no-such-article", { waitUntil: "networkidle" });
+    await loadScreen(page, "/support?article=images/no-such-article", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("new-ticket-form").getByLabel("Subject").inputValue()).toMatch(/^Question about/);
     await page.getByTestId("support-promise").getByText("within 24 hours").waitFor();
     await page.getByTestId("new-ticket-form").getByLabel("Message").fill("How do I upload a photo?");
@@ -73,7 +73,7 @@ describe("support", () => {
     await page.getByTestId("respond-by").getByText(/Reply due in (23|24) h/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await loadScreen(page, "/feedback", { waitUntil: "networkidle" });
+    await loadScreen(page, "/feedback", { waitUntil: "settled" });
     const form = page.getByTestId("feedback-form");
     await form.getByLabel("Title").fill(`Bulk export ${user.name}`);
     // A pasted wall of text is not cut silently: the count says how far over it is and Submit names the limit.

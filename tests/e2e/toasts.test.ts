@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
+import { baseURL, gotoSettled, hydrated, setupBrowser, signUpThroughApi } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -13,7 +13,7 @@ async function signedInWithFailingLogout() {
   const { page, context } = await openPage("/help");
   await signUpThroughApi(context);
   await page.clock.install();
-  await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+  await gotoSettled(page, `${baseURL()}/settings`);
   await hydrated(page);
   let failures = 0;
   await page.route("**/api/auth/logout*", (route) => {
@@ -71,7 +71,7 @@ describe("toasts", () => {
   it("a toast raised while a dialog is open is not hidden from assistive tech", async () => {
     const { page, context } = await openPage("/help");
     await signUpThroughApi(context);
-    await page.goto(`${baseURL()}/settings`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseURL()}/settings`);
     await hydrated(page);
     await page.route("**/api/billing/checkout*", (route) => route.fulfill({ status: 500, body: "" }));
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("show-upgrade-modal", { detail: { feature: "export" } })));

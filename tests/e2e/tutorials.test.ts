@@ -31,7 +31,7 @@ describe("tutorials", () => {
   it("ticks a step after it is done through the API and the user comes back to the window; hand ticks persist", async () => {
     const { page, context, problems } = await openPage("/tutorials", { width: 375, height: 800 });
     const { token } = await signUpThroughApi(context);
-    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "networkidle" });
+    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "settled" });
     const create = page.getByTestId("step-create-project");
     await expect.poll(() => create.getAttribute("data-state")).toBe("todo");
     expect(await create.getAttribute("aria-current")).toBe("step");
@@ -50,13 +50,13 @@ describe("tutorials", () => {
     // A hand tick on a step Dropcraft keeps no record of, kept across a reload.
     await page.getByTestId("step-tick-review-canon").click();
     await expect.poll(() => page.getByTestId("step-review-canon").getAttribute("data-state")).toBe("done_by_hand");
-    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "networkidle" });
+    await loadScreen(page, "/tutorials?tutorial=set-up-project", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("step-review-canon").getAttribute("data-state")).toBe("done_by_hand");
     expect(await page.getByTestId("step-status-review-canon").innerText()).toMatch(/Marked done by you/);
     await shot(page, "checklist");
 
     // The card list shows the same count.
-    await loadScreen(page, "/tutorials", { waitUntil: "networkidle" });
+    await loadScreen(page, "/tutorials", { waitUntil: "settled" });
     await expect.poll(() => page.getByTestId("tutorial-count-set-up-project").innerText()).toBe("3 of 4 steps");
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await shot(page, "cards");
@@ -66,7 +66,7 @@ describe("tutorials", () => {
   it("walks through the canonical demo with Next, Back and the arrow keys, at 375 px", async () => {
     const { page, context, problems } = await openPage("/tutorials", { width: 375, height: 800 });
     await signUpThroughApi(context);
-    await loadScreen(page, "/canonical-demo", { waitUntil: "networkidle" });
+    await loadScreen(page, "/canonical-demo", { waitUntil: "settled" });
     const title = page.getByTestId("demo-step-title");
     await expect.poll(() => title.innerText()).toBe("The business instructions");
     await page.getByTestId("demo-canon-empty").waitFor();
