@@ -95,6 +95,16 @@ const LAYER_POLICIES = [
   },
 ];
 
+/**
+ * An aria-label on a <span>, <div> or <p> without a role is not announced, and axe refuses it
+ * (aria-prohibited-attr, WCAG 4.1.2): give it a role, or say it in hidden text (sr-only).
+ */
+const NAMED_WITHOUT_ROLE = {
+  selector:
+    "JSXOpeningElement[name.name=/^(span|div|p)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role'])):not(:has(JSXSpreadAttribute))",
+  message: "An aria-label on a <span>, <div> or <p> needs a role (group, region, status, img), or hidden text (sr-only) instead.",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "**/.wrangler/**", "node_modules/**", "workers/worker-configuration.d.ts", "reports/**", "db/migrations/**"] },
   js.configs.recommended,
@@ -154,9 +164,11 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name='button']",
           message: "Use the kit (~/ui): Button, IconButton, Tile, Chip, Segment or Pressable, not a raw <button>.",
         },
+        NAMED_WITHOUT_ROLE,
       ],
     },
   },
+  { files: ["app/ui/**/*.tsx", "app/lib/toast.tsx"], rules: { "no-restricted-syntax": ["error", NAMED_WITHOUT_ROLE] } },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", Buffer: "readonly", crypto: "readonly", localStorage: "readonly" } },

@@ -57,6 +57,7 @@ describe("a conversation with the analyst", () => {
     // Reloaded, the conversation continues from the same memory.
     await reloadSettled(page);
     await hydrated(page);
+    await expect.poll(() => page.locator('[data-role="assistant"]').count(), { timeout: 15_000 }).toBe(5);
     const budget = await ask(page, "What daily test budget would you suggest for it on TikTok?");
     expect(budget).toMatch(/TikTok/);
     expect(budget).toMatch(/a day/);

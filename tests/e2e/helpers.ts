@@ -231,14 +231,18 @@ const SETTLE_QUIET_MS = 250;
  * document loaded, React hydrated on a Remix document, then no request in flight for 250 ms
  * (event streams aside, as Playwright's "networkidle" leaves them out). "networkidle" waits 500 ms
  * of quiet, paid on about 270 loads of the suite (ADR 016); the screen's own requests start as it
- * hydrates, and Remix asks for its route manifest 100 ms after, both inside the quiet time. A
- * request still open after 30 s fails the wait, naming it.
+ * hydrates, and Remix asks for its route manifest 100 ms after, both inside the quiet time; the
+ * page's main thread must then be free, with no new request. A request still open after 30 s
+ * fails the wait, naming it.
  */
 export async function settleAfter(page: Page, navigate: () => Promise<unknown>, options: { timeout?: number } = {}) {
   const inFlight = new Set<Request>();
   let lastEnded = Date.now();
+  let requestsStarted = 0;
   const started = (request: Request) => {
-    if (request.resourceType() !== "eventsource") inFlight.add(request);
+    if (request.resourceType() === "eventsource") return;
+    inFlight.add(request);
+    requestsStarted += 1;
   };
   const ended = (request: Request) => {
     if (inFlight.delete(request)) lastEnded = Date.now();
@@ -250,13 +254,21 @@ export async function settleAfter(page: Page, navigate: () => Promise<unknown>, 
     await navigate();
     if (await page.evaluate(() => "__remixContext" in window)) await hydrated(page);
     const deadline = Date.now() + (options.timeout ?? 30_000);
-    while (inFlight.size > 0 || Date.now() - lastEnded < SETTLE_QUIET_MS) {
-      if (Date.now() > deadline) {
-        throw new Error(
-          `${page.url()} did not settle: still loading ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(", ")}`,
-        );
+    for (;;) {
+      while (inFlight.size > 0 || Date.now() - lastEnded < SETTLE_QUIET_MS) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `${page.url()} did not settle: still loading ${[...inFlight].map((r) => `${r.method()} ${r.url()}`).join(", ")}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      // A busy main thread (a conversation rendering on a loaded machine) can sit between one
+      // request's end and the next one's start for longer than the quiet time: the page must also
+      // be free to run a task, with no request started meanwhile.
+      const seen = requestsStarted;
+      await page.evaluate(() => 0);
+      if (requestsStarted === seen && inFlight.size === 0) break;
     }
   } finally {
     page.off("request", started);

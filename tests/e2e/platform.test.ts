@@ -80,6 +80,15 @@ describe("signed-in screens", () => {
       const inGate = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="verification-gate"]'));
       expect(inGate, `Tab ${i + 1} left the gate`).toBe(true);
     }
+    // Nothing in the gate blinks for good (WCAG 2.2.2): every animation in it ends within 5 s.
+    const endless = await page.getByTestId("verification-gate").evaluate((gate) =>
+      gate
+        .getAnimations({ subtree: true })
+        .map((a) => a.effect!.getComputedTiming())
+        .filter((t) => !(Number(t.endTime) <= 5_000))
+        .map((t) => `${t.iterations} × ${t.duration} ms`),
+    );
+    expect(endless, "animations in the gate that run past 5 s").toEqual([]);
     await context.close();
   });
 

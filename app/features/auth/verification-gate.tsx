@@ -154,7 +154,8 @@ export function VerificationGate({ user }: { user: AuthUser }) {
                   className="relative grid size-16 place-items-center rounded-2xl bg-brand-soft text-brand ring-1 ring-brand/25"
                 >
                   <MailCheck className="size-8" />
-                  <span className="absolute -right-1 -top-1 size-3.5 rounded-full bg-warning ring-4 ring-surface motion-safe:animate-pulse" />
+                  {/* Two pulses (4 s), then still: blinking that starts by itself stops within 5 s (WCAG 2.2.2). */}
+                  <span className="absolute -right-1 -top-1 size-3.5 rounded-full bg-warning ring-4 ring-surface motion-safe:animate-pulse motion-safe:[animation-iteration-count:2]" />
                 </span>
               </div>
 

@@ -143,9 +143,13 @@ function PriceBands({ bands, total }: { bands: PriceBand[]; total: number }) {
             <span className="h-2.5 overflow-hidden rounded-full bg-surface-2" aria-hidden>
               <span className="block h-full rounded-full bg-brand" style={{ width: `${widths[i]}%` }} />
             </span>
-            <span className="text-right tabular-nums text-fg" aria-label={`${b.count} of ${total} products ${b.label}`}>
-              {b.count}
-              <span className="text-xs text-subtle"> {total ? `${Math.round((b.count / total) * 100)}%` : ""}</span>
+            {/* An aria-label on a role-less span is not read (WCAG 4.1.2): the sentence is hidden text. */}
+            <span className="text-right tabular-nums text-fg">
+              <span className="sr-only">{`${b.count} of ${total} products ${b.label}`}</span>
+              <span aria-hidden>
+                {b.count}
+                <span className="text-xs text-subtle"> {total ? `${Math.round((b.count / total) * 100)}%` : ""}</span>
+              </span>
             </span>
           </li>
         ))}

@@ -250,7 +250,8 @@ export function ConnectionCard({
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-fg">{name}</span>
           <span className="block truncate text-[13px] text-muted">{c.shopDomain}</span>
-          <span className="mt-1 block font-mono text-xs text-subtle" aria-label={`Token ${c.tokenMasked}`}>
+          <span className="mt-1 block font-mono text-xs text-subtle">
+            <span className="sr-only">Token </span>
             {c.tokenMasked}
           </span>
         </span>

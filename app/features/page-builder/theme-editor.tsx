@@ -121,6 +121,7 @@ export function ThemeEditor({ doc, change }: { doc: PageDoc; change: PageEditor[
         <div
           className="mt-3 rounded-xl border border-line p-4"
           style={{ background: theme.background, color: theme.text }}
+          role="group"
           aria-label="Sample of the theme"
         >
           <p className="text-lg font-bold leading-tight" style={{ fontFamily: FONT_STACKS[theme.headingFont] }}>

@@ -212,6 +212,7 @@ export function HistoryScreen() {
       <div
         ref={resultsRef}
         tabIndex={-1}
+        role="region"
         aria-label="Your chats"
         className="rounded-2xl border border-line bg-surface shadow-sm shadow-black/5 outline-none"
       >
