@@ -20,8 +20,7 @@ import { makeStaffByEmail } from "../db/support";
 export function devAnalystPace(c: Context<ApiEnv>): number | undefined {
   if (!devToolsEnabled(c.var.config)) return undefined;
   const cookie = getCookie(c, DEV_ANALYST_PACE_COOKIE) ?? "";
-  const pace = /^\d{1,4}$/.test(cookie) ? Number(cookie) : Number.NaN;
-  return pace <= 1000 ? pace : undefined;
+  return /^\d{1,4}$/.test(cookie) && Number(cookie) <= 1000 ? Number(cookie) : undefined;
 }
 
 /** Development-only helpers: the local email outbox. Answers 404 in production. */
