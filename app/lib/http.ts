@@ -55,6 +55,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Injected for tests; defaults to the global fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * A POST whose second sending does no more than the first (confirming an emailed link: a used
+   * link answers "already verified" to its owner), so a proxy's "not served, try now" may be
+   * answered by sending it again, as for the idempotent methods.
+   */
+  repeatable?: boolean;
 }
 
 /** Appends the cache-busting `_t` timestamp with `?` or `&` as fits. */
@@ -126,8 +132,12 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "
  * dev's answers a request it lost on the way "worker restarted mid-request"). An idempotent
  * request is sent once more; anything else is left to its caller.
  */
-function asksForRetryNow(res: Response, method: string | undefined): boolean {
-  return res.status === 503 && res.headers.get("retry-after")?.trim() === "0" && IDEMPOTENT_METHODS.has((method ?? "GET").toUpperCase());
+function asksForRetryNow(res: Response, method: string | undefined, repeatable: boolean): boolean {
+  return (
+    res.status === 503 &&
+    res.headers.get("retry-after")?.trim() === "0" &&
+    (repeatable || IDEMPOTENT_METHODS.has((method ?? "GET").toUpperCase()))
+  );
 }
 
 async function send(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
@@ -145,7 +155,7 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
   options.signal?.addEventListener("abort", onAbort);
   try {
     const res = await doFetch(url, { ...init, signal: controller.signal });
-    if (!asksForRetryNow(res, init.method)) return res;
+    if (!asksForRetryNow(res, init.method, options.repeatable === true)) return res;
     // Release the first answer's connection before asking again.
     await res.body?.cancel().catch(() => undefined);
     return await doFetch(url, { ...init, signal: controller.signal });

@@ -10,7 +10,7 @@ import type {
   SessionResult as SessionResultContract,
   SignupBodySchema,
 } from "~/domain/contracts/auth";
-import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError } from "~/lib/http";
+import { apiRequest, AUTH_TOKEN_KEY, HttpError, NetworkError, type RequestOptions } from "~/lib/http";
 import { AUTH_ME_KEY, LOGOUT_FAILED, type AuthUser } from "~/features/account";
 
 // The account rules are the domain's (app/domain/contracts/common.ts), the same ones the server applies.
@@ -134,11 +134,11 @@ export async function requestJson<T>(
   url: string,
   body: unknown,
   fallback: string,
-  options: FailureOptions = {},
+  options: FailureOptions & Pick<RequestOptions, "repeatable"> = {},
 ): Promise<T> {
   let res: Response;
   try {
-    res = await apiRequest(method, url, body);
+    res = await apiRequest(method, url, body, { repeatable: options.repeatable });
   } catch (err) {
     throw toApiFailure(err, fallback, options);
   }
@@ -239,7 +239,8 @@ export interface VerifyEmailResult extends MessageResult {
 }
 
 export function verifyEmailToken(token: string) {
-  return requestJson<VerifyEmailResult>("POST", "/api/auth/verify-email", { token }, AUTH_MESSAGES.verifyFailed);
+  // Sending a link twice verifies once: the second answer is "already verified".
+  return requestJson<VerifyEmailResult>("POST", "/api/auth/verify-email", { token }, AUTH_MESSAGES.verifyFailed, { repeatable: true });
 }
 
 export function useForgotPassword() {

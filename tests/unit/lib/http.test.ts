@@ -10,6 +10,7 @@ import {
   NetworkError,
   withTimestamp,
 } from "~/lib/http";
+import { verifyEmailToken } from "~/features/auth/auth-client";
 
 type Call = { url: string; init: RequestInit };
 
@@ -207,6 +208,28 @@ describe("a 503 that asks to be sent again at once (Retry-After: 0)", () => {
       await expect(apiRequest("GET", "/api/a", undefined, { fetchImpl: own.impl })).rejects.toMatchObject({ status: 503 });
       expect(own.calls).toHaveLength(1);
     }
+  });
+
+  it("sends a POST its caller marked repeatable once more (a second sending does no more than the first)", async () => {
+    let n = 0;
+    const f = fakeFetch(() => (n++ === 0 ? retryNow() : Response.json({ alreadyVerified: false })));
+    const res = await apiRequest("POST", "/api/auth/verify-email", { token: "t" }, { fetchImpl: f.impl, repeatable: true });
+    expect(res.status).toBe(200);
+    expect(f.calls.map((c) => [c.init.method, c.init.body])).toEqual([
+      ["POST", '{"token":"t"}'],
+      ["POST", '{"token":"t"}'],
+    ]);
+  });
+
+  it("confirming an emailed link is such a POST; signing up is not", async () => {
+    let n = 0;
+    const f = fakeFetch(() => (n++ === 0 ? retryNow() : Response.json({ message: "Email verified", alreadyVerified: true })));
+    vi.stubGlobal("fetch", f.impl);
+    await expect(verifyEmailToken("t")).resolves.toMatchObject({ alreadyVerified: true });
+    expect(f.calls).toHaveLength(2);
+    const signup = fakeFetch(() => retryNow());
+    await expect(apiRequest("POST", "/api/auth/signup", { a: 1 }, { fetchImpl: signup.impl })).rejects.toMatchObject({ status: 503 });
+    expect(signup.calls).toHaveLength(1);
   });
 
   it("applies to the default data fetch too", async () => {
