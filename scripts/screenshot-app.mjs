@@ -83,6 +83,8 @@ function signedInPaths(chatId, projectId) {
   return readdirSync("app/routes")
     .filter((f) => f.startsWith("_app.") && f.endsWith(".tsx"))
     .map((f) => f.slice("_app.".length, -".tsx".length))
+    // A module with an optional segment (`chat.($id)`) serves two screens: without it and with it.
+    .flatMap((name) => (/\(.+\)/.test(name) ? [name.replace(/\.\([^)]+\)/g, ""), name.replace(/\(([^)]+)\)/g, "$1")] : [name]))
     .map((name) => name === "chat.$id" ? `/chat/${chatId}` : "/" + name.split(".").filter((part) => part !== "_index").map((part) => params[part] ?? part).join("/"))
     .sort();
 }

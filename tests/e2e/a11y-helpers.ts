@@ -51,8 +51,19 @@ export function appPaths(ids: { projectId: string; chatId: string }): string[] {
   const params = { ...SAMPLE_PARAMS, $projectName: ids.projectId };
   return ROUTE_FILES.filter((f) => f.startsWith("_app.") && f !== "_app.tsx")
     .map((f) => f.slice("_app.".length, -".tsx".length))
+    .flatMap(withAndWithoutOptional)
     .map((n) => (n === "chat.$id" ? `/chat/${ids.chatId}` : toPath(n, params)))
     .sort();
+}
+
+/** A module with an optional segment (`chat.($id)`) serves two screens: without it and with it. */
+function withAndWithoutOptional(name: string): string[] {
+  const parts = name.split(".");
+  if (!parts.some((p) => /^\(.+\)$/.test(p))) return [name];
+  return [
+    parts.filter((p) => !/^\(.+\)$/.test(p)).join("."),
+    parts.map((p) => p.replace(/^\((.+)\)$/, "$1")).join("."),
+  ];
 }
 
 /** A context with reduced motion (the CSS then ends every animation at once) and axe in every document. */
@@ -87,7 +98,10 @@ export async function auditContext(browser: Browser, size: { width: number; heig
   return context;
 }
 
-type RemixWindow = { __remixRouter: { navigate(to: string): Promise<void> }; __fetchIdle(quietMs: number): boolean };
+type RemixWindow = {
+  __remixRouter: { navigate(to: string): Promise<void>; state: { navigation: { state: string }; revalidation: string } };
+  __fetchIdle(quietMs: number): boolean;
+};
 
 /**
  * Opens a screen: the first with a document load, the rest as the app's own links do (a client-side
@@ -100,10 +114,18 @@ export async function openScreen(page: Page, path: string, options: { load?: boo
     await page.goto(baseURL() + path, { waitUntil: "load", timeout: 45_000 });
     await page.waitForFunction(() => "__remixRouter" in window);
   }
-  await page.waitForFunction(() => (window as unknown as RemixWindow).__fetchIdle(200), null, {
-    polling: 50,
-    timeout: 30_000,
-  });
+  // The router idle too: a screen that moves on by itself (the Image Maker to its first step)
+  // is still reading that step's data after the fetch answered, and the next screen's
+  // navigation would cancel it (Remix logs the cancelled read as a console error).
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as RemixWindow;
+      const { navigation, revalidation } = w.__remixRouter.state;
+      return w.__fetchIdle(200) && navigation.state === "idle" && revalidation === "idle";
+    },
+    null,
+    { polling: 50, timeout: 30_000 },
+  );
 }
 
 /** Signs the context in as the seeded demo user (the token the app reads, and the session cookie). */

@@ -63,6 +63,12 @@ beforeAll(async () => {
         problems.push(`${page.url()}: console.error: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`${page.url()}: pageerror: ${e.message}`));
+    // A console "status of 500" names no request: this names it, and says whether our Worker answered (X-Request-Id).
+    page.on("response", (r) => {
+      if (r.status() < 500) return;
+      const requestId = r.headers()["x-request-id"];
+      problems.push(`${r.status()} ${r.request().method()} ${r.url()} (${requestId ? `request ${requestId}` : "no X-Request-Id: not our Worker's answer"})`);
+    });
     sessions.push({ label: `${size.width}px`, context, page, problems });
   }
 });

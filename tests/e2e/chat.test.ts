@@ -9,6 +9,9 @@ describe("chat", () => {
     await signUpThroughApi(context);
     await gotoSettled(page, `${baseURL()}/chat`);
     await hydrated(page);
+    // The screen's element is marked: the same element after the chat gets its address means the
+    // screen stayed mounted (an edit begun or a record opened during the first answer is kept).
+    await page.getByTestId("chat-screen").evaluate((el) => el.setAttribute("data-probe", "before-address"));
     const input = page.getByTestId("chat-input");
     await input.fill("Find winning products in pet supplies");
     await input.press("Enter");
@@ -19,6 +22,7 @@ describe("chat", () => {
     await expect.poll(() => answer.locator("table").count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId("chat-usage-hint").innerText()).toMatch(/9 left/);
     await expect.poll(() => page.getByRole("navigation", { name: "Chat history" }).innerText()).toContain("Find winning products in pet");
+    expect(await page.getByTestId("chat-screen").getAttribute("data-probe")).toBe("before-address");
 
     // The answer survives a reload: it was saved, not just shown.
     await reloadSettled(page);

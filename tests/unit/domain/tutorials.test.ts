@@ -17,7 +17,15 @@ function routePatterns(): string[][] {
         .replace(/\.tsx?$/, "")
         .split(".")
         .filter((segment) => !segment.startsWith("_")),
-    );
+    )
+    .flatMap(withAndWithoutOptional);
+}
+
+/** `chat.($id)` serves /chat and /chat/:id. */
+function withAndWithoutOptional(pattern: string[]): string[][] {
+  const optional = (part: string) => /^\(.+\)$/.test(part);
+  if (!pattern.some(optional)) return [pattern];
+  return [pattern.filter((part) => !optional(part)), pattern.map((part) => part.replace(/^\((.+)\)$/, "$1"))];
 }
 
 function routeExists(href: string, patterns: string[][]): boolean {
