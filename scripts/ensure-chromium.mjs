@@ -1,29 +1,39 @@
-// Browser tests need Debian's Chromium. Installs it with apt when running as root;
+// Browser tests need Debian's Chromium: its headless shell (what the tests drive) and the full
+// browser (for people looking at screens). Installs them with apt when running as root;
 // otherwise stops with the one command that does.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const INSTALL = "sudo apt-get update && sudo apt-get install -y chromium";
+const NEEDED = process.env.CHROMIUM_PATH
+  ? [{ binary: process.env.CHROMIUM_PATH, pkg: "chromium" }]
+  : [
+      { binary: "/usr/bin/chromium", pkg: "chromium" },
+      { binary: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" },
+    ];
 
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const missing = NEEDED.filter((n) => !existsSync(n.binary));
+  if (missing.length === 0) return;
+  const pkgs = missing.map((n) => n.pkg);
+  const install = `sudo apt-get update && sudo apt-get install -y ${pkgs.join(" ")}`;
+  const where = missing.map((n) => n.binary).join(" and ");
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`\n✖ Browser tests need Chromium at ${CHROMIUM}. Install it with:\n\n    ${INSTALL}\n`);
+    console.error(`\n✖ Browser tests need ${where}. Install with:\n\n    ${install}\n`);
     process.exit(1);
   }
-  console.log("▸ Installing Chromium from Debian's packages (one time, about 30 s)…");
+  console.log(`▸ Installing ${pkgs.join(" and ")} from Debian's packages (one time, about 30 s)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...pkgs]]) {
     const res = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (res.status !== 0) {
-      console.error(`\n✖ apt-get ${args.join(" ")} failed. Install Chromium with:\n\n    ${INSTALL}\n`);
+      console.error(`\n✖ apt-get ${args.join(" ")} failed. Install with:\n\n    ${install}\n`);
       process.exit(1);
     }
   }
-  if (!existsSync(CHROMIUM)) {
-    console.error(`\n✖ Chromium is still missing at ${CHROMIUM}. Install it with:\n\n    ${INSTALL}\n`);
+  const still = missing.filter((n) => !existsSync(n.binary));
+  if (still.length) {
+    console.error(`\n✖ Still missing: ${still.map((n) => n.binary).join(", ")}. Install with:\n\n    ${install}\n`);
     process.exit(1);
   }
 }
