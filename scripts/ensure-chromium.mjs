@@ -1,15 +1,12 @@
-// Browser tests need Debian's Chromium: its headless shell (what the tests drive) and the full
-// browser (for people looking at screens). Installs them with apt when running as root;
-// otherwise stops with the one command that does.
+// Browser tests need Debian's Chromium as its headless shell (the same Chromium without a
+// browser's UI layers; ADR 016). Installs it with apt when running as root; otherwise stops with
+// the one command that does. The bench's Lighthouse uses the full browser and says so itself.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
 const NEEDED = process.env.CHROMIUM_PATH
   ? [{ binary: process.env.CHROMIUM_PATH, pkg: "chromium" }]
-  : [
-      { binary: "/usr/bin/chromium", pkg: "chromium" },
-      { binary: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" },
-    ];
+  : [{ binary: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" }];
 
 export function ensureChromium() {
   const missing = NEEDED.filter((n) => !existsSync(n.binary));

@@ -138,7 +138,7 @@ export async function requestJson<T>(
 ): Promise<T> {
   let res: Response;
   try {
-    res = await apiRequest(method, url, body, { repeatable: options.repeatable });
+    res = await apiRequest(method, url, body, { repeatable: options.repeatable === true });
   } catch (err) {
     throw toApiFailure(err, fallback, options);
   }

@@ -71,7 +71,7 @@ describe("sign-in failures that are not Errors", () => {
     const failure = await failureOf(useLogin, LOGIN);
     expect(failure.message).toBe("An unexpected error occurred during login. Please try again.");
     expect(failure.status).toBeNull();
-    expect(vi.mocked(apiRequest).mock.calls).toEqual([["POST", "/api/auth/login", LOGIN]]);
+    expect(vi.mocked(apiRequest).mock.calls).toEqual([["POST", "/api/auth/login", LOGIN, { repeatable: false }]]);
   });
 
   it("signup: a thrown non-Error reads 'An unexpected error occurred during signup. Please try again.'", async () => {
@@ -79,7 +79,7 @@ describe("sign-in failures that are not Errors", () => {
     const failure = await failureOf(useSignup, SIGNUP);
     expect(failure.message).toBe("An unexpected error occurred during signup. Please try again.");
     expect(failure.status).toBeNull();
-    expect(vi.mocked(apiRequest).mock.calls).toEqual([["POST", "/api/auth/signup", SIGNUP]]);
+    expect(vi.mocked(apiRequest).mock.calls).toEqual([["POST", "/api/auth/signup", SIGNUP, { repeatable: false }]]);
   });
 
   it("an unreadable answer: a non-Error from the body reader is unexpected; an Error (a browser's SyntaxError) is 'Failed to login' / 'Failed to sign up'", async () => {
