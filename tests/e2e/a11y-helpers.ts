@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { askThroughApi, baseURL } from "./helpers";
+import { askThroughApi, baseURL, gotoPastDevProxy } from "./helpers";
 
 const ROOT = path.join(import.meta.dirname, "..", "..");
 const AXE_SOURCE = readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
@@ -111,7 +111,7 @@ export async function openScreen(page: Page, path: string, options: { load?: boo
   if (!options.load && page.url().startsWith(baseURL())) {
     await page.evaluate((to) => (window as unknown as RemixWindow).__remixRouter.navigate(to), path);
   } else {
-    await page.goto(baseURL() + path, { waitUntil: "load", timeout: 45_000 });
+    await gotoPastDevProxy(page, baseURL() + path, { waitUntil: "load", timeout: 45_000 });
     await page.waitForFunction(() => "__remixRouter" in window);
   }
   // The router idle too: a screen that moves on by itself (the Image Maker to its first step)

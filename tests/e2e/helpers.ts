@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from "playwright-core";
 import { launchChromium } from "./browser.mjs";
 import { DEV_ANALYST_PACE_COOKIE } from "~/domain/contracts/chats";
 import { BILLING_STORAGE_KEYS } from "~/features/billing/storage";
@@ -62,15 +62,36 @@ function recordFailedLoads(page: Page): Set<string> {
   const path = (url: string) => url.replace(baseURL(), "");
   page.on("response", (r) => {
     if (r.status() < 500) return;
-    const headers = r.headers();
-    const devProxy = r.status() === 503 && headers["retry-after"] === "0" && !headers["x-request-id"];
+    const devProxy = lostByWranglerDev(r);
     if (devProxy) lostByDevProxy.add(r.url());
-    loads.push(
-      `${r.status()} ${r.request().method()} ${path(r.url())}${devProxy ? " (wrangler dev's proxy: worker restarted mid-request)" : ""}`,
-    );
+    loads.push(`${r.status()} ${r.request().method()} ${path(r.url())}${devProxy ? " (wrangler dev's proxy lost it on the way)" : ""}`);
   });
   page.on("requestfailed", (r) => loads.push(`${r.failure()?.errorText ?? "failed"} ${r.method()} ${path(r.url())}`));
   return lostByDevProxy;
+}
+
+/**
+ * An answer from wrangler dev's ProxyWorker, not from our Worker (every answer of ours carries
+ * X-Request-Id): its fetch to the Worker failed on a dropped connection. It answers a lost non-GET
+ * 503 with Retry-After: 0, and a lost GET or HEAD to the bare origin (`/`) 500, as its check for
+ * a restarted Worker compares the request's address with the bare origin (ADR 016); other GETs
+ * it sends again by itself.
+ */
+export function lostByWranglerDev(response: Response): boolean {
+  const headers = response.headers();
+  if (headers["x-request-id"]) return false;
+  return (response.status() === 503 && headers["retry-after"] === "0") || response.status() === 500;
+}
+
+/**
+ * A document load that wrangler dev's proxy lost (lostByWranglerDev) is loaded again, once: a
+ * browser shows a person the proxy's error page, who reloads; the product never saw the request.
+ */
+export async function gotoPastDevProxy(page: Page, url: string, options: Parameters<Page["goto"]>[1]) {
+  const response = await page.goto(url, options);
+  if (!response || !lostByWranglerDev(response)) return response;
+  console.info(`[e2e] wrangler dev's proxy lost the document load of ${url}; loading it again`);
+  return page.goto(url, options);
 }
 
 /** What a test file leaves open in the worker's browser is closed after it. */
@@ -107,7 +128,7 @@ export function setupBrowser() {
     page.on("console", (m) => {
       if (m.type() !== "error" || /status of 404/.test(m.text())) return;
       // Not the product's answer: wrangler dev's proxy lost the request (see recordFailedLoads).
-      if (/status of 503/.test(m.text()) && lostByDevProxy.has(m.location().url)) return;
+      if (/status of 50[03]/.test(m.text()) && lostByDevProxy.has(m.location().url)) return;
       problems.push(`console.error: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
@@ -219,7 +240,7 @@ export async function apiAnswer<T = any>(...args: Parameters<typeof apiCall>): P
  */
 export async function loadScreen(page: Page, path: string, options: { waitUntil?: "load" | "settled" } = {}) {
   if (options.waitUntil === "settled") return gotoSettled(page, `${baseURL()}${path}`);
-  await page.goto(`${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
+  await gotoPastDevProxy(page, `${baseURL()}${path}`, { waitUntil: "load", timeout: 60_000 });
   await hydrated(page);
 }
 
@@ -279,7 +300,7 @@ export async function settleAfter(page: Page, navigate: () => Promise<unknown>, 
 
 /** Opens `url` in the page and waits until the screen has settled (settleAfter). */
 export function gotoSettled(page: Page, url: string) {
-  return settleAfter(page, () => page.goto(url, { waitUntil: "load", timeout: 60_000 }));
+  return settleAfter(page, () => gotoPastDevProxy(page, url, { waitUntil: "load", timeout: 60_000 }));
 }
 
 /** Reloads the page and waits until the screen has settled (settleAfter). */
