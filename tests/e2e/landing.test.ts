@@ -69,9 +69,24 @@ describe("landing page at 1440 px", () => {
     await context.close();
   });
 
-  it("shows 3 testimonials per view, pauses on hover and stops for good on interaction", async () => {
+  it("moves nothing for good without a way to stop it: 3 testimonials per view pause on hover and stop on interaction, the brand names have a pause button, the sales ping ends", async () => {
     const { page, context } = await openPage("/");
     await hydrated(page);
+    // WCAG 2.2.2: of the page's CSS animations, only the brand names run past 5 s, and a button pauses them.
+    const endless = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => !(Number(a.effect!.getComputedTiming().endTime) <= 5_000))
+          .map((a) => { const el = (a.effect as KeyframeEffect).target as HTMLElement; return `${el.dataset.testid ?? `${el.tagName} ${el.className}`} ${a.playState}`; }),
+      );
+    await expect(endless()).resolves.toEqual(["logo-marquee running"]);
+    await expect(page.getByTestId("live-sales-ping").first().evaluate((el) => el.getAnimations()[0]?.effect?.getComputedTiming().iterations)).resolves.toBe(3);
+    const pauseNames = page.getByRole("button", { name: "Pause the scrolling names" });
+    await pauseNames.click();
+    await expect(pauseNames.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(endless()).resolves.toEqual(["logo-marquee paused"]);
+
     const slider = page.getByTestId("testimonial-slider");
     await slider.scrollIntoViewIfNeeded();
     await expect(slider.getAttribute("data-slides-per-view")).resolves.toBe("3");

@@ -322,7 +322,8 @@ function LauncherVisual() {
                 <SpriteIcon name="check" className="size-3" strokeWidth={3} />
               </span>
             ) : (
-              <span className="size-5 animate-spin rounded-full border-2 border-line border-t-brand motion-reduce:animate-none" />
+              // An illustration, not a real wait: it turns three times, not for good (WCAG 2.2.2).
+              <span className="size-5 animate-spin rounded-full border-2 border-line border-t-brand [animation-iteration-count:3] motion-reduce:animate-none" />
             )}
             <span className={step.done ? "text-fg" : "font-semibold text-fg"}>{step.label}</span>
           </li>

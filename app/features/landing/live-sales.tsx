@@ -32,10 +32,14 @@ export function LiveSalesFeed({ className = "" }: { className?: string }) {
       <div className="flex items-center justify-between gap-3">
         <span className="inline-flex items-center gap-2 text-xs font-semibold text-fg">
           <span className="relative flex size-2">
-            <span
-              aria-hidden
-              className="absolute inline-flex size-full rounded-full bg-accent opacity-60 motion-safe:animate-ping"
-            />
+            {/* Pings three times as the feed starts, not for good (WCAG 2.2.2), and not while paused. */}
+            {!paused && (
+              <span
+                aria-hidden
+                data-testid="live-sales-ping"
+                className="absolute inline-flex size-full rounded-full bg-accent opacity-60 motion-safe:animate-ping motion-safe:[animation-iteration-count:3]"
+              />
+            )}
             <span aria-hidden className="relative inline-flex size-2 rounded-full bg-accent" />
           </span>
           Live sales

@@ -1,4 +1,8 @@
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
+import { useState } from "react";
 import { headlineStats } from "~/domain/product-facts";
+import { Pressable } from "~/ui/choice";
 import { useProductFacts } from "~/lib/product-facts";
 import { TESTIMONIALS } from "./data";
 import { CompanyLogo } from "./logos";
@@ -36,9 +40,14 @@ export function StatsSection() {
   );
 }
 
-/** Wordmarks of sample brands (invented names, not real trademarks, and not customers: the heading says so), scrolling gently. */
+/**
+ * Wordmarks of sample brands (invented names, not real trademarks, and not customers: the heading
+ * says so), scrolling gently. Motion that starts by itself and runs past 5 s needs a way to stop
+ * it (WCAG 2.2.2): a pause button, and a pause while the pointer or the focus is on the strip.
+ */
 export function LogoStrip() {
   const ids = Array.from(new Set(TESTIMONIALS.map((t) => t.companyLogo)));
+  const [paused, setPaused] = useState(false);
   return (
     <section aria-labelledby="logos-title" className="py-14 sm:py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -47,7 +56,12 @@ export function LogoStrip() {
           <span className="mt-1 block text-xs font-normal text-subtle">Sample brand names, for illustration</span>
         </h2>
         <div className="relative mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_12%,black_88%,transparent)] motion-reduce:[mask-image:none]">
-          <div className="flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center hover:[animation-play-state:paused]">
+          <div
+            data-testid="logo-marquee"
+            className={`flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center hover:[animation-play-state:paused] ${
+              paused ? "[animation-play-state:paused]" : ""
+            }`}
+          >
             {[0, 1].map((copy) => (
               <ul
                 key={copy}
@@ -66,6 +80,16 @@ export function LogoStrip() {
               </ul>
             ))}
           </div>
+        </div>
+        <div className="mt-4 flex justify-center motion-reduce:hidden">
+          <Pressable
+            onClick={() => setPaused((p) => !p)}
+            aria-pressed={paused}
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs text-subtle transition hover:bg-fg/5 hover:text-fg"
+          >
+            {paused ? <Play aria-hidden className="size-3.5" /> : <Pause aria-hidden className="size-3.5" />}
+            Pause the scrolling names
+          </Pressable>
         </div>
       </div>
     </section>
