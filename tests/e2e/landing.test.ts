@@ -72,7 +72,9 @@ describe("landing page at 1440 px", () => {
   it("moves nothing for good without a way to stop it: 3 testimonials per view pause on hover and stop on interaction, the brand names have a pause button, the sales ping ends", async () => {
     const { page, context } = await openPage("/");
     await hydrated(page);
-    // WCAG 2.2.2: of the page's CSS animations, only the brand names run past 5 s, and a button pauses them.
+    // WCAG 2.2.2: of the page's CSS animations, only the brand names run past 5 s, and a button
+    // pauses them (the hero image's loading spinner shows only until the image has loaded).
+    await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-preview"]')?.getAttribute("data-state") === "loaded");
     const endless = () =>
       page.evaluate(() =>
         document
@@ -86,6 +88,7 @@ describe("landing page at 1440 px", () => {
     await pauseNames.click();
     await expect(pauseNames.getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(endless()).resolves.toEqual(["logo-marquee paused"]);
+    await page.mouse.move(0, 0); // away, so the testimonials below are not hovered
 
     const slider = page.getByTestId("testimonial-slider");
     await slider.scrollIntoViewIfNeeded();
