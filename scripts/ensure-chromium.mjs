@@ -3,34 +3,29 @@
 // the one command that does. The bench's Lighthouse uses the full browser and says so itself.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { HEADLESS_SHELL } from "../tests/e2e/browser.mjs";
 
-const NEEDED = process.env.CHROMIUM_PATH
-  ? [{ binary: process.env.CHROMIUM_PATH, pkg: "chromium" }]
-  : [{ binary: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" }];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? HEADLESS_SHELL;
+const INSTALL = "sudo apt-get update && sudo apt-get install -y chromium-headless-shell";
 
 export function ensureChromium() {
-  const missing = NEEDED.filter((n) => !existsSync(n.binary));
-  if (missing.length === 0) return;
-  const pkgs = missing.map((n) => n.pkg);
-  const install = `sudo apt-get update && sudo apt-get install -y ${pkgs.join(" ")}`;
-  const where = missing.map((n) => n.binary).join(" and ");
+  if (existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`\n✖ Browser tests need ${where}. Install with:\n\n    ${install}\n`);
+    console.error(`\n✖ Browser tests need Chromium at ${CHROMIUM}. Install it with:\n\n    ${INSTALL}\n`);
     process.exit(1);
   }
-  console.log(`▸ Installing ${pkgs.join(" and ")} from Debian's packages (one time, about 30 s)…`);
+  console.log("▸ Installing chromium-headless-shell from Debian's packages (one time, about 30 s)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...pkgs]]) {
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium-headless-shell"]]) {
     const res = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (res.status !== 0) {
-      console.error(`\n✖ apt-get ${args.join(" ")} failed. Install with:\n\n    ${install}\n`);
+      console.error(`\n✖ apt-get ${args.join(" ")} failed. Install it with:\n\n    ${INSTALL}\n`);
       process.exit(1);
     }
   }
-  const still = missing.filter((n) => !existsSync(n.binary));
-  if (still.length) {
-    console.error(`\n✖ Still missing: ${still.map((n) => n.binary).join(", ")}. Install with:\n\n    ${install}\n`);
+  if (!existsSync(CHROMIUM)) {
+    console.error(`\n✖ Chromium is still missing at ${CHROMIUM}. Install it with:\n\n    ${INSTALL}\n`);
     process.exit(1);
   }
 }

@@ -7,7 +7,7 @@ import { chromium } from "playwright-core";
 // about a fifth with it (ADR 016, ninth pass). Without it, the full browser's binary is started
 // directly: /usr/bin/chromium is a desktop launcher script that adds --enable-gpu-rasterization
 // (rasterising through SwiftShader, a GPU emulated on the CPU) and its extension flags.
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const DEBIAN_BINARY = "/usr/lib/chromium/chromium";
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
