@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { launchChromium } from "../tests/e2e/browser.mjs";
 import { startWorker } from "../tests/e2e/server.mjs";
+import { withAndWithoutOptional } from "./route-modules.mjs";
 const args = process.argv.slice(2);
 const outDir = args.find((a) => !a.startsWith("--")) ?? "reports/screenshots";
 const onlyProjects = args.includes("--projects");
@@ -83,8 +84,7 @@ function signedInPaths(chatId, projectId) {
   return readdirSync("app/routes")
     .filter((f) => f.startsWith("_app.") && f.endsWith(".tsx"))
     .map((f) => f.slice("_app.".length, -".tsx".length))
-    // A module with an optional segment (`chat.($id)`) serves two screens: without it and with it.
-    .flatMap((name) => (/\(.+\)/.test(name) ? [name.replace(/\.\([^)]+\)/g, ""), name.replace(/\(([^)]+)\)/g, "$1")] : [name]))
+    .flatMap(withAndWithoutOptional)
     .map((name) => name === "chat.$id" ? `/chat/${chatId}` : "/" + name.split(".").filter((part) => part !== "_index").map((part) => params[part] ?? part).join("/"))
     .sort();
 }

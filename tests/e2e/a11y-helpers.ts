@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { withAndWithoutOptional } from "../../scripts/route-modules.mjs";
 import { askThroughApi, baseURL, gotoPastDevProxy } from "./helpers";
 
 const ROOT = path.join(import.meta.dirname, "..", "..");
@@ -54,16 +55,6 @@ export function appPaths(ids: { projectId: string; chatId: string }): string[] {
     .flatMap(withAndWithoutOptional)
     .map((n) => (n === "chat.$id" ? `/chat/${ids.chatId}` : toPath(n, params)))
     .sort();
-}
-
-/** A module with an optional segment (`chat.($id)`) serves two screens: without it and with it. */
-function withAndWithoutOptional(name: string): string[] {
-  const parts = name.split(".");
-  if (!parts.some((p) => /^\(.+\)$/.test(p))) return [name];
-  return [
-    parts.filter((p) => !/^\(.+\)$/.test(p)).join("."),
-    parts.map((p) => p.replace(/^\((.+)\)$/, "$1")).join("."),
-  ];
 }
 
 /** A context with reduced motion (the CSS then ends every animation at once) and axe in every document. */

@@ -20,7 +20,7 @@ import {
   WIDTHS,
   type Violation,
 } from "./a11y-helpers";
-import { browserOfThisWorker, closeContextsOf, lostByWranglerDev } from "./helpers";
+import { browserOfThisWorker, closeContextsOf, lostByWranglerDev, recordFailedLoads } from "./helpers";
 
 type Failure = { where: string; violations: Violation[] };
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
     const page = await context.newPage();
     const problems: string[] = [];
     // What wrangler dev's proxy lost on the way (lostByWranglerDev): the document is loaded again.
-    const lostByDevProxy = new Set<string>();
+    const lostByDevProxy = recordFailedLoads(page);
     page.on("console", (m) => {
       // Expected: 404s, and the free plan's 403 for the Ad Launcher's paid data.
       if (
@@ -68,9 +68,7 @@ beforeAll(async () => {
     page.on("pageerror", (e) => problems.push(`${page.url()}: pageerror: ${e.message}`));
     // A console "status of 500" names no request: this names it.
     page.on("response", (r) => {
-      if (r.status() < 500) return;
-      if (lostByWranglerDev(r)) lostByDevProxy.add(r.url());
-      else problems.push(`${r.status()} ${r.request().method()} ${r.url()} (request ${r.headers()["x-request-id"] ?? "?"})`);
+      if (r.status() >= 500 && !lostByWranglerDev(r)) problems.push(`${r.status()} ${r.request().method()} ${r.url()} (request ${r.headers()["x-request-id"] ?? "?"})`);
     });
     sessions.push({ label: `${size.width}px`, context, page, problems });
   }

@@ -55,7 +55,7 @@ const failedLoads = new WeakMap<Page, string[]>();
  * product. The product's handling of it (the request client sends an idempotent one again) is
  * what the test sees; the browser's console line for it is not the product's error.
  */
-function recordFailedLoads(page: Page): Set<string> {
+export function recordFailedLoads(page: Page): Set<string> {
   const loads: string[] = [];
   const lostByDevProxy = new Set<string>();
   failedLoads.set(page, loads);

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routePathOf, TUTORIAL_CHECKS, TUTORIALS, tutorialProgress } from "~/domain/tutorials";
+import { withAndWithoutOptional } from "../../../scripts/route-modules.mjs";
 
 /**
  * The URL patterns of app/routes (Remix flat routes): dots separate segments, a leading "_" is a
@@ -12,20 +13,8 @@ function routePatterns(): string[][] {
   const dir = path.join(import.meta.dirname, "../../../app/routes");
   return readdirSync(dir)
     .filter((file) => /\.tsx?$/.test(file) && file !== "$.tsx")
-    .map((file) =>
-      file
-        .replace(/\.tsx?$/, "")
-        .split(".")
-        .filter((segment) => !segment.startsWith("_")),
-    )
-    .flatMap(withAndWithoutOptional);
-}
-
-/** `chat.($id)` serves /chat and /chat/:id. */
-function withAndWithoutOptional(pattern: string[]): string[][] {
-  const optional = (part: string) => /^\(.+\)$/.test(part);
-  if (!pattern.some(optional)) return [pattern];
-  return [pattern.filter((part) => !optional(part)), pattern.map((part) => part.replace(/^\((.+)\)$/, "$1"))];
+    .flatMap((file) => withAndWithoutOptional(file.replace(/\.tsx?$/, "")))
+    .map((name) => name.split(".").filter((segment) => !segment.startsWith("_")));
 }
 
 function routeExists(href: string, patterns: string[][]): boolean {
